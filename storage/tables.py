@@ -1,0 +1,150 @@
+"""The schema. Every business row carries ``tenant_id``; public ids (``pid``) are what clients see."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+from storage.types import BigId, JsonDoc, UTCDateTime
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+tenants = Table(
+    "tenants",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("code", String(64), nullable=False, unique=True),
+    Column("name", String(200), nullable=False),
+    Column("status", String(20), nullable=False, default="active"),
+    Column("created_at", UTCDateTime(), nullable=False),
+)
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("email", String(320), nullable=False, unique=True),
+    Column("username", String(200), nullable=False),
+    Column("password_hash", String(200), nullable=False),
+    Column("status", String(20), nullable=False, default="active"),
+    Column("default_tenant_id", BigId, ForeignKey("tenants.id"), nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+)
+
+roles = Table(
+    "roles",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("tenant_id", BigId, ForeignKey("tenants.id"), nullable=False),
+    Column("code", String(64), nullable=False),
+    Column("name", String(200), nullable=False),
+    UniqueConstraint("tenant_id", "code"),
+)
+
+role_permissions = Table(
+    "role_permissions",
+    metadata,
+    Column("role_id", BigId, ForeignKey("roles.id", ondelete="CASCADE"), primary_key=True),
+    Column("permission", String(128), primary_key=True),
+)
+
+memberships = Table(
+    "memberships",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("tenant_id", BigId, ForeignKey("tenants.id"), nullable=False),
+    Column("user_id", BigId, ForeignKey("users.id"), nullable=False),
+    Column("role_id", BigId, ForeignKey("roles.id"), nullable=False),
+    Column("status", String(20), nullable=False, default="member"),
+    Column("created_at", UTCDateTime(), nullable=False),
+    UniqueConstraint("tenant_id", "user_id"),
+)
+
+platform_role_grants = Table(
+    "platform_role_grants",
+    metadata,
+    Column("user_id", BigId, ForeignKey("users.id"), primary_key=True),
+    Column("role_code", String(64), primary_key=True),
+)
+
+records = Table(
+    "records",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("tenant_id", BigId, ForeignKey("tenants.id"), nullable=False),
+    Column("model", String(64), nullable=False),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("version", Integer, nullable=False, default=1),
+    Column("data", JsonDoc, nullable=False),
+    Column("search_text", Text, nullable=False, default=""),
+    Column("created_by", BigId, ForeignKey("users.id"), nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+    Column("deleted_at", UTCDateTime(), nullable=True),
+    Index("ix_records_scope_created", "tenant_id", "model", "created_at", "id"),
+)
+
+# Uniqueness of declared ``unique`` fields, per tenant and model, enforced by the database so two
+# concurrent creates with the same value cannot both succeed. Soft delete releases the value.
+record_unique_values = Table(
+    "record_unique_values",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("tenant_id", BigId, nullable=False),
+    Column("model", String(64), nullable=False),
+    Column("field", String(64), nullable=False),
+    Column("value", String(400), nullable=False),
+    Column("record_id", BigId, ForeignKey("records.id", ondelete="CASCADE"), nullable=False),
+    UniqueConstraint("tenant_id", "model", "field", "value"),
+    Index("ix_record_unique_values_record", "record_id"),
+)
+
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("tenant_id", BigId, nullable=False),
+    Column("user_id", BigId, nullable=False),
+    Column("key", String(200), nullable=False),
+    Column("request_hash", String(64), nullable=False),
+    Column("status_code", Integer, nullable=False),
+    Column("response", JsonDoc, nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    UniqueConstraint("tenant_id", "user_id", "key"),
+    Index("ix_idempotency_keys_created", "created_at"),
+)
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("tenant_id", BigId, nullable=True),
+    Column("actor_user_id", BigId, nullable=True),
+    Column("actor", String(320), nullable=True),
+    Column("action", String(100), nullable=False),
+    Column("target_type", String(64), nullable=True),
+    Column("target_id", String(64), nullable=True),
+    Column("before", JsonDoc, nullable=True),
+    Column("after", JsonDoc, nullable=True),
+    Column("request_id", String(128), nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Index("ix_audit_log_tenant_created", "tenant_id", "created_at", "id"),
+)

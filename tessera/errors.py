@@ -1,0 +1,135 @@
+"""One exception hierarchy for every business error.
+
+Each error carries a machine code, an HTTP status, a translatable message and optional data; the
+envelope renderers turn it into the session envelope (``code``, ``message``, ``data``) or, later,
+the Open Platform envelope. Services raise these and never build HTTP responses themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tessera.i18n import N_
+
+
+class ServiceError(Exception):
+    """Base of every error the service answers deliberately."""
+
+    status: int = 400
+    code: str = "VALIDATION_ERROR"
+    message: str = N_("The request is not valid.")
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        data: Any = None,
+        headers: dict[str, str] | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message or self.message)
+        if message is not None:
+            self.message = message
+        self.data = data
+        self.headers = headers or {}
+        self.params = params or {}
+
+
+class ValidationFailed(ServiceError):
+    """Field-level errors; ``data.fieldErrors`` maps each bad field to a message key."""
+
+    status = 400
+    code = "VALIDATION_ERROR"
+    message = N_("Validation failed.")
+
+    def __init__(self, field_errors: dict[str, "FieldError"], message: str | None = None) -> None:
+        super().__init__(message, data={"fieldErrors": field_errors})
+        self.field_errors = field_errors
+
+
+class FieldError:
+    """A translatable field message with its interpolation parameters."""
+
+    __slots__ = ("message", "params")
+
+    def __init__(self, message: str, **params: Any) -> None:
+        self.message = message
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"FieldError({self.message!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FieldError) and (self.message, self.params) == (other.message, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+
+class Unauthorized(ServiceError):
+    status = 401
+    code = "UNAUTHORIZED"
+    message = N_("Authentication is required.")
+
+
+class Forbidden(ServiceError):
+    status = 403
+    code = "FORBIDDEN"
+    message = N_("You do not have permission to do this.")
+
+    def __init__(self, permission: str, message: str | None = None) -> None:
+        super().__init__(message, data={"permission": permission})
+        self.permission = permission
+
+
+class TenantForbidden(ServiceError):
+    status = 403
+    code = "TENANT_FORBIDDEN"
+    message = N_("You are not a member of this tenant.")
+
+
+class NotFound(ServiceError):
+    status = 404
+    code = "NOT_FOUND"
+    message = N_("The resource was not found.")
+
+
+class MethodNotAllowed(ServiceError):
+    status = 405
+    code = "METHOD_NOT_ALLOWED"
+    message = N_("This method is not allowed on this resource.")
+
+
+class NotAcceptable(ServiceError):
+    status = 406
+    code = "NOT_ACCEPTABLE"
+    message = N_("The service cannot produce the requested media type.")
+
+
+class Conflict(ServiceError):
+    status = 409
+    code = "CONFLICT"
+    message = N_("The request conflicts with the current state.")
+
+
+class IdempotencyKeyConflict(Conflict):
+    code = "IDEMPOTENCY_KEY_CONFLICT"
+    message = N_("This idempotency key was already used with a different request.")
+
+
+class UnsupportedMediaType(ServiceError):
+    status = 415
+    code = "UNSUPPORTED_MEDIA_TYPE"
+    message = N_("Content-Type must be application/json.")
+
+
+class RateLimited(ServiceError):
+    status = 429
+    code = "RATE_LIMITED"
+    message = N_("Too many requests. Try again later.")
+
+
+class InternalError(ServiceError):
+    status = 500
+    code = "INTERNAL_ERROR"
+    message = N_("An internal error occurred.")
