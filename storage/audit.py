@@ -1,0 +1,57 @@
+"""The audit log: append-only entries with actor, target, before/after and the request id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, Row, func, insert, or_, select
+
+from storage.tables import audit_log
+from storage.types import utcnow
+from tessera.ids import new_pid
+from tessera.listing import ListField, ListRequest, build_queries, like_escape
+
+
+def append(
+    conn: Connection,
+    *,
+    tenant_id: int | None,
+    actor_user_id: int | None,
+    actor: str | None,
+    action: str,
+    target_type: str | None = None,
+    target_id: str | None = None,
+    before: Any = None,
+    after: Any = None,
+    request_id: str | None = None,
+) -> None:
+    conn.execute(
+        insert(audit_log).values(
+            pid=new_pid("aud"), tenant_id=tenant_id, actor_user_id=actor_user_id, actor=actor, action=action,
+            target_type=target_type, target_id=target_id, before=before, after=after,
+            request_id=request_id, created_at=utcnow(),
+        )
+    )
+
+
+LIST_FIELDS: dict[str, ListField] = {
+    "action": ListField("action", "string", audit_log.c.action),
+    "actor": ListField("actor", "string", audit_log.c.actor),
+    "targetType": ListField("targetType", "string", audit_log.c.target_type),
+    "targetId": ListField("targetId", "string", audit_log.c.target_id),
+    "requestId": ListField("requestId", "string", audit_log.c.request_id),
+    "created_at": ListField("created_at", "timestamp", audit_log.c.created_at),
+}
+
+
+def _keyword(keyword: str) -> Any:
+    pattern = f"%{like_escape(keyword.lower())}%"
+    return or_(*(func.lower(col).like(pattern, escape="\\") for col in
+                 (audit_log.c.action, audit_log.c.actor, audit_log.c.target_id, audit_log.c.request_id)))
+
+
+def search(conn: Connection, tenant_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    queries = build_queries(select(audit_log), [audit_log.c.tenant_id == tenant_id], request, audit_log.c.id, _keyword)
+    total = conn.execute(queries.count).scalar_one()
+    rows = list(conn.execute(queries.page)) if total else []
+    return rows, total

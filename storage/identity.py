@@ -1,0 +1,109 @@
+"""Tenants, users, roles, memberships and platform roles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Row, and_, insert, select
+
+from storage.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
+from storage.types import utcnow
+from tessera.declarations import RoleDecl
+from tessera.ids import new_pid
+
+PLATFORM_ROLES = ("sys.connector.update", "sys.admin")
+
+
+@dataclass(frozen=True)
+class Membership:
+    tenant_id: int
+    tenant_code: str
+    role_code: str
+    status: str
+    permissions: frozenset[str]
+
+
+def find_user_by_email(conn: Connection, email: str) -> Row[Any] | None:
+    return conn.execute(select(users).where(users.c.email == email.strip().lower())).first()
+
+
+def find_user_by_pid(conn: Connection, pid: str) -> Row[Any] | None:
+    return conn.execute(select(users).where(users.c.pid == pid)).first()
+
+
+def find_tenant(conn: Connection, code: str) -> Row[Any] | None:
+    return conn.execute(select(tenants).where(tenants.c.code == code)).first()
+
+
+def membership(conn: Connection, user_id: int, tenant_code: str) -> Membership | None:
+    """The user's membership in the tenant with its permission codes, or None."""
+    row = conn.execute(
+        select(tenants.c.id, tenants.c.code, roles.c.id.label("role_id"), roles.c.code.label("role_code"),
+               memberships.c.status)
+        .select_from(memberships.join(tenants, tenants.c.id == memberships.c.tenant_id)
+                     .join(roles, roles.c.id == memberships.c.role_id))
+        .where(and_(memberships.c.user_id == user_id, tenants.c.code == tenant_code,
+                    tenants.c.status == "active"))
+    ).first()
+    if row is None:
+        return None
+    perms = conn.execute(select(role_permissions.c.permission).where(role_permissions.c.role_id == row.role_id))
+    return Membership(row.id, row.code, row.role_code, row.status, frozenset(p for (p,) in perms))
+
+
+def default_tenant_code(conn: Connection, user: Row[Any]) -> str | None:
+    """The tenant a login lands in: the user's default, else their oldest membership."""
+    if user.default_tenant_id is not None:
+        code = conn.execute(select(tenants.c.code).where(tenants.c.id == user.default_tenant_id)).scalar()
+        if code:
+            return code
+    return conn.execute(
+        select(tenants.c.code)
+        .select_from(memberships.join(tenants, tenants.c.id == memberships.c.tenant_id))
+        .where(memberships.c.user_id == user.id)
+        .order_by(memberships.c.id)
+        .limit(1)
+    ).scalar()
+
+
+def platform_roles(conn: Connection, user_id: int) -> frozenset[str]:
+    rows = conn.execute(select(platform_role_grants.c.role_code).where(platform_role_grants.c.user_id == user_id))
+    return frozenset(r for (r,) in rows)
+
+
+def create_tenant(conn: Connection, code: str, name: str, role_templates: dict[str, RoleDecl]) -> int:
+    tenant_id = conn.execute(
+        insert(tenants).values(code=code, name=name, status="active", created_at=utcnow()).returning(tenants.c.id)
+    ).scalar_one()
+    for role in role_templates.values():
+        role_id = conn.execute(
+            insert(roles).values(tenant_id=tenant_id, code=role.code, name=role.name).returning(roles.c.id)
+        ).scalar_one()
+        if role.permissions:
+            conn.execute(insert(role_permissions), [{"role_id": role_id, "permission": p} for p in role.permissions])
+    return tenant_id
+
+
+def create_user(conn: Connection, email: str, username: str, password_hash: str,
+                default_tenant_id: int | None = None) -> Row[Any]:
+    return conn.execute(
+        insert(users)
+        .values(pid=new_pid("usr"), email=email.strip().lower(), username=username, password_hash=password_hash,
+                status="active", default_tenant_id=default_tenant_id, created_at=utcnow())
+        .returning(*users.c)
+    ).one()
+
+
+def add_membership(conn: Connection, tenant_id: int, user_id: int, role_code: str) -> None:
+    role_id = conn.execute(
+        select(roles.c.id).where(and_(roles.c.tenant_id == tenant_id, roles.c.code == role_code))
+    ).scalar_one()
+    conn.execute(insert(memberships).values(tenant_id=tenant_id, user_id=user_id, role_id=role_id,
+                                            status="member", created_at=utcnow()))
+
+
+def grant_platform_role(conn: Connection, user_id: int, role_code: str) -> None:
+    if role_code not in PLATFORM_ROLES:
+        raise ValueError(f"unknown platform role {role_code!r}")
+    conn.execute(insert(platform_role_grants).values(user_id=user_id, role_code=role_code))

@@ -1,0 +1,162 @@
+"""Tenant-scoped access to the records of declared models.
+
+A ``RecordRepository`` is opened for one tenant and one model, and every statement it runs carries
+both in its WHERE clause by construction; callers can't forget the tenant because they never write
+the condition.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, and_, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from storage.tables import record_unique_values, records
+from storage.types import utcnow
+from tessera.declarations import SYSTEM_FIELDS, ModelDecl
+from tessera.errors import FieldError, ValidationFailed
+from tessera.i18n import N_
+from tessera.ids import new_pid
+from tessera.listing import ListField, ListRequest, build_queries, json_field, keyword_like
+
+DUPLICATE = N_("This value is already used.")
+PID_PREFIX = "rec"
+
+
+def search_text(model: ModelDecl, data: dict[str, Any]) -> str:
+    return "\n".join(str(data[code]).lower() for code in model.searchable if data.get(code) is not None)
+
+
+def iso(value: datetime) -> str:
+    return value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class RecordRepository:
+    def __init__(self, conn: Connection, tenant_id: int, model: ModelDecl) -> None:
+        self.conn = conn
+        self.tenant_id = tenant_id
+        self.model = model
+        self.dialect = conn.dialect.name
+
+    # -- reading ---------------------------------------------------------------------------
+    def _scope(self) -> list[Any]:
+        return [
+            records.c.tenant_id == self.tenant_id,
+            records.c.model == self.model.code,
+            records.c.deleted_at.is_(None),
+        ]
+
+    def list_fields(self) -> dict[str, ListField]:
+        fields = {
+            code: ListField(code, decl.type, json_field(records.c.data, code, decl.type, self.dialect), decl.values)
+            for code, decl in self.model.fields.items()
+        }
+        fields["created_at"] = ListField("created_at", "timestamp", records.c.created_at)
+        fields["updated_at"] = ListField("updated_at", "timestamp", records.c.updated_at)
+        assert set(SYSTEM_FIELDS) <= set(fields)
+        return fields
+
+    def list(self, request: ListRequest) -> tuple[list[Row[Any]], int]:
+        queries = build_queries(
+            select(records),
+            self._scope(),
+            request,
+            records.c.id,
+            keyword_like(records.c.search_text),
+        )
+        total = self.conn.execute(queries.count).scalar_one()
+        rows = list(self.conn.execute(queries.page)) if total else []
+        return rows, total
+
+    def get(self, pid: str, *, for_update: bool = False) -> Row[Any] | None:
+        query = select(records).where(and_(*self._scope(), records.c.pid == pid))
+        if for_update and self.dialect == "postgresql":
+            query = query.with_for_update()
+        return self.conn.execute(query).first()
+
+    def options(self, label_field: str, limit: int) -> list[tuple[str, Any]]:
+        label = json_field(records.c.data, label_field, "string", self.dialect)
+        query = (
+            select(records.c.pid, label.label("label"))
+            .where(and_(*self._scope()))
+            .order_by(label.asc(), records.c.id.asc())
+            .limit(limit)
+        )
+        return [(r.pid, r.label) for r in self.conn.execute(query)]
+
+    def count(self) -> int:
+        return self.conn.execute(select(func.count()).select_from(records).where(and_(*self._scope()))).scalar_one()
+
+    # -- writing ---------------------------------------------------------------------------
+    def _claim_unique(self, record_id: int, data: dict[str, Any], only: set[str] | None = None) -> None:
+        """Claim each unique field's value; report every clash at once."""
+        errors: dict[str, FieldError] = {}
+        for code in self.model.unique:
+            if only is not None and code not in only:
+                continue
+            value = data.get(code)
+            if value is None:
+                continue
+            try:
+                with self.conn.begin_nested():
+                    self.conn.execute(
+                        insert(record_unique_values).values(
+                            tenant_id=self.tenant_id, model=self.model.code, field=code,
+                            value=str(value), record_id=record_id,
+                        )
+                    )
+            except IntegrityError:
+                errors[code] = FieldError(DUPLICATE)
+        if errors:
+            raise ValidationFailed(errors)
+
+    def _release_unique(self, record_id: int, only: set[str] | None = None) -> None:
+        condition = record_unique_values.c.record_id == record_id
+        if only is not None:
+            condition = and_(condition, record_unique_values.c.field.in_(sorted(only)))
+        self.conn.execute(delete(record_unique_values).where(condition))
+
+    def insert(self, data: dict[str, Any], created_by: int | None) -> Row[Any]:
+        now = utcnow()
+        row = self.conn.execute(
+            insert(records)
+            .values(
+                tenant_id=self.tenant_id, model=self.model.code, pid=new_pid(PID_PREFIX), version=1,
+                data=data, search_text=search_text(self.model, data), created_by=created_by,
+                created_at=now, updated_at=now,
+            )
+            .returning(*records.c)
+        ).one()
+        self._claim_unique(row.id, data)
+        return row
+
+    def update(self, current: Row[Any], changes: dict[str, Any]) -> Row[Any]:
+        data = {**current.data, **changes}
+        changed_unique = {c for c in self.model.unique if c in changes and changes[c] != current.data.get(c)}
+        if changed_unique:
+            self._release_unique(current.id, changed_unique)
+            self._claim_unique(current.id, data, changed_unique)
+        return self.conn.execute(
+            update(records)
+            .where(and_(*self._scope(), records.c.id == current.id))
+            .values(
+                data=data, search_text=search_text(self.model, data),
+                version=records.c.version + 1, updated_at=utcnow(),
+            )
+            .returning(*records.c)
+        ).one()
+
+    def soft_delete(self, current: Row[Any]) -> None:
+        self.conn.execute(
+            update(records)
+            .where(and_(*self._scope(), records.c.id == current.id))
+            .values(deleted_at=utcnow(), version=records.c.version + 1, updated_at=utcnow())
+        )
+        self._release_unique(current.id)
+
+
+def present(row: Row[Any]) -> dict[str, Any]:
+    """The record as clients see it: public ``id``, declared fields, timestamps."""
+    return {"id": row.pid, **row.data, "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}

@@ -1,0 +1,320 @@
+"""Loads ``models.yaml``: the declared business models, pages, commands, data sources and roles.
+
+The file is checked as a whole at start (shape by JSON Schema, then cross references), and a bad
+file stops the service with a message that names the entry, e.g. ``commands.assets:create.page``.
+"""
+
+from __future__ import annotations
+
+import re
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+FIELD_TYPES = ("string", "integer", "number", "boolean", "date", "datetime", "enum")
+SYSTEM_FIELDS = ("created_at", "updated_at")
+CODE_RE = r"^[A-Za-z][A-Za-z0-9_]{0,62}$"
+PAGE_RE = r"^[a-z][a-z0-9-]{0,62}$"
+COMMAND_RE = r"^[a-z][a-z0-9-]{0,62}:[a-z][a-z0-9-]{0,62}$"
+
+
+class DeclarationError(ValueError):
+    """``models.yaml`` is not usable; the message names the entry."""
+
+
+_FILE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["models", "pages", "commands", "roles"],
+    "properties": {
+        "models": {
+            "type": "object",
+            "propertyNames": {"pattern": CODE_RE},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["fields"],
+                "properties": {
+                    "label": {"type": "string"},
+                    "fields": {
+                        "type": "object",
+                        "minProperties": 1,
+                        "propertyNames": {"pattern": CODE_RE, "not": {"enum": list(SYSTEM_FIELDS) + ["id"]}},
+                        "additionalProperties": {
+                            "type": "object",
+                            "additionalProperties": False,
+                            "required": ["type"],
+                            "properties": {
+                                "type": {"enum": list(FIELD_TYPES)},
+                                "label": {"type": "string"},
+                                "required": {"type": "boolean"},
+                                "nullable": {"type": "boolean"},
+                                "unique": {"type": "boolean"},
+                                "searchable": {"type": "boolean"},
+                                "default": {},
+                                "values": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                                "minimum": {"type": "number"},
+                                "exclusiveMinimum": {"type": "number"},
+                                "maximum": {"type": "number"},
+                                "maxLength": {"type": "integer", "minimum": 1},
+                            },
+                        },
+                    },
+                },
+            },
+        },
+        "pages": {
+            "type": "object",
+            "propertyNames": {"pattern": PAGE_RE},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["model", "permission"],
+                "properties": {"model": {"type": "string"}, "permission": {"type": "string"}},
+            },
+        },
+        "commands": {
+            "type": "object",
+            "propertyNames": {"pattern": COMMAND_RE},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["page", "action", "permission"],
+                "properties": {
+                    "page": {"type": "string"},
+                    "action": {"enum": ["create", "update", "delete"]},
+                    "permission": {"type": "string"},
+                },
+            },
+        },
+        "datasources": {
+            "type": "object",
+            "propertyNames": {"pattern": PAGE_RE},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["kind", "permission"],
+                "properties": {
+                    "kind": {"enum": ["enum", "records"]},
+                    "model": {"type": "string"},
+                    "field": {"type": "string"},
+                    "page": {"type": "string"},
+                    "labelField": {"type": "string"},
+                    "permission": {"type": "string"},
+                    "options": {"type": "object", "additionalProperties": {"type": "string"}},
+                },
+            },
+        },
+        "roles": {
+            "type": "object",
+            "propertyNames": {"pattern": PAGE_RE},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["name", "permissions"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "permissions": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+    },
+}
+
+
+@dataclass(frozen=True)
+class FieldDecl:
+    code: str
+    type: str
+    label: str
+    required: bool = False
+    nullable: bool = False
+    unique: bool = False
+    searchable: bool = False
+    default: Any = None
+    values: tuple[str, ...] = ()
+    minimum: float | None = None
+    exclusive_minimum: float | None = None
+    maximum: float | None = None
+    max_length: int | None = None
+
+
+@dataclass(frozen=True)
+class ModelDecl:
+    code: str
+    label: str
+    fields: dict[str, FieldDecl]
+
+    @property
+    def searchable(self) -> tuple[str, ...]:
+        return tuple(code for code, f in self.fields.items() if f.searchable)
+
+    @property
+    def unique(self) -> tuple[str, ...]:
+        return tuple(code for code, f in self.fields.items() if f.unique)
+
+
+@dataclass(frozen=True)
+class PageDecl:
+    key: str
+    model: ModelDecl
+    permission: str
+
+
+@dataclass(frozen=True)
+class CommandDecl:
+    code: str
+    page: PageDecl
+    action: str
+    permission: str
+
+
+@dataclass(frozen=True)
+class DatasourceDecl:
+    code: str
+    kind: str
+    permission: str
+    model: ModelDecl | None = None
+    field: str | None = None
+    page: PageDecl | None = None
+    label_field: str | None = None
+    options: dict[str, str] = dataclasses.field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RoleDecl:
+    code: str
+    name: str
+    permissions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Declarations:
+    models: dict[str, ModelDecl]
+    pages: dict[str, PageDecl]
+    commands: dict[str, CommandDecl]
+    datasources: dict[str, DatasourceDecl]
+    roles: dict[str, RoleDecl]
+
+
+def _path(error: jsonschema.ValidationError) -> str:
+    return ".".join(str(p) for p in error.absolute_path) or "(top level)"
+
+
+def _check_field(model: str, code: str, raw: dict[str, Any]) -> FieldDecl:
+    where = f"models.{model}.fields.{code}"
+    ftype = raw["type"]
+    if ftype == "enum" and not raw.get("values"):
+        raise DeclarationError(f"{where}: an enum field needs `values`")
+    if ftype != "enum" and "values" in raw:
+        raise DeclarationError(f"{where}: `values` is only for enum fields")
+    numeric = ftype in {"integer", "number"}
+    for key in ("minimum", "exclusiveMinimum", "maximum"):
+        if key in raw and not numeric:
+            raise DeclarationError(f"{where}: `{key}` is only for integer and number fields")
+    if "maxLength" in raw and ftype != "string":
+        raise DeclarationError(f"{where}: `maxLength` is only for string fields")
+    if raw.get("searchable") and ftype not in {"string", "enum"}:
+        raise DeclarationError(f"{where}: only string and enum fields can be searchable")
+    if raw.get("unique") and ftype not in {"string", "integer", "enum", "date"}:
+        raise DeclarationError(f"{where}: `unique` is for string, integer, enum and date fields")
+    default = raw.get("default")
+    if ftype == "enum" and default is not None and default not in raw["values"]:
+        raise DeclarationError(f"{where}: default {default!r} is not one of its values")
+    return FieldDecl(
+        code=code,
+        type=ftype,
+        label=raw.get("label", code),
+        required=bool(raw.get("required", False)),
+        nullable=bool(raw.get("nullable", False)),
+        unique=bool(raw.get("unique", False)),
+        searchable=bool(raw.get("searchable", False)),
+        default=default,
+        values=tuple(raw.get("values", ())),
+        minimum=raw.get("minimum"),
+        exclusive_minimum=raw.get("exclusiveMinimum"),
+        maximum=raw.get("maximum"),
+        max_length=raw.get("maxLength"),
+    )
+
+
+def parse_declarations(doc: Any) -> Declarations:
+    """Validate a parsed ``models.yaml`` document and build the declarations."""
+    validator = jsonschema.Draft202012Validator(_FILE_SCHEMA)
+    errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        raise DeclarationError(f"models.yaml: {_path(first)}: {first.message}")
+
+    models: dict[str, ModelDecl] = {}
+    for code, raw in doc["models"].items():
+        fields = {fcode: _check_field(code, fcode, fraw) for fcode, fraw in raw["fields"].items()}
+        models[code] = ModelDecl(code=code, label=raw.get("label", code), fields=fields)
+
+    pages: dict[str, PageDecl] = {}
+    for key, raw in doc["pages"].items():
+        if raw["model"] not in models:
+            raise DeclarationError(f"pages.{key}.model: unknown model {raw['model']!r}")
+        pages[key] = PageDecl(key=key, model=models[raw["model"]], permission=raw["permission"])
+
+    commands: dict[str, CommandDecl] = {}
+    for code, raw in doc["commands"].items():
+        if raw["page"] not in pages:
+            raise DeclarationError(f"commands.{code}.page: unknown page {raw['page']!r}")
+        if code.split(":", 1)[0] != raw["page"]:
+            raise DeclarationError(f"commands.{code}: the module part must be its page {raw['page']!r}")
+        commands[code] = CommandDecl(
+            code=code, page=pages[raw["page"]], action=raw["action"], permission=raw["permission"]
+        )
+
+    datasources: dict[str, DatasourceDecl] = {}
+    for code, raw in (doc.get("datasources") or {}).items():
+        where = f"datasources.{code}"
+        if raw["kind"] == "enum":
+            model = models.get(raw.get("model", ""))
+            if model is None:
+                raise DeclarationError(f"{where}.model: unknown model {raw.get('model')!r}")
+            fdecl = model.fields.get(raw.get("field", ""))
+            if fdecl is None or fdecl.type != "enum":
+                raise DeclarationError(f"{where}.field: must name an enum field of {model.code}")
+            options = dict(raw.get("options") or {})
+            missing = set(fdecl.values) - set(options)
+            if missing:
+                raise DeclarationError(f"{where}.options: labels missing for {sorted(missing)}")
+            datasources[code] = DatasourceDecl(
+                code=code, kind="enum", permission=raw["permission"], model=model,
+                field=fdecl.code, options={v: options[v] for v in fdecl.values},
+            )
+        else:
+            page = pages.get(raw.get("page", ""))
+            if page is None:
+                raise DeclarationError(f"{where}.page: unknown page {raw.get('page')!r}")
+            label_field = raw.get("labelField", "")
+            if label_field not in page.model.fields:
+                raise DeclarationError(f"{where}.labelField: not a field of {page.model.code}")
+            datasources[code] = DatasourceDecl(
+                code=code, kind="records", permission=raw["permission"], page=page,
+                model=page.model, label_field=label_field,
+            )
+
+    roles = {
+        code: RoleDecl(code=code, name=raw["name"], permissions=tuple(raw["permissions"]))
+        for code, raw in doc["roles"].items()
+    }
+    return Declarations(models=models, pages=pages, commands=commands, datasources=datasources, roles=roles)
+
+
+def load_declarations(path: Path) -> Declarations:
+    try:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise DeclarationError(f"{path.name}: not valid YAML: {exc}") from None
+    return parse_declarations(doc)
+
+
+def name_is_code(value: str) -> bool:
+    return re.fullmatch(CODE_RE, value) is not None

@@ -1,0 +1,46 @@
+"""The runtime: everything a request needs, built once by the app factory from settings.
+
+Handlers reach it through the request scope; there is no module-level state, so tests build as
+many independent apps as they like.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage.db import make_engine
+from storage.unit import Database
+from tessera.declarations import Declarations, load_declarations
+from tessera.ratelimit import InProcessStore, RateLimiter, RedisStore
+from tessera.security import Passwords, SessionTokens
+from tessera.settings import Settings
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    db: Database
+    declarations: Declarations
+    rate_limiter: RateLimiter
+    passwords: Passwords
+    session_tokens: SessionTokens
+
+    def close(self) -> None:
+        self.db.dispose()
+
+
+def build_runtime(settings: Settings) -> Runtime:
+    store = RedisStore(settings.redis_url, settings.redis_prefix) if settings.redis_url else InProcessStore()
+    limiter = RateLimiter(
+        store,
+        {"read": settings.rate_limit_read, "write": settings.rate_limit_write, "login": settings.rate_limit_login},
+        settings.rate_limit_window_seconds,
+    )
+    return Runtime(
+        settings=settings,
+        db=Database(make_engine(settings.database_url)),
+        declarations=load_declarations(settings.models_file),
+        rate_limiter=limiter,
+        passwords=Passwords(),
+        session_tokens=SessionTokens(settings.secret_key, settings.jwt_ttl_seconds),
+    )

@@ -1,0 +1,136 @@
+"""Command execution: the single write path of the session API.
+
+``<module>:<action>`` commands create, update or soft-delete records of the module's page. A
+command with an idempotency key (``X-Idempotent-Key`` or ``clientRequestId``) runs at most once per
+user and tenant within the dedupe window: a repeat gets the first result as ``IDEMPOTENT_REPLAY``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
+
+from storage import audit
+from storage import idempotency as keys
+from storage.records import RecordRepository, present
+from tessera.declarations import CommandDecl
+from tessera.errors import FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
+from tessera.i18n import N_
+from tessera.payloads import validate_payload
+from tessera.runtime import Runtime
+from tessera.services.actors import Actor
+
+MAX_KEY_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class Outcome:
+    data: Any
+    replay: bool
+
+
+class _KeyTaken(Exception):
+    """A concurrent request committed the same idempotency key first."""
+
+
+def _check_shape(command: CommandDecl, body: dict[str, Any]) -> None:
+    """Check the command envelope for the action; report every problem at once."""
+    errors: dict[str, FieldError] = {}
+    op = body.get("operationType")
+    expected = {"create": None, "update": "UPDATE", "delete": "DELETE"}[command.action]
+    if op is not None and op != expected:
+        if expected is None:
+            errors["operationType"] = FieldError(N_("Must be omitted for a create command."))
+        else:
+            errors["operationType"] = FieldError(N_("Must be one of: {values}."), values=expected)
+    target = body.get("targetRecordId")
+    if command.action == "create":
+        if target is not None:
+            errors["targetRecordId"] = FieldError(N_("Must be omitted for a create command."))
+        if "payload" not in body:
+            errors["payload"] = FieldError(N_("This field is required."))
+    else:
+        if not isinstance(target, str) or not target:
+            errors["targetRecordId"] = FieldError(N_("This field is required."))
+        if command.action == "update" and "payload" not in body:
+            errors["payload"] = FieldError(N_("This field is required."))
+    if "payload" in body and not isinstance(body["payload"], dict):
+        errors["payload"] = FieldError(N_("Must be an object."))
+    if errors:
+        raise ValidationFailed(errors)
+
+
+def _request_hash(command_code: str, body: dict[str, Any]) -> str:
+    material = {k: v for k, v in body.items() if k != "clientRequestId"}
+    canonical = json.dumps([command_code, material], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _apply(conn: Connection, actor: Actor, command: CommandDecl, body: dict[str, Any],
+           request_id: str | None) -> Any:
+    model = command.page.model
+    repo = RecordRepository(conn, actor.tenant_id, model)
+    common = {"tenant_id": actor.tenant_id, "actor_user_id": actor.user_id, "actor": actor.email,
+              "target_type": model.code, "request_id": request_id}
+    if command.action == "create":
+        data = validate_payload(model, body.get("payload"), partial=False, field_prefix="")
+        row = repo.insert(data, actor.user_id)
+        result = present(row)
+        audit.append(conn, action=command.code, target_id=row.pid, before=None, after=row.data, **common)
+        return result
+    current = repo.get(body["targetRecordId"], for_update=True)
+    if current is None:
+        raise NotFound()
+    if command.action == "update":
+        changes = validate_payload(model, body.get("payload"), partial=True)
+        row = repo.update(current, changes)
+        audit.append(conn, action=command.code, target_id=row.pid, before=current.data, after=row.data, **common)
+        return present(row)
+    repo.soft_delete(current)
+    audit.append(conn, action=command.code, target_id=current.pid, before=current.data, after=None, **common)
+    return {"id": current.pid, "deleted": True}
+
+
+def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency_key: str | None,
+            request_id: str | None) -> Outcome:
+    command = rt.declarations.commands.get(command_code)
+    if command is None:
+        raise NotFound()
+    actor.require(command.permission)
+    if not isinstance(body, dict):
+        raise ValidationFailed({"body": FieldError(N_("Must be an object."))})
+    _check_shape(command, body)
+    key = idempotency_key or body.get("clientRequestId") or None
+    if key is not None and (not isinstance(key, str) or len(key) > MAX_KEY_LENGTH):
+        raise ValidationFailed({"clientRequestId": FieldError(N_("Must be at most {maxLength} characters."),
+                                                              maxLength=MAX_KEY_LENGTH)})
+    if key is None:
+        with rt.db.write() as conn:
+            return Outcome(_apply(conn, actor, command, body, request_id), replay=False)
+
+    request_hash = _request_hash(command_code, body)
+    ttl = rt.settings.idempotency_ttl_seconds
+    for _ in range(5):
+        try:
+            with rt.db.write() as conn:
+                existing = keys.lookup(conn, actor.tenant_id, actor.user_id, key, ttl)
+                if existing is not None:
+                    if existing.request_hash != request_hash:
+                        raise IdempotencyKeyConflict()
+                    return Outcome(existing.response, replay=True)
+                try:
+                    with conn.begin_nested():
+                        row_id = keys.claim(conn, actor.tenant_id, actor.user_id, key, request_hash)
+                except IntegrityError:
+                    raise _KeyTaken() from None
+                result = _apply(conn, actor, command, body, request_id)
+                keys.complete(conn, row_id, 200, result)
+                return Outcome(result, replay=False)
+        except _KeyTaken:
+            continue
+    raise IdempotencyKeyConflict()
