@@ -87,3 +87,7 @@ def translate(message: str, locale: str | None = None, **params: Any) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def reset_locale(token: Any) -> None:
+    _current.reset(token)

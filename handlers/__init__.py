@@ -1,0 +1,1 @@
+"""HTTP handlers bound by operationId from the OpenAPI documents. Thin: parse, call one service, shape."""

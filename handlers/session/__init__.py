@@ -1,0 +1,1 @@
+"""Handlers of the session REST API (``openapi/session-api.yaml``)."""

@@ -1,0 +1,14 @@
+"""GET /api/audit/list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from handlers.session.base import authenticated, query_params
+from tessera.envelope import ok
+from tessera.services import audit_search
+
+
+def searchAudit(**_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: N802
+    rt, actor, headers = authenticated("read")
+    return ok(audit_search.search(rt, actor, query_params()), headers)

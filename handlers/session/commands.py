@@ -1,0 +1,17 @@
+"""POST /api/meta/commands/execute/{commandCode}."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from connexion import request
+
+from handlers.session.base import authenticated, request_id
+from tessera.envelope import ok
+from tessera.services import commands
+
+
+def executeCommand(commandCode: str, body: dict[str, Any], **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: N802, N803
+    rt, actor, headers = authenticated("write")
+    outcome = commands.execute(rt, actor, commandCode, body, request.headers.get("x-idempotent-key"), request_id())
+    return ok(outcome.data, headers, replay=outcome.replay)

@@ -1,0 +1,14 @@
+"""GET /api/datasource/list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from handlers.session.base import authenticated
+from tessera.envelope import ok
+from tessera.services import datasources
+
+
+def listDatasourceItems(datasourceId: str, maxItems: int | None = None, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: N802, N803, E501
+    rt, actor, headers = authenticated("read")
+    return ok(datasources.list_items(rt, actor, datasourceId, maxItems), headers)

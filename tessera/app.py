@@ -1,0 +1,61 @@
+"""The app factory: settings in, ASGI app out. No module-level state."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import connexion
+from connexion.exceptions import ProblemException
+from connexion.middleware import ConnexionMiddleware
+from connexion.middleware.server_error import ServerErrorMiddleware
+from connexion.options import SwaggerUIOptions
+from starlette.exceptions import HTTPException
+
+from tessera.envelope import handle_error
+from tessera.errors import ServiceError
+from tessera.requestctx import RequestContextMiddleware
+from tessera.runtime import Runtime, build_runtime
+from tessera.settings import Settings, load_settings
+from tessera.validation import validator_map
+
+
+def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> connexion.AsyncApp:
+    settings = settings or load_settings()
+    rt = runtime or build_runtime(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Any) -> AsyncIterator[None]:
+        yield
+        rt.close()
+
+    middlewares = list(ConnexionMiddleware.default_middlewares)
+    # Outermost after the last-resort server error handler: every response gets a request id.
+    middlewares.insert(middlewares.index(ServerErrorMiddleware) + 1, _bind(RequestContextMiddleware, rt))
+    app = connexion.AsyncApp(
+        __name__,
+        specification_dir=str(settings.openapi_dir),
+        middlewares=middlewares,
+        validator_map=validator_map(),
+        strict_validation=True,
+        validate_responses=settings.response_validation,
+        lifespan=lifespan,
+        swagger_ui_options=SwaggerUIOptions(swagger_ui=True, swagger_ui_path="/docs"),
+    )
+    app.add_api("session-api.yaml", name="session")
+    for exc_class in (ServiceError, ProblemException, HTTPException, Exception):
+        app.add_error_handler(exc_class, handle_error)
+    app.runtime = rt  # type: ignore[attr-defined]  # for tests and the CLI
+    return app
+
+
+def _bind(cls: type, runtime: Runtime) -> Any:
+    """Connexion builds middlewares as ``cls(app)``; this closes over the runtime."""
+
+    class Bound(cls):  # type: ignore[misc, valid-type]
+        def __init__(self, app: Any) -> None:
+            super().__init__(app, runtime)
+
+    Bound.__name__ = cls.__name__
+    return Bound

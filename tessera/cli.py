@@ -1,0 +1,109 @@
+"""The ``tessera`` command: serve, migrate, seed, check."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from tessera.settings import SettingsError, load_settings
+
+log = logging.getLogger("tessera.cli")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from storage.migrate import upgrade
+    from tessera.app import create_app
+    from tessera.demo import seed_demo
+    from tessera.logs import configure_logging
+    from tessera.runtime import build_runtime
+
+    settings = load_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    upgrade(settings.database_url)
+    runtime = build_runtime(settings)
+    if args.demo:
+        password = seed_demo(runtime, settings.demo_password)
+        if settings.demo_password is None:
+            # Printed once to the operator's terminal (not the log stream) so the demo can be used.
+            print(f"Demo users' password (TESSERA_DEMO_PASSWORD unset, generated): {password}", flush=True)
+    app = create_app(settings, runtime=runtime)
+    print(f"Tessera listening on http://{args.host}:{args.port} (session API under /api)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, workers=1)
+    return 0
+
+
+def _migrate(_args: argparse.Namespace) -> int:
+    from storage.migrate import upgrade
+    from tessera.logs import configure_logging
+
+    settings = load_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    upgrade(settings.database_url)
+    return 0
+
+
+def _seed(_args: argparse.Namespace) -> int:
+    from storage.migrate import upgrade
+    from tessera.demo import seed_demo
+    from tessera.logs import configure_logging
+    from tessera.runtime import build_runtime
+
+    settings = load_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    upgrade(settings.database_url)
+    runtime = build_runtime(settings)
+    password = seed_demo(runtime, settings.demo_password)
+    if settings.demo_password is None:
+        print(f"Demo users' password (generated): {password}", flush=True)
+    runtime.close()
+    return 0
+
+
+def _check(_args: argparse.Namespace) -> int:
+    """Validate settings, models.yaml and the OpenAPI documents without starting anything."""
+    from openapi_spec_validator import validate
+    from openapi_spec_validator.readers import read_from_filename
+
+    from tessera.declarations import load_declarations
+
+    settings = load_settings()
+    load_declarations(settings.models_file)
+    for doc in sorted(settings.openapi_dir.glob("*.yaml")):
+        spec, _ = read_from_filename(str(doc))
+        validate(spec)
+        print(f"{doc.name}: valid")
+    print("models.yaml: valid")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tessera", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="migrate the database and run the HTTP service")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8080)
+    serve.add_argument("--demo", action="store_true", help="seed the demo tenants, users and records")
+    serve.set_defaults(func=_serve)
+    sub.add_parser("migrate", help="apply database migrations").set_defaults(func=_migrate)
+    sub.add_parser("seed", help="seed the demo data").set_defaults(func=_seed)
+    sub.add_parser("check", help="validate settings, models.yaml and the OpenAPI documents").set_defaults(func=_check)
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except SettingsError as exc:
+        print(f"tessera: configuration error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - report start-up failures as one line, exit non-zero
+        from tessera.declarations import DeclarationError
+
+        if isinstance(exc, DeclarationError):
+            print(f"tessera: {exc}", file=sys.stderr)
+            return 2
+        raise
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,81 @@
+"""Demo data: tenants ``demo`` and ``acme``, three users, assets and stock-ins.
+
+Idempotent: seeding an already seeded database changes nothing, so ``tessera serve --demo`` can be
+run again and again on the same file.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from datetime import UTC, date, datetime, timedelta
+
+from storage import identity
+from storage.records import RecordRepository
+from tessera.runtime import Runtime
+
+log = logging.getLogger("tessera.demo")
+
+DEMO_USERS = (
+    ("admin@demo.example", "Demo Admin", "demo", "admin", ("sys.connector.update",)),
+    ("viewer@demo.example", "Demo Viewer", "demo", "viewer", ()),
+    ("admin@acme.example", "Acme Admin", "acme", "admin", ()),
+)
+ASSET_KINDS = ("ThinkPad X1", "MacBook Pro", "Dell Latitude", "iPhone 15", "Pixel 8", "Forklift", "Barcode Scanner",
+               "Label Printer", "Monitor 27in", "Docking Station")
+ASSIGNEES = ("alice", "bob", "carol", "dave", "erin", "frank")
+WAREHOUSES = ("north", "south", "east")
+
+
+def asset_payload(rng: random.Random, tenant: str, index: int) -> dict[str, object]:
+    status = rng.choice(("in_stock", "in_stock", "assigned", "retired"))
+    return {
+        "name": f"{rng.choice(ASSET_KINDS)} #{index:05d}",
+        "serialNo": f"{tenant.upper()}-SN-{index:06d}",
+        "status": status,
+        "assignee": rng.choice(ASSIGNEES) if status == "assigned" else None,
+        "value": round(rng.uniform(50, 5000), 2),
+        "purchasedAt": (date(2022, 1, 1) + timedelta(days=rng.randrange(0, 1400))).isoformat(),
+    }
+
+
+def stock_in_payload(rng: random.Random, index: int) -> dict[str, object]:
+    received = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=rng.randrange(0, 300_000))
+    return {
+        "sku": f"SKU-{rng.randrange(1000, 9999)}-{index:04d}",
+        "quantity": rng.randrange(1, 500),
+        "warehouse": rng.choice(WAREHOUSES),
+        "receivedAt": received.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "source": rng.choice(("manual", "erp", "robot-fleet")),
+    }
+
+
+def seed_demo(rt: Runtime, password: str | None) -> str:
+    """Create the demo tenants, users and records when absent; return the password in use."""
+    password = password or secrets.token_urlsafe(12)
+    decl = rt.declarations
+    rng = random.Random(20261122)
+    with rt.db.write() as conn:
+        if identity.find_tenant(conn, "demo") is not None:
+            log.info("demo.already_seeded")
+            return password
+        tenant_ids = {
+            "demo": identity.create_tenant(conn, "demo", "Demo Corporation", decl.roles),
+            "acme": identity.create_tenant(conn, "acme", "Acme Industries", decl.roles),
+        }
+        password_hash = rt.passwords.hash(password)
+        for email, name, tenant, role, platform_roles in DEMO_USERS:
+            user = identity.create_user(conn, email, name, password_hash, tenant_ids[tenant])
+            identity.add_membership(conn, tenant_ids[tenant], user.id, role)
+            for platform_role in platform_roles:
+                identity.grant_platform_role(conn, user.id, platform_role)
+        for tenant, count in (("demo", 120), ("acme", 30)):
+            repo = RecordRepository(conn, tenant_ids[tenant], decl.models["asset"])
+            for index in range(1, count + 1):
+                repo.insert(asset_payload(rng, tenant, index), None)
+        stock = RecordRepository(conn, tenant_ids["demo"], decl.models["stockIn"])
+        for index in range(1, 41):
+            stock.insert(stock_in_payload(rng, index), None)
+    log.info("demo.seeded", extra={"tenants": 2, "users": len(DEMO_USERS), "assets": 150, "stockIns": 40})
+    return password

@@ -1,0 +1,112 @@
+"""Rendering: every response of the session API is ``{code, message, data}``.
+
+Errors from our services, from Connexion (validation, security, routing) and from Starlette all
+end here, so a client never sees problem+json, an HTML page or a stack trace.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from connexion.exceptions import (
+    ExtraParameterProblem,
+    OAuthProblem,
+    ProblemException,
+    UnsupportedMediaTypeProblem,
+)
+from connexion.lifecycle import ConnexionRequest, ConnexionResponse
+from starlette.exceptions import HTTPException
+
+from tessera import errors
+from tessera.errors import FieldError, ServiceError
+from tessera.i18n import N_, translate
+from tessera.logs import request_id_var
+from tessera.validation import RequestInvalid
+
+log = logging.getLogger("tessera.errors")
+
+OK_MESSAGE = N_("OK")
+REPLAY_MESSAGE = N_("This request was already executed; the original result is returned.")
+
+
+def json_response(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> ConnexionResponse:
+    return ConnexionResponse(
+        status_code=status,
+        mimetype="application/json",
+        content_type="application/json",
+        body=json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode(),
+        headers=headers or {},
+    )
+
+
+def translate_data(data: Any) -> Any:
+    """Translate the messages inside ``data.fieldErrors``."""
+    if isinstance(data, dict) and isinstance(data.get("fieldErrors"), dict):
+        return {
+            **data,
+            "fieldErrors": {
+                key: translate(value.message, **value.params) if isinstance(value, FieldError) else str(value)
+                for key, value in data["fieldErrors"].items()
+            },
+        }
+    return data
+
+
+def session_error(exc: ServiceError) -> ConnexionResponse:
+    body = {"code": exc.code, "message": translate(exc.message, **exc.params), "data": translate_data(exc.data)}
+    headers = dict(exc.headers)
+    if exc.status == 401:
+        headers.setdefault("WWW-Authenticate", 'Bearer realm="tessera"')
+    return json_response(exc.status, body, headers)
+
+
+def to_service_error(exc: Exception) -> ServiceError:
+    """Map framework exceptions onto our hierarchy."""
+    if isinstance(exc, ServiceError):
+        return exc
+    if isinstance(exc, RequestInvalid):
+        return errors.ValidationFailed(exc.field_errors)
+    if isinstance(exc, ExtraParameterProblem):
+        names = exc.extra_params if hasattr(exc, "extra_params") else []
+        return errors.ValidationFailed({str(n): FieldError(N_("Unknown parameter.")) for n in names})
+    if isinstance(exc, UnsupportedMediaTypeProblem):
+        return errors.UnsupportedMediaType()
+    if isinstance(exc, OAuthProblem):
+        return errors.Unauthorized()
+    status = getattr(exc, "status", None) or getattr(exc, "status_code", None)
+    if isinstance(exc, ProblemException | HTTPException) and isinstance(status, int):
+        mapping: dict[int, type[ServiceError]] = {
+            401: errors.Unauthorized,
+            404: errors.NotFound,
+            405: errors.MethodNotAllowed,
+            406: errors.NotAcceptable,
+            415: errors.UnsupportedMediaType,
+        }
+        if status in mapping:
+            return mapping[status]()
+        if 400 <= status < 500:
+            return errors.ValidationFailed({"request": FieldError(N_("Is not valid."))})
+    return internal_error(exc)
+
+
+def internal_error(exc: Exception) -> ServiceError:
+    trace_id = request_id_var.get() or "-"
+    log.error("request.unhandled_error", exc_info=exc, extra={"error": type(exc).__name__})
+    return errors.InternalError(data={"traceId": trace_id})
+
+
+def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse:
+    """Connexion error handler for every exception class."""
+    error = to_service_error(exc)
+    if error.status >= 500 and not isinstance(exc, errors.InternalError) and error.data is None:
+        error = internal_error(exc)
+    return session_error(error)
+
+
+def ok(data: Any, headers: dict[str, str] | None = None, *, replay: bool = False) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """A success envelope as a Connexion handler return value."""
+    if replay:
+        return {"code": "IDEMPOTENT_REPLAY", "message": translate(REPLAY_MESSAGE), "data": data}, 200, headers or {}
+    return {"code": "0", "message": translate(OK_MESSAGE), "data": data}, 200, headers or {}

@@ -1,0 +1,75 @@
+"""The outermost middleware: request id, locale, runtime, access log.
+
+It runs before Connexion's exception handling so that every response, errors included, carries
+``X-Request-Id`` and every log line of the request carries the same id.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import uuid
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from tessera.i18n import negotiate, reset_locale, set_locale
+from tessera.logs import request_id_var
+
+SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+RUNTIME_KEY = "tessera.runtime"
+
+log = logging.getLogger("tessera.access")
+
+
+def header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            try:
+                return value.decode("latin-1")
+            except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes every byte
+                return None
+    return None
+
+
+class RequestContextMiddleware:
+    def __init__(self, app: ASGIApp, runtime: Any = None) -> None:
+        self.app = app
+        self.runtime = runtime
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        supplied = header(scope, b"x-request-id")
+        request_id = supplied if supplied and SAFE_REQUEST_ID.match(supplied) else str(uuid.uuid4())
+        token = request_id_var.set(request_id)
+        locale_token = set_locale(negotiate(header(scope, b"accept-language")))
+        scope[RUNTIME_KEY] = self.runtime
+        scope["tessera.request_id"] = request_id
+        started = time.perf_counter()
+        status_holder: dict[str, int] = {}
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status_holder["status"] = message["status"]
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"x-request-id"]
+                headers.append((b"x-request-id", request_id.encode()))
+                message["headers"] = headers
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            log.info(
+                "request",
+                extra={
+                    "method": scope.get("method"),
+                    "path": scope.get("path"),
+                    "status": status_holder.get("status"),
+                    "durationMs": round((time.perf_counter() - started) * 1000, 2),
+                },
+            )
+            request_id_var.reset(token)
+            reset_locale(locale_token)
