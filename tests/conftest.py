@@ -1,0 +1,179 @@
+"""Fixtures: the app on a real SQLite file and on a real PostgreSQL database, and helpers.
+
+Every HTTP test runs once per backend. PostgreSQL and Redis must be reachable (the test command
+starts them); when they are not, the tests that need them fail with a message saying so, they
+never skip silently.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+import redis
+from starlette.testclient import TestClient
+
+from storage import identity
+from storage.migrate import upgrade
+from tessera.app import create_app
+from tessera.demo import seed_demo
+from tessera.runtime import Runtime, build_runtime
+from tessera.settings import load_settings
+
+PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("TESSERA_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+DEMO_PASSWORD = "demo-password-for-tests"
+USER_PASSWORD = "user-password-for-tests"
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pg_reachable() -> None:
+    try:
+        psycopg.connect(PG_ADMIN_URL, connect_timeout=3).close()
+    except psycopg.OperationalError as exc:
+        pytest.fail(
+            f"PostgreSQL is not reachable at {PG_ADMIN_URL} ({exc}). Start it with "
+            "`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` "
+            "or run the README's test command, which starts it.",
+            pytrace=False,
+        )
+
+
+def redis_reachable() -> None:
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+    except redis.RedisError as exc:
+        pytest.fail(
+            f"Redis is not reachable at {REDIS_URL} ({exc}). Start it with `redis-server --daemonize yes "
+            "--bind 127.0.0.1 --port 6379 --save '' --appendonly no` or run the README's test command.",
+            pytrace=False,
+        )
+
+
+def create_pg_database() -> str:
+    """A fresh, uniquely named PostgreSQL database for this test session."""
+    pg_reachable()
+    name = f"tessera_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base = PG_ADMIN_URL.rsplit("/", 1)[0]
+    return f"{base}/{name}"
+
+
+def drop_pg_database(url: str) -> None:
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def make_settings(tmp: Path, database_url: str, **overrides: str) -> Any:
+    env = {
+        "TESSERA_ENV": "test",
+        "TESSERA_DATABASE_URL": database_url,
+        "TESSERA_VAR_DIR": str(tmp / "var"),
+        "TESSERA_SECRET_KEY": "test-secret-key-0123456789abcdef0123456789",
+        "TESSERA_LOG_JSON": "true",
+        "TESSERA_REDIS_PREFIX": f"tessera-test-{uuid.uuid4().hex[:8]}",
+        **overrides,
+    }
+    return load_settings(env)
+
+
+@dataclass
+class Env:
+    """One running app on one backend, with the demo data seeded."""
+
+    backend: str
+    runtime: Runtime
+    client: TestClient
+    database_url: str
+
+    def login(self, email: str, password: str = DEMO_PASSWORD) -> dict[str, str]:
+        response = self.client.post("/api/auth/login", json={"email": email, "password": password})
+        assert response.status_code == 200, response.text
+        return {"Authorization": f"Bearer {response.json()['data']['jwt']}"}
+
+    def new_tenant(self, roles: tuple[str, ...] = ("admin", "viewer")) -> "TenantUsers":
+        """A fresh tenant with one user per role, so tests never share counters or records."""
+        suffix = uuid.uuid4().hex[:10]
+        rt = self.runtime
+        with rt.db.write() as conn:
+            tenant_id = identity.create_tenant(conn, f"t-{suffix}", f"Tenant {suffix}", rt.declarations.roles)
+            emails = {}
+            for role in roles:
+                email = f"{role}-{suffix}@example.test"
+                user = identity.create_user(conn, email, f"{role} {suffix}", _password_hash(rt), tenant_id)
+                identity.add_membership(conn, tenant_id, user.id, role)
+                emails[role] = email
+        return TenantUsers(self, f"t-{suffix}", tenant_id, emails)
+
+
+@dataclass
+class TenantUsers:
+    env: Env
+    code: str
+    tenant_id: int
+    emails: dict[str, str]
+
+    _jwts: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
+
+    def headers(self, role: str = "admin") -> dict[str, str]:
+        """Authorization header of the role's user (logged in once: login is rate-limited)."""
+        if role not in self._jwts:
+            self._jwts[role] = self.env.login(self.emails[role], USER_PASSWORD)
+        return dict(self._jwts[role])
+
+    def create(self, page: str, payload: dict[str, Any], headers: dict[str, str] | None = None) -> dict[str, Any]:
+        response = self.env.client.post(
+            f"/api/meta/commands/execute/{page}:create", json={"payload": payload},
+            headers=headers or self.headers(),
+        )
+        assert response.status_code == 200, response.text
+        return response.json()["data"]
+
+
+_HASHES: dict[int, str] = {}
+
+
+def _password_hash(rt: Runtime) -> str:
+    key = id(rt)
+    if key not in _HASHES:
+        _HASHES[key] = rt.passwords.hash(USER_PASSWORD)
+    return _HASHES[key]
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def env(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Env]:
+    backend = request.param
+    tmp = tmp_path_factory.mktemp(backend)
+    if backend == "sqlite":
+        database_url = f"sqlite:///{tmp / 'tessera.db'}"
+    else:
+        database_url = create_pg_database()
+    settings = make_settings(tmp, database_url)
+    upgrade(settings.database_url)
+    runtime = build_runtime(settings)
+    seed_demo(runtime, DEMO_PASSWORD)
+    app = create_app(settings, runtime)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield Env(backend, runtime, client, settings.database_url)
+    runtime.close()
+    if backend == "postgresql":
+        drop_pg_database(database_url)
+
+
+@pytest.fixture
+def tenant(env: Env) -> TenantUsers:
+    return env.new_tenant()
+
+
+@pytest.fixture(scope="session")
+def demo_admin(env: Env) -> dict[str, str]:
+    return env.login("admin@demo.example")
