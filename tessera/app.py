@@ -14,6 +14,7 @@ from connexion.options import SwaggerUIOptions
 from starlette.exceptions import HTTPException
 
 from tessera.envelope import handle_error
+from tessera.logs import install_request_id_factory
 from tessera.errors import ServiceError
 from tessera.requestctx import RequestContextMiddleware
 from tessera.runtime import Runtime, build_runtime
@@ -24,6 +25,7 @@ from tessera.validation import validator_map
 def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> connexion.AsyncApp:
     settings = settings or load_settings()
     rt = runtime or build_runtime(settings)
+    install_request_id_factory()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Any) -> AsyncIterator[None]:

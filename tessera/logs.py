@@ -26,9 +26,6 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "event": record.getMessage(),
         }
-        request_id = request_id_var.get()
-        if request_id:
-            entry["requestId"] = request_id
         for key, value in record.__dict__.items():
             if key not in _STANDARD and not key.startswith("_"):
                 entry[key] = value
@@ -38,14 +35,37 @@ class JsonFormatter(logging.Formatter):
 
 
 class RequestIdFilter(logging.Filter):
-    """Adds ``requestId`` to plain-text records too."""
+    """Gives plain-text records a ``requestId`` even outside a request."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.requestId = request_id_var.get() or "-"
+        if not getattr(record, "requestId", None):
+            record.requestId = "-"
         return True
 
 
+def install_request_id_factory() -> None:
+    """Stamp each log record with the request id when it is created.
+
+    Formatting may happen later or elsewhere (queued handlers, test capture), when the context
+    variable no longer holds the request's id; the record must carry it from birth.
+    """
+    current = logging.getLogRecordFactory()
+    if getattr(current, "_tessera", False):
+        return
+
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = current(*args, **kwargs)
+        request_id = request_id_var.get()
+        if request_id and not hasattr(record, "requestId"):
+            record.requestId = request_id
+        return record
+
+    factory._tessera = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(factory)
+
+
 def configure_logging(level: str, as_json: bool) -> None:
+    install_request_id_factory()
     handler = logging.StreamHandler(sys.stderr)
     if as_json:
         handler.setFormatter(JsonFormatter())

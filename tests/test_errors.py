@@ -1,0 +1,74 @@
+"""Error envelopes: routing errors, internal errors without leaks, request ids, translations."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from tessera.services import records
+from tests.conftest import Env, TenantUsers
+
+
+def test_an_unknown_path_is_not_found_in_the_envelope(env: Env) -> None:
+    response = env.client.get("/api/no/such/path")
+    assert response.status_code == 404
+    assert response.json() == {"code": "NOT_FOUND", "message": "The resource was not found.", "data": None}
+
+
+def test_a_wrong_method_is_method_not_allowed_in_the_envelope(env: Env) -> None:
+    response = env.client.delete("/api/health")
+    assert response.status_code == 405
+    assert response.json()["code"] == "METHOD_NOT_ALLOWED"
+
+
+def test_an_internal_fault_answers_internal_error_with_a_trace_id_and_no_internals(
+    env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def explode(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("secret internal detail: connection string postgres://x")
+
+    monkeypatch.setattr(records, "list_records", explode)
+    with caplog.at_level(logging.ERROR):
+        response = env.client.get("/api/dynamic/assets/list", headers={**tenant.headers(), "X-Request-Id": "trace-me-1"})
+    assert response.status_code == 500
+    body = response.json()
+    assert body["code"] == "INTERNAL_ERROR"
+    assert body["data"] == {"traceId": "trace-me-1"}
+    assert "secret internal detail" not in response.text
+    assert "Traceback" not in response.text
+    assert any("secret internal detail" in (r.exc_text or "") or r.exc_info for r in caplog.records)
+
+
+def test_the_request_id_is_echoed(env: Env) -> None:
+    response = env.client.get("/api/health", headers={"X-Request-Id": "abc-123"})
+    assert response.headers["X-Request-Id"] == "abc-123"
+
+
+def test_a_request_id_is_generated_when_absent(env: Env) -> None:
+    assert len(env.client.get("/api/health").headers["X-Request-Id"]) == 36
+
+
+def test_an_unsafe_request_id_is_replaced(env: Env) -> None:
+    response = env.client.get("/api/health", headers={"X-Request-Id": "bad id\twith<script>"})
+    assert response.headers["X-Request-Id"] != "bad id\twith<script>"
+    assert len(response.headers["X-Request-Id"]) == 36
+
+
+def test_error_messages_follow_accept_language(env: Env) -> None:
+    response = env.client.get("/api/no/such/path", headers={"Accept-Language": "zh-CN"})
+    assert response.json()["code"] == "NOT_FOUND"
+    assert response.json()["message"] != "The resource was not found."
+
+
+def test_field_errors_are_translated_too(env: Env, tenant: TenantUsers) -> None:
+    headers = {**tenant.headers(), "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"}
+    response = env.client.post("/api/meta/commands/execute/assets:create", json={"payload": {}}, headers=headers)
+    errors = response.json()["data"]["fieldErrors"]
+    assert errors["name"] != "This field is required."
+    assert all(not message.isascii() for message in errors.values())
+
+
+def test_an_unsupported_language_falls_back_to_english(env: Env) -> None:
+    response = env.client.get("/api/no/such/path", headers={"Accept-Language": "fr-FR"})
+    assert response.json()["message"] == "The resource was not found."
