@@ -97,11 +97,16 @@ def internal_error(exc: Exception) -> ServiceError:
     return errors.InternalError(data={"traceId": trace_id})
 
 
-def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse:
-    """Connexion error handler for every exception class."""
+def handle_error(_request: ConnexionRequest, exc: Exception) -> ConnexionResponse:
+    """The Connexion error handler for every exception class."""
     error = to_service_error(exc)
     if error.status >= 500 and not isinstance(exc, errors.InternalError) and error.data is None:
         error = internal_error(exc)
+    if error.status == 405 and isinstance(exc, HTTPException) and exc.headers and "allow" in {
+        k.lower() for k in exc.headers
+    }:
+        # Starlette's router knows the path's methods; RFC 9110 requires them in Allow.
+        error.headers.update({k: v for k, v in exc.headers.items() if k.lower() == "allow"})
     return session_error(error)
 
 

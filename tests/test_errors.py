@@ -72,3 +72,9 @@ def test_field_errors_are_translated_too(env: Env, tenant: TenantUsers) -> None:
 def test_an_unsupported_language_falls_back_to_english(env: Env) -> None:
     response = env.client.get("/api/no/such/path", headers={"Accept-Language": "fr-FR"})
     assert response.json()["message"] == "The resource was not found."
+
+
+def test_method_not_allowed_lists_the_allowed_methods(env: Env) -> None:
+    response = env.client.request("TRACE", "/api/auth/login")
+    assert response.status_code == 405
+    assert "POST" in response.headers["Allow"]
