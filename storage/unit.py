@@ -40,7 +40,7 @@ class Database:
             with self.engine.connect() as conn:
                 conn.execute(text("SELECT 1"))
             return True
-        except Exception:  # noqa: BLE001 - any failure means "not reachable" for health
+        except Exception:
             return False
 
     def dispose(self) -> None:

@@ -14,8 +14,8 @@ from connexion.options import SwaggerUIOptions
 from starlette.exceptions import HTTPException
 
 from tessera.envelope import handle_error
-from tessera.logs import install_request_id_factory
 from tessera.errors import ServiceError
+from tessera.logs import install_request_id_factory
 from tessera.requestctx import RequestContextMiddleware
 from tessera.runtime import Runtime, build_runtime
 from tessera.settings import Settings, load_settings

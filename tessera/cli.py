@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"tessera: configuration error: {exc}", file=sys.stderr)
         return 2
-    except Exception as exc:  # noqa: BLE001 - report start-up failures as one line, exit non-zero
+    except Exception as exc:
         from tessera.declarations import DeclarationError
 
         if isinstance(exc, DeclarationError):

@@ -6,8 +6,8 @@ file stops the service with a message that names the entry, e.g. ``commands.asse
 
 from __future__ import annotations
 
-import re
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,7 +43,7 @@ _FILE_SCHEMA: dict[str, Any] = {
                     "fields": {
                         "type": "object",
                         "minProperties": 1,
-                        "propertyNames": {"pattern": CODE_RE, "not": {"enum": list(SYSTEM_FIELDS) + ["id"]}},
+                        "propertyNames": {"pattern": CODE_RE, "not": {"enum": [*SYSTEM_FIELDS, "id"]}},
                         "additionalProperties": {
                             "type": "object",
                             "additionalProperties": False,

@@ -110,7 +110,9 @@ def handle_error(_request: ConnexionRequest, exc: Exception) -> ConnexionRespons
     return session_error(error)
 
 
-def ok(data: Any, headers: dict[str, str] | None = None, *, replay: bool = False) -> tuple[dict[str, Any], int, dict[str, str]]:
+def ok(
+    data: Any, headers: dict[str, str] | None = None, *, replay: bool = False
+) -> tuple[dict[str, Any], int, dict[str, str]]:
     """A success envelope as a Connexion handler return value."""
     if replay:
         return {"code": "IDEMPOTENT_REPLAY", "message": translate(REPLAY_MESSAGE), "data": data}, 200, headers or {}

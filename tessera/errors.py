@@ -42,7 +42,7 @@ class ValidationFailed(ServiceError):
     code = "VALIDATION_ERROR"
     message = N_("Validation failed.")
 
-    def __init__(self, field_errors: dict[str, "FieldError"], message: str | None = None) -> None:
+    def __init__(self, field_errors: dict[str, FieldError], message: str | None = None) -> None:
         super().__init__(message, data={"fieldErrors": field_errors})
         self.field_errors = field_errors
 

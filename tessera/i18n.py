@@ -10,7 +10,7 @@ from __future__ import annotations
 import gettext
 import io
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +24,12 @@ DEFAULT_LOCALE = "en"
 _current: ContextVar[str] = ContextVar("tessera_locale", default=DEFAULT_LOCALE)
 
 
-def N_(message: str) -> str:  # noqa: N802 - gettext convention for "mark for extraction"
+def N_(message: str) -> str:
     """Mark a string for extraction without translating it now."""
     return message
 
 
-@lru_cache(maxsize=None)
+@cache
 def _translations(locale: str) -> gettext.NullTranslations:
     po_path = LOCALE_DIR / locale.replace("-", "_") / "LC_MESSAGES" / "messages.po"
     if not po_path.is_file():

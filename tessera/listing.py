@@ -9,9 +9,9 @@ come from the declaration, never from the request, so no request value reaches S
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Boolean, ColumnElement, Numeric, Select, and_, cast, func, literal_column, or_, select

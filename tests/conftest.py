@@ -100,7 +100,7 @@ class Env:
         assert response.status_code == 200, response.text
         return {"Authorization": f"Bearer {response.json()['data']['jwt']}"}
 
-    def new_tenant(self, roles: tuple[str, ...] = ("admin", "viewer")) -> "TenantUsers":
+    def new_tenant(self, roles: tuple[str, ...] = ("admin", "viewer")) -> TenantUsers:
         """A fresh tenant with one user per role, so tests never share counters or records."""
         suffix = uuid.uuid4().hex[:10]
         rt = self.runtime
@@ -153,10 +153,7 @@ def _password_hash(rt: Runtime) -> str:
 def env(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Env]:
     backend = request.param
     tmp = tmp_path_factory.mktemp(backend)
-    if backend == "sqlite":
-        database_url = f"sqlite:///{tmp / 'tessera.db'}"
-    else:
-        database_url = create_pg_database()
+    database_url = f"sqlite:///{tmp / 'tessera.db'}" if backend == "sqlite" else create_pg_database()
     settings = make_settings(tmp, database_url)
     upgrade(settings.database_url)
     runtime = build_runtime(settings)

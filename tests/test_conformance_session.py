@@ -1,7 +1,7 @@
-"""Schemathesis conformance: every operation of openapi/session-api.yaml, all checks, both databases.
+"""Schemathesis conformance: every operation of the session document, all checks, both databases.
 
-The app runs as a real uvicorn server on loopback with its real storage; rate limits are raised for this run only, so the
-fuzzer exercises the operations instead of the 429 path (which has its own tests).
+The app runs as a real uvicorn server on loopback with its real storage; rate limits are raised
+for this run only, so the fuzzer exercises the operations instead of the 429 path (which has its own tests).
 """
 
 from __future__ import annotations

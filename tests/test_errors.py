@@ -30,7 +30,8 @@ def test_an_internal_fault_answers_internal_error_with_a_trace_id_and_no_interna
 
     monkeypatch.setattr(records, "list_records", explode)
     with caplog.at_level(logging.ERROR):
-        response = env.client.get("/api/dynamic/assets/list", headers={**tenant.headers(), "X-Request-Id": "trace-me-1"})
+        headers = {**tenant.headers(), "X-Request-Id": "trace-me-1"}
+        response = env.client.get("/api/dynamic/assets/list", headers=headers)
     assert response.status_code == 500
     body = response.json()
     assert body["code"] == "INTERNAL_ERROR"

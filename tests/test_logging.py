@@ -16,7 +16,9 @@ def _formatted(caplog: pytest.LogCaptureFixture) -> str:
     return "\n".join(formatter.format(record) for record in caplog.records)
 
 
-def test_passwords_and_jwts_never_appear_in_logs(env: Env, tenant: TenantUsers, caplog: pytest.LogCaptureFixture) -> None:
+def test_passwords_and_jwts_never_appear_in_logs(
+    env: Env, tenant: TenantUsers, caplog: pytest.LogCaptureFixture
+) -> None:
     with caplog.at_level(logging.DEBUG):
         login = env.client.post("/api/auth/login", json={"email": tenant.emails["admin"], "password": USER_PASSWORD})
         token = login.json()["data"]["jwt"]

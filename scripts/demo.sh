@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Set up a local virtual environment and run Tessera on SQLite with demo data at http://127.0.0.1:8080.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  echo "==> creating .venv"
+  "$PYTHON" -m venv .venv
+fi
+echo "==> installing Tessera into .venv"
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e .
+echo "==> starting Tessera (SQLite at var/tessera.db, demo data)"
+exec .venv/bin/tessera serve --demo --host "${TESSERA_HOST:-127.0.0.1}" --port "${TESSERA_PORT:-8080}"

@@ -1,0 +1,88 @@
+"""Data sources and audit search, both in the list result shape."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from tests.conftest import Env, TenantUsers
+
+
+def test_the_asset_status_data_source_lists_the_status_options(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.get("/api/datasource/list?datasourceId=asset-status&maxItems=200", headers=tenant.headers())
+    data = response.json()["data"]
+    assert [item["value"] for item in data["records"]] == ["in_stock", "assigned", "retired"]
+    assert data["total"] == 3
+
+
+def test_data_source_labels_follow_accept_language(env: Env, tenant: TenantUsers) -> None:
+    headers = {**tenant.headers(), "Accept-Language": "zh-CN"}
+    data = env.client.get("/api/datasource/list?datasourceId=asset-status", headers=headers).json()["data"]
+    assert data["records"][0]["label"] != "In stock"
+
+
+def test_the_record_options_data_source_lists_the_tenants_records(env: Env, tenant: TenantUsers) -> None:
+    record = tenant.create("assets", {"name": "Option me", "serialNo": "OPT-1"})
+    data = env.client.get("/api/datasource/list?datasourceId=asset-options", headers=tenant.headers()).json()["data"]
+    assert data["records"] == [{"id": record["id"], "value": record["id"], "label": "Option me"}]
+
+
+def test_an_unknown_data_source_is_not_found(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.get("/api/datasource/list?datasourceId=no-such-source", headers=tenant.headers())
+    assert response.status_code == 404
+
+
+def test_max_items_above_500_is_rejected(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.get("/api/datasource/list?datasourceId=asset-status&maxItems=501", headers=tenant.headers())
+    assert response.status_code == 400
+    assert "maxItems" in response.json()["data"]["fieldErrors"]
+
+
+def test_commands_are_audited_with_before_after_actor_and_request_id(env: Env, tenant: TenantUsers) -> None:
+    headers = {**tenant.headers(), "X-Request-Id": "audit-req-1"}
+    created = env.client.post(
+        "/api/meta/commands/execute/assets:create", json={"payload": {"name": "A", "serialNo": "AUD-1"}},
+        headers=headers,
+    ).json()["data"]
+    env.client.post(
+        "/api/meta/commands/execute/assets:update",
+        json={"operationType": "UPDATE", "targetRecordId": created["id"], "payload": {"status": "assigned"}},
+        headers={**tenant.headers(), "X-Request-Id": "audit-req-2"},
+    )
+    filters = quote(json.dumps([{"fieldName": "targetId", "operator": "eq", "value": created["id"]}]))
+    data = env.client.get(
+        f"/api/audit/list?filters={filters}&sortField=created_at&sortOrder=asc", headers=tenant.headers()
+    ).json()["data"]
+    assert [entry["action"] for entry in data["records"]] == ["assets:create", "assets:update"]
+    create, update = data["records"]
+    assert create["requestId"] == "audit-req-1"
+    assert create["actor"] == tenant.emails["admin"]
+    assert create["before"] is None and create["after"]["serialNo"] == "AUD-1"
+    assert update["before"]["status"] == "in_stock" and update["after"]["status"] == "assigned"
+
+
+def test_audit_search_uses_the_list_contract(env: Env, tenant: TenantUsers) -> None:
+    for index in range(3):
+        tenant.create("assets", {"name": "A", "serialNo": f"AUDL-{index}"})
+    page = env.client.get("/api/audit/list?pageNum=2&pageSize=2&keyword=assets:create", headers=tenant.headers())
+    data = page.json()["data"]
+    assert (data["pageNum"], data["pageSize"], data["total"]) == (2, 2, 3)
+    assert len(data["records"]) == 1
+    bad = env.client.get("/api/audit/list?sortField=password", headers=tenant.headers())
+    assert bad.status_code == 400
+
+
+def test_a_viewer_cannot_search_the_audit_log(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.get("/api/audit/list", headers=tenant.headers("viewer"))
+    assert response.status_code == 403
+    assert response.json()["data"] == {"permission": "audit:view"}
+
+
+def test_audit_entries_of_another_tenant_are_invisible(env: Env, tenant: TenantUsers) -> None:
+    other = env.new_tenant()
+    hidden = other.create("assets", {"name": "Hidden", "serialNo": "HID-1"})
+    filters = quote(json.dumps([{"fieldName": "targetId", "operator": "eq", "value": hidden["id"]}]))
+    theirs = env.client.get(f"/api/audit/list?filters={filters}", headers=other.headers()).json()["data"]
+    mine = env.client.get(f"/api/audit/list?filters={filters}", headers=tenant.headers()).json()["data"]
+    assert theirs["total"] == 1
+    assert mine["total"] == 0

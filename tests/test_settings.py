@@ -1,0 +1,55 @@
+"""Settings come from TESSERA_* variables; a bad one stops the start with its name in the message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tessera.settings import SettingsError, load_settings
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return {"TESSERA_VAR_DIR": str(tmp_path), **extra}
+
+
+def test_defaults_are_sqlite_under_var_and_the_spec_rate_limits(tmp_path: Path) -> None:
+    settings = load_settings(_env(tmp_path))
+    assert settings.database_url == f"sqlite:///{tmp_path / 'tessera.db'}"
+    assert (settings.rate_limit_read, settings.rate_limit_write, settings.rate_limit_login) == (100, 30, 10)
+    assert settings.idempotency_ttl_seconds == 24 * 3600
+    assert settings.response_validation is False
+
+
+def test_a_development_secret_key_is_kept_in_var(tmp_path: Path) -> None:
+    first = load_settings(_env(tmp_path)).secret_key
+    assert load_settings(_env(tmp_path)).secret_key == first
+    assert oct((tmp_path / "secret.key").stat().st_mode)[-3:] == "600"
+
+
+def test_postgresql_urls_use_psycopg(tmp_path: Path) -> None:
+    settings = load_settings(_env(tmp_path, TESSERA_DATABASE_URL="postgresql://u@h/db"))
+    assert settings.database_url == "postgresql+psycopg://u@h/db"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("TESSERA_RATE_LIMIT_READ", "many"),
+        ("TESSERA_RATE_LIMIT_WRITE", "0"),
+        ("TESSERA_DATABASE_URL", "mysql://x"),
+        ("TESSERA_REDIS_URL", "http://x"),
+        ("TESSERA_ENV", "staging"),
+        ("TESSERA_RESPONSE_VALIDATION", "maybe"),
+        ("TESSERA_SECRET_KEY", "short"),
+        ("TESSERA_LOG_LEVEL", "LOUD"),
+    ],
+)
+def test_a_bad_value_names_its_variable(tmp_path: Path, name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        load_settings(_env(tmp_path, **{name: value}))
+
+
+def test_production_requires_an_explicit_secret_key(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="TESSERA_SECRET_KEY"):
+        load_settings(_env(tmp_path, TESSERA_ENV="production"))
