@@ -117,6 +117,12 @@ class IdempotencyKeyConflict(Conflict):
     message = N_("This idempotency key was already used with a different request.")
 
 
+class PayloadTooLarge(ServiceError):
+    status = 413
+    code = "PAYLOAD_TOO_LARGE"
+    message = N_("The request body is too large.")
+
+
 class UnsupportedMediaType(ServiceError):
     status = 415
     code = "UNSUPPORTED_MEDIA_TYPE"

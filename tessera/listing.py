@@ -9,6 +9,7 @@ come from the declaration, never from the request, so no request value reaches S
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,7 +19,7 @@ from sqlalchemy import Boolean, ColumnElement, Numeric, Select, and_, cast, func
 
 from tessera.errors import FieldError, ValidationFailed
 from tessera.i18n import N_
-from tessera.payloads import normalise_date, normalise_datetime
+from tessera.payloads import normalise_date, normalise_datetime, storable_text
 
 OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "not_in", "is_null", "is_not_null")
 MAX_PAGE_SIZE = 500
@@ -27,6 +28,7 @@ MAX_PAGE_NUM = 100_000
 MAX_FILTERS = 20
 MAX_IN_VALUES = 100
 MAX_KEYWORD = 200
+BAD_TEXT = N_("Has an invalid format.")
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,8 @@ def _coerce_filter_value(field: ListField, value: Any) -> tuple[Any, FieldError 
             return None, bad
         if len(value) > 1000:
             return None, FieldError(N_("Must be at most {maxLength} characters."), maxLength=1000)
+        if not storable_text(value):
+            return None, FieldError(BAD_TEXT)
         return value, None
     if ftype == "date":
         normal = normalise_date(value) if isinstance(value, str) else None
@@ -112,6 +116,8 @@ def _coerce_filter_value(field: ListField, value: Any) -> tuple[Any, FieldError 
     if ftype == "boolean":
         return (value, None) if isinstance(value, bool) else (None, bad)
     if isinstance(value, bool) or not isinstance(value, int | float) or abs(value) > 1e15:
+        return None, bad
+    if isinstance(value, float) and not math.isfinite(value):  # json.loads takes NaN
         return None, bad
     if ftype == "integer" and isinstance(value, float) and not value.is_integer():
         return None, bad
@@ -163,6 +169,9 @@ def _parse_filters(raw: Any, fields: Mapping[str, ListField], errors: dict[str, 
             if field.type not in {"string", "enum"} or not isinstance(value, str):
                 errors[f"{where}.value"] = FieldError(N_("like needs a text field and a text value."))
                 continue
+            if not storable_text(value):
+                errors[f"{where}.value"] = FieldError(BAD_TEXT)
+                continue
             result.append(Filter(field, operator, value[:1000]))
             continue
         if operator in {"in", "not_in"}:
@@ -204,6 +213,8 @@ def parse_list_request(
         keyword = keyword.strip()
         if len(keyword) > MAX_KEYWORD:
             errors["keyword"] = FieldError(N_("Must be at most {maxLength} characters."), maxLength=MAX_KEYWORD)
+        elif not storable_text(keyword):
+            errors["keyword"] = FieldError(BAD_TEXT)
         keyword = keyword or None
     sort_name = params.get("sortField") or default_sort
     sort_field = fields.get(sort_name) if isinstance(sort_name, str) else None

@@ -7,6 +7,7 @@ form can mark all of them in one round trip.
 from __future__ import annotations
 
 import math
+import re
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -28,6 +29,20 @@ NOT_GREATER = N_("Must be greater than {minimum}.")
 TOO_LARGE = N_("Must be at most {maximum}.")
 TOO_LONG = N_("Must be at most {maxLength} characters.")
 EMPTY = N_("Must not be empty.")
+BAD_TEXT = N_("Has an invalid format.")
+
+_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def storable_text(value: str) -> bool:
+    """False for text no backend can store: NUL (refused by PostgreSQL) or a lone surrogate (not UTF-8)."""
+    if "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def normalise_datetime(value: str) -> str | None:
@@ -41,11 +56,16 @@ def normalise_datetime(value: str) -> str | None:
         return None
     if parsed.tzinfo is None:
         return None
-    return parsed.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    try:
+        parsed = parsed.astimezone(UTC)
+    except OverflowError:  # e.g. 0001-01-01T00:00:00+01:00 is before year 1 in UTC
+        return None
+    return parsed.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def normalise_date(value: str) -> str | None:
-    if len(value) != 10:
+    # Exactly YYYY-MM-DD: Python 3.11's fromisoformat also takes "20260115xx" and "2026-W03-4".
+    if not _DATE_RE.fullmatch(value):
         return None
     try:
         return date.fromisoformat(value).isoformat()
@@ -59,6 +79,8 @@ def coerce_value(decl: FieldDecl, value: Any) -> tuple[Any, FieldError | None]:
     if ftype in {"string", "enum", "date", "datetime"} and not isinstance(value, str):
         return None, FieldError(NOT_STRING if ftype == "string" else _type_message(ftype, decl))
     if ftype == "string":
+        if not storable_text(value):
+            return None, FieldError(BAD_TEXT)
         if decl.required and not value.strip():
             return None, FieldError(EMPTY)
         if decl.max_length is not None and len(value) > decl.max_length:

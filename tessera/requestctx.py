@@ -6,6 +6,7 @@ It runs before Connexion's exception handling so that every response, errors inc
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import time
@@ -14,10 +15,12 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tessera.i18n import negotiate, reset_locale, set_locale
+from tessera.errors import PayloadTooLarge
+from tessera.i18n import negotiate, reset_locale, set_locale, translate
 from tessera.logs import request_id_var
 
 SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+MAX_BODY_BYTES = 1024 * 1024
 RUNTIME_KEY = "tessera.runtime"
 
 log = logging.getLogger("tessera.access")
@@ -59,17 +62,41 @@ class RequestContextMiddleware:
                 message["headers"] = headers
             await send(message)
 
+        declared = header(scope, b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+            await self._too_large(send_with_id)
+            self._log(scope, started, status_holder)
+            request_id_var.reset(token)
+            reset_locale(locale_token)
+            return
+        # A body without Content-Length (chunked) is never read: Connexion treats it as missing and
+        # answers 400 before reading, so the declared length is the only size to check.
         try:
             await self.app(scope, receive, send_with_id)
         finally:
-            log.info(
-                "request",
-                extra={
-                    "method": scope.get("method"),
-                    "path": scope.get("path"),
-                    "status": status_holder.get("status"),
-                    "durationMs": round((time.perf_counter() - started) * 1000, 2),
-                },
-            )
+            self._log(scope, started, status_holder)
             request_id_var.reset(token)
             reset_locale(locale_token)
+
+    @staticmethod
+    def _log(scope: Scope, started: float, status_holder: dict[str, int]) -> None:
+        """One access line per request: method, path (never the query string), status, duration."""
+        log.info(
+            "request",
+            extra={
+                "method": scope.get("method"),
+                "path": scope.get("path"),
+                "status": status_holder.get("status"),
+                "durationMs": round((time.perf_counter() - started) * 1000, 2),
+            },
+        )
+
+    @staticmethod
+    async def _too_large(send: Send) -> None:
+        """Refuse before reading a body whose declared length is over the limit."""
+        error = PayloadTooLarge()
+        body = json.dumps({"code": error.code, "message": translate(error.message), "data": None}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})

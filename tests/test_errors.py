@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
+from tessera.app import create_app
+from tessera.runtime import build_runtime
 from tessera.services import records
-from tests.conftest import Env, TenantUsers
+from tests.conftest import Env, TenantUsers, make_settings
 
 
 def test_an_unknown_path_is_not_found_in_the_envelope(env: Env) -> None:
@@ -79,3 +83,37 @@ def test_method_not_allowed_lists_the_allowed_methods(env: Env) -> None:
     response = env.client.request("TRACE", "/api/auth/login")
     assert response.status_code == 405
     assert "POST" in response.headers["Allow"]
+
+
+def test_a_body_over_one_mebibyte_is_refused(env: Env, tenant: TenantUsers) -> None:
+    big = b'{"payload":{"name":"' + b"x" * (1024 * 1024) + b'"}}'
+    response = env.client.post(
+        "/api/meta/commands/execute/assets:create", content=big,
+        headers={**tenant.headers(), "Content-Type": "application/json"},
+    )
+    assert response.status_code == 413
+    assert response.json()["code"] == "PAYLOAD_TOO_LARGE"
+
+
+def test_a_chunked_body_is_refused_unread(env: Env, tenant: TenantUsers) -> None:
+    def chunks():  # no Content-Length: the body arrives in pieces
+        yield b'{"payload":{"name":"'
+        for _ in range(20):
+            yield b"x" * 65536
+        yield b'"}}'
+
+    response = env.client.post(
+        "/api/meta/commands/execute/assets:create", content=chunks(),
+        headers={**tenant.headers(), "Content-Type": "application/json"},
+    )
+    assert response.status_code == 400
+    assert response.json()["data"]["fieldErrors"] == {"body": "A JSON body is required."}
+
+
+def test_health_reports_an_unreachable_database_as_503(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, "postgresql://nobody@127.0.0.1:1/nothing")
+    app = create_app(settings, build_runtime(settings))
+    with TestClient(app) as client:
+        response = client.get("/api/health")
+    assert response.status_code == 503
+    assert response.json()["data"] == {"status": "down", "database": "down"}
