@@ -98,6 +98,39 @@ def collect(errors: t.Iterable[ValidationError], prefix: str = "") -> dict[str, 
     return result
 
 
+BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
+
+
+def is_bad_text(text: str) -> bool:
+    """NUL and lone surrogates: valid JSON, but no database stores them as text."""
+    if "\x00" in text:
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def bad_text_paths(value: t.Any, path: str = "") -> dict[str, FieldError]:
+    """Every place in a JSON value (keys included) holding text the database would refuse."""
+    found: dict[str, FieldError] = {}
+    if isinstance(value, str):
+        if is_bad_text(value):
+            found[path or "body"] = FieldError(BAD_TEXT)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            child = f"{path}.{key}" if path else str(key)
+            if isinstance(key, str) and is_bad_text(key):
+                found[path or "body"] = FieldError(BAD_TEXT)
+                continue
+            found.update(bad_text_paths(item, child))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found.update(bad_text_paths(item, f"{path}[{index}]" if path else f"[{index}]"))
+    return found
+
+
 class CollectingJSONBodyValidator(JSONRequestBodyValidator):
     @cached_property
     def _compiled(self) -> Draft4Validator:
@@ -121,7 +154,7 @@ class CollectingJSONBodyValidator(JSONRequestBodyValidator):
             if self._nullable:
                 return None
             raise RequestInvalid({"body": FieldError(N_("A JSON body is required."))})
-        errors = collect(self._compiled.iter_errors(body))
+        errors = {**collect(self._compiled.iter_errors(body)), **bad_text_paths(body)}
         if errors:
             raise RequestInvalid(errors)
         return None
@@ -164,6 +197,8 @@ class CollectingParameterValidator(ParameterValidator):
             return None
         if value is None:
             return FieldError(N_("This field is required.")) if param.get("required") else None
+        if isinstance(value, str) and is_bad_text(value):
+            return FieldError(BAD_TEXT)
         error = next(iter(self._compiled[(location, param["name"])].iter_errors(value)), None)
         return message_for(error) if error is not None else None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
@@ -117,3 +118,16 @@ def test_health_reports_an_unreachable_database_as_503(tmp_path: Path) -> None:
         response = client.get("/api/health")
     assert response.status_code == 503
     assert response.json()["data"] == {"status": "down", "database": "down"}
+
+
+@pytest.mark.parametrize("text", ["nul\x00byte", "lone \ud83d surrogate"])
+def test_text_the_database_cannot_store_is_a_validation_error(env: Env, tenant: TenantUsers, text: str) -> None:
+    body = json.dumps({"payload": {"name": text, "serialNo": "BAD-TEXT"}}).encode()
+    response = env.client.post(
+        "/api/meta/commands/execute/assets:create", content=body,
+        headers={**tenant.headers(), "Content-Type": "application/json"},
+    )
+    assert response.status_code == 400
+    assert "payload.name" in response.json()["data"]["fieldErrors"]
+    listing = env.client.get("/api/dynamic/assets/list", params={"keyword": "nul\x00"}, headers=tenant.headers())
+    assert listing.status_code == 400

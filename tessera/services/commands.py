@@ -68,7 +68,8 @@ def _check_shape(command: CommandDecl, body: dict[str, Any]) -> None:
 def _request_hash(command_code: str, body: dict[str, Any]) -> str:
     material = {k: v for k, v in body.items() if k != "clientRequestId"}
     canonical = json.dumps([command_code, material], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    # surrogatepass: a lone surrogate in the body must reach validation (400), not fail here (500).
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _apply(conn: Connection, actor: Actor, command: CommandDecl, body: dict[str, Any],
