@@ -24,12 +24,13 @@ def append(
     before: Any = None,
     after: Any = None,
     request_id: str | None = None,
+    application_id: int | None = None,
 ) -> None:
     conn.execute(
         insert(audit_log).values(
             pid=new_pid("aud"), tenant_id=tenant_id, actor_user_id=actor_user_id, actor=actor, action=action,
             target_type=target_type, target_id=target_id, before=before, after=after,
-            request_id=request_id, created_at=utcnow(),
+            request_id=request_id, application_id=application_id, created_at=utcnow(),
         )
     )
 

@@ -20,6 +20,7 @@ from tessera.errors import FieldError, ValidationFailed
 from tessera.i18n import N_
 from tessera.ids import new_pid
 from tessera.listing import ListField, ListRequest, build_queries, json_field, keyword_like
+from tessera.payloads import storable_text
 
 DUPLICATE = N_("This value is already used.")
 PID_PREFIX = "rec"
@@ -71,6 +72,8 @@ class RecordRepository:
         return rows, total
 
     def get(self, pid: str, *, for_update: bool = False) -> Row[Any] | None:
+        if not storable_text(pid):  # no record has such an id; PostgreSQL would refuse the NUL
+            return None
         query = select(records).where(and_(*self._scope(), records.c.pid == pid))
         if for_update and self.dialect == "postgresql":
             query = query.with_for_update()

@@ -145,6 +145,99 @@ audit_log = Table(
     Column("before", JsonDoc, nullable=True),
     Column("after", JsonDoc, nullable=True),
     Column("request_id", String(128), nullable=True),
+    Column("application_id", BigId, nullable=True),
     Column("created_at", UTCDateTime(), nullable=False),
     Index("ix_audit_log_tenant_created", "tenant_id", "created_at", "id"),
+    Index("ix_audit_log_application_created", "application_id", "created_at", "id"),
+)
+
+
+# --- Open Platform -------------------------------------------------------------------------------
+# Applications are platform-level identities; an installation binds one to one tenant and one
+# environment with granted scopes; credentials and tokens belong to an installation.
+
+applications = Table(
+    "applications",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("name", String(200), nullable=False),
+    Column("description", Text, nullable=True),
+    Column("status", String(20), nullable=False, default="active"),
+    Column("created_by", BigId, ForeignKey("users.id"), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+)
+
+application_members = Table(
+    "application_members",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("application_id", BigId, ForeignKey("applications.id"), nullable=False),
+    Column("user_id", BigId, ForeignKey("users.id"), nullable=False),
+    Column("role", String(20), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    UniqueConstraint("application_id", "user_id"),
+    Index("ix_application_members_user", "user_id"),
+)
+
+installations = Table(
+    "installations",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("application_id", BigId, ForeignKey("applications.id"), nullable=False),
+    Column("tenant_id", BigId, ForeignKey("tenants.id"), nullable=False),
+    Column("environment", String(20), nullable=False),
+    Column("scopes", JsonDoc, nullable=False),
+    Column("status", String(20), nullable=False, default="enabled"),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+    UniqueConstraint("application_id", "tenant_id", "environment"),
+)
+
+credentials = Table(
+    "credentials",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("client_id", String(64), nullable=False, unique=True),
+    Column("installation_id", BigId, ForeignKey("installations.id"), nullable=False),
+    Column("secret_digest", String(64), nullable=False),
+    Column("status", String(20), nullable=False, default="active"),
+    Column("created_at", UTCDateTime(), nullable=False),
+    # Set on rotation: the old pair mints tokens until ``expires_at`` (the grace window).
+    Column("rotated_at", UTCDateTime(), nullable=True),
+    Column("expires_at", UTCDateTime(), nullable=True),
+    Column("revoked_at", UTCDateTime(), nullable=True),
+    Index("ix_credentials_installation", "installation_id"),
+)
+
+access_tokens = Table(
+    "access_tokens",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("token_digest", String(64), nullable=False, unique=True),
+    Column("credential_id", BigId, ForeignKey("credentials.id"), nullable=False),
+    Column("installation_id", BigId, ForeignKey("installations.id"), nullable=False),
+    Column("scopes", JsonDoc, nullable=False),
+    Column("issued_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Index("ix_access_tokens_expires", "expires_at"),
+)
+
+# One row per Open Platform business call, searchable by request id.
+open_api_calls = Table(
+    "open_api_calls",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("installation_id", BigId, nullable=True),
+    Column("tenant_id", BigId, nullable=True),
+    Column("client_id", String(64), nullable=True),
+    Column("method", String(10), nullable=False),
+    Column("path", String(300), nullable=False),
+    Column("status", Integer, nullable=False),
+    Column("request_id", String(128), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Index("ix_open_api_calls_request_id", "request_id"),
+    Index("ix_open_api_calls_installation_created", "installation_id", "created_at"),
 )
