@@ -43,9 +43,16 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         strict_validation=True,
         validate_responses=settings.response_validation,
         lifespan=lifespan,
-        swagger_ui_options=SwaggerUIOptions(swagger_ui=True, swagger_ui_path="/docs"),
     )
-    app.add_api("session-api.yaml", name="session")
+    # Both documents are rooted at "/" (their paths carry /api and /oauth2): Connexion routes two
+    # APIs with overlapping base paths (/api and /api/open/v1) wrongly, one shadowing the other.
+    app.add_api(
+        "session-api.yaml",
+        name="session",
+        swagger_ui_options=SwaggerUIOptions(
+            swagger_ui=True, serve_spec=True, spec_path="/api/openapi.json", swagger_ui_path="/api/docs"
+        ),
+    )
     for exc_class in (ServiceError, ProblemException, HTTPException, Exception):
         app.add_error_handler(exc_class, handle_error)
     app.runtime = rt  # type: ignore[attr-defined]  # for tests and the CLI

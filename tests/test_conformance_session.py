@@ -39,7 +39,7 @@ def conformance_server(env: Env, tmp_path_factory: pytest.TempPathFactory) -> It
     with serve(app) as base:
         login = httpx.post(f"{base}/api/auth/login", json={"email": "admin@demo.example", "password": DEMO_PASSWORD})
         token = login.json()["data"]["jwt"]
-        yield f"{base}/api", {"Authorization": f"Bearer {token}"}
+        yield base, {"Authorization": f"Bearer {token}"}
 
 
 @pytest.mark.conformance
