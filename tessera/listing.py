@@ -28,7 +28,7 @@ MAX_PAGE_NUM = 100_000
 MAX_FILTERS = 20
 MAX_IN_VALUES = 100
 MAX_KEYWORD = 200
-BAD_TEXT = N_("Has an invalid format.")
+BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ NOT_GREATER = N_("Must be greater than {minimum}.")
 TOO_LARGE = N_("Must be at most {maximum}.")
 TOO_LONG = N_("Must be at most {maxLength} characters.")
 EMPTY = N_("Must not be empty.")
-BAD_TEXT = N_("Has an invalid format.")
+BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
 
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 

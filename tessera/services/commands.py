@@ -21,7 +21,7 @@ from storage.records import RecordRepository, present
 from tessera.declarations import CommandDecl
 from tessera.errors import FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
 from tessera.i18n import N_
-from tessera.payloads import storable_text, validate_payload
+from tessera.payloads import BAD_TEXT, storable_text, validate_payload
 from tessera.runtime import Runtime
 from tessera.services.actors import Actor
 
@@ -111,7 +111,7 @@ def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency
         raise ValidationFailed({"clientRequestId": FieldError(N_("Must be at most {maxLength} characters."),
                                                               maxLength=MAX_KEY_LENGTH)})
     if key is not None and not storable_text(key):
-        raise ValidationFailed({"clientRequestId": FieldError(N_("Has an invalid format."))})
+        raise ValidationFailed({"clientRequestId": FieldError(BAD_TEXT)})
     if key is None:
         with rt.db.write() as conn:
             return Outcome(_apply(conn, actor, command, body, request_id), replay=False)
