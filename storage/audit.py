@@ -51,8 +51,9 @@ def _keyword(keyword: str) -> Any:
                  (audit_log.c.action, audit_log.c.actor, audit_log.c.target_id, audit_log.c.request_id)))
 
 
-def search(conn: Connection, tenant_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
-    queries = build_queries(select(audit_log), [audit_log.c.tenant_id == tenant_id], request, audit_log.c.id, _keyword)
+def search(conn: Connection, scope: Any, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    """Entries matching ``scope`` (a condition chosen by the caller's rights) and the request."""
+    queries = build_queries(select(audit_log), [scope], request, audit_log.c.id, _keyword)
     total = conn.execute(queries.count).scalar_one()
     rows = list(conn.execute(queries.page)) if total else []
     return rows, total

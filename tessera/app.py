@@ -53,6 +53,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             swagger_ui=True, serve_spec=True, spec_path="/api/openapi.json", swagger_ui_path="/api/docs"
         ),
     )
+    app.add_api(
+        "open-platform.yaml",
+        name="open-platform",
+        swagger_ui_options=SwaggerUIOptions(
+            swagger_ui=False, serve_spec=True, spec_path="/api/open/v1/openapi.json"
+        ),
+    )
     for exc_class in (ServiceError, ProblemException, HTTPException, Exception):
         app.add_error_handler(exc_class, handle_error)
     app.runtime = rt  # type: ignore[attr-defined]  # for tests and the CLI

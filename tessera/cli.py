@@ -62,6 +62,53 @@ def _seed(_args: argparse.Namespace) -> int:
     return 0
 
 
+DEMO_SCOPES = "assets.read assets.manage inventory.stockins.read inventory.stockins.manage events.robot-fleet.publish"
+
+
+def _op_quickstart(args: argparse.Namespace) -> int:
+    """Create an application, install it, create a credential and get a token, in one step.
+
+    Acts as the named administrator (an operator command: it needs database access, not a
+    password). Prints one JSON object; the client secret and token appear only there.
+    """
+    import json
+
+    from storage import identity
+    from storage.migrate import upgrade
+    from tessera.logs import configure_logging
+    from tessera.runtime import build_runtime
+    from tessera.services import op_admin, op_tokens
+    from tessera.services.actors import Actor
+
+    settings = load_settings()
+    configure_logging("WARNING", settings.log_json)
+    upgrade(settings.database_url)
+    rt = build_runtime(settings)
+    try:
+        with rt.db.read() as conn:
+            user = identity.find_user_by_email(conn, args.email)
+            member = identity.membership(conn, user.id, args.tenant) if user is not None else None
+            if user is None or member is None:
+                print(f"tessera: {args.email} is not a member of tenant {args.tenant!r}", file=sys.stderr)
+                return 2
+            roles = identity.platform_roles(conn, user.id)
+        actor = Actor(user.id, user.pid, user.email, user.username, member.tenant_id, member.tenant_code,
+                      member.role_code, member.permissions, roles)
+        app = op_admin.create_application(rt, actor, {"name": args.name}, None)
+        inst = op_admin.create_installation(
+            rt, actor, app["appId"],
+            {"tenantId": args.tenant, "environment": args.environment, "scopes": args.scopes.split()}, None,
+        )
+        cred = op_admin.create_credential(rt, actor, inst["installationId"], None)
+        token = op_tokens.issue(rt, {"grant_type": "client_credentials", "client_id": cred["clientId"],
+                                     "client_secret": cred["clientSecret"]}, None, {}, None)
+    finally:
+        rt.close()
+    print(json.dumps({"appId": app["appId"], "installationId": inst["installationId"], "clientId": cred["clientId"],
+                      "clientSecret": cred["clientSecret"], **token}, indent=2))
+    return 0
+
+
 def _check(_args: argparse.Namespace) -> int:
     """Validate settings, models.yaml and the OpenAPI documents without starting anything."""
     from openapi_spec_validator import validate
@@ -90,6 +137,16 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=_migrate)
     sub.add_parser("seed", help="seed the demo data").set_defaults(func=_seed)
     sub.add_parser("check", help="validate settings, models.yaml and the OpenAPI documents").set_defaults(func=_check)
+    quick = sub.add_parser(
+        "op-quickstart",
+        help="create an Open Platform application, install it, create a credential and print a token",
+    )
+    quick.add_argument("--email", default="admin@demo.example", help="the administrator to act as")
+    quick.add_argument("--tenant", default="demo")
+    quick.add_argument("--environment", default="development", choices=["development", "staging", "production"])
+    quick.add_argument("--scopes", default=DEMO_SCOPES, help="space-separated scopes to grant")
+    quick.add_argument("--name", default="Quickstart integration")
+    quick.set_defaults(func=_op_quickstart)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

@@ -36,9 +36,17 @@ def json_response(status: int, body: dict[str, Any], headers: dict[str, str] | N
         status_code=status,
         mimetype="application/json",
         content_type="application/json",
-        body=json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode(),
+        body=_encode(body),
         headers=headers or {},
     )
+
+
+def _encode(body: dict[str, Any]) -> bytes:
+    """Readable UTF-8 JSON; ASCII escapes when the body holds text UTF-8 cannot carry."""
+    try:
+        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    except UnicodeEncodeError:  # a lone surrogate echoed back from the request, e.g. in a field name
+        return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode()
 
 
 def translate_data(data: Any) -> Any:
@@ -99,8 +107,58 @@ def internal_error(exc: Exception) -> ServiceError:
     return errors.InternalError(data={"traceId": trace_id})
 
 
-def handle_error(_request: ConnexionRequest, exc: Exception) -> ConnexionResponse:
-    """The Connexion error handler for every exception class."""
+OPEN_PLATFORM_PREFIXES = ("/api/open/", "/oauth2/")
+OAUTH_ENDPOINT = "/oauth2/token"
+
+
+def is_open_platform(path: str) -> bool:
+    return path.startswith(OPEN_PLATFORM_PREFIXES)
+
+
+def to_open_platform_error(error: ServiceError, path: str) -> ServiceError:
+    """The Open Platform's code for an error raised by shared machinery."""
+    if isinstance(error, errors.OpenPlatformError):
+        return error
+    status = error.status
+    if status in (404, 405) and path.startswith("/api/open/"):
+        # Only published capabilities exist: an unpublished route or method is simply not there.
+        return errors.CapabilityNotFound()
+    mapping: dict[int, type[errors.OpenPlatformError]] = {
+        400: errors.InvalidRequest, 401: errors.InvalidToken, 429: errors.OpenRateLimited,
+    }
+    if status in mapping:
+        converted = mapping[status](data=error.data, headers=error.headers)
+        if path == OAUTH_ENDPOINT and status == 401:
+            converted = errors.InvalidClient(headers=error.headers)
+        return converted
+    generic = errors.OpenPlatformError(error.message, data=error.data, headers=error.headers)
+    generic.status = status
+    generic.code = error.code.lower()
+    return generic
+
+
+def open_platform_error(error: ServiceError, path: str) -> ConnexionResponse:
+    """``{code, message, requestId, details}``; the token endpoint adds RFC 6749's ``error`` fields."""
+    message = translate(error.message, **error.params)
+    body: dict[str, Any] = {
+        "code": error.code,
+        "message": message,
+        "requestId": request_id_var.get() or "",
+        "details": translate_data(error.data) if error.data is not None else {},
+    }
+    if path.startswith("/oauth2/"):
+        body["error"] = error.code
+        body["error_description"] = message
+    headers = dict(error.headers)
+    if error.status == 401 and path.startswith("/api/open/"):
+        headers.setdefault("WWW-Authenticate", f'Bearer realm="tessera", error="{error.code}"')
+    if path.startswith("/oauth2/"):
+        headers.setdefault("Cache-Control", "no-store")
+    return json_response(error.status, body, headers)
+
+
+def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse:
+    """The Connexion error handler for every exception class, on both surfaces."""
     error = to_service_error(exc)
     if error.status >= 500 and not isinstance(exc, errors.InternalError) and error.data is None:
         error = internal_error(exc)
@@ -109,6 +167,9 @@ def handle_error(_request: ConnexionRequest, exc: Exception) -> ConnexionRespons
     }:
         # Starlette's router knows the path's methods; RFC 9110 requires them in Allow.
         error.headers.update({k: v for k, v in exc.headers.items() if k.lower() == "allow"})
+    path = request.url.path
+    if is_open_platform(path):
+        return open_platform_error(to_open_platform_error(error, path), path)
     return session_error(error)
 
 

@@ -126,7 +126,7 @@ class PayloadTooLarge(ServiceError):
 class UnsupportedMediaType(ServiceError):
     status = 415
     code = "UNSUPPORTED_MEDIA_TYPE"
-    message = N_("Content-Type must be application/json.")
+    message = N_("This operation does not accept the request's Content-Type.")
 
 
 class RateLimited(ServiceError):
@@ -139,3 +139,63 @@ class InternalError(ServiceError):
     status = 500
     code = "INTERNAL_ERROR"
     message = N_("An internal error occurred.")
+
+
+class LastOwner(Conflict):
+    code = "LAST_OWNER"
+    message = N_("An application must keep at least one owner.")
+
+
+# --- Open Platform errors: rendered as {code, message, requestId, details} ---------------------
+
+
+class OpenPlatformError(ServiceError):
+    """An error of the Open Platform surface; ``code`` is the lower-case machine code."""
+
+
+class InvalidRequest(OpenPlatformError):
+    status = 400
+    code = "invalid_request"
+    message = N_("The request is malformed.")
+
+
+class InvalidScope(OpenPlatformError):
+    status = 400
+    code = "invalid_scope"
+    message = N_("The requested scope is not granted to this installation.")
+
+
+class UnsupportedGrantType(OpenPlatformError):
+    status = 400
+    code = "unsupported_grant_type"
+    message = N_("Only the client_credentials grant is supported.")
+
+
+class InvalidClient(OpenPlatformError):
+    status = 401
+    code = "invalid_client"
+    message = N_("Client authentication failed.")
+
+
+class InvalidToken(OpenPlatformError):
+    status = 401
+    code = "invalid_token"
+    message = N_("The access token is missing, expired or revoked.")
+
+
+class InsufficientScope(OpenPlatformError):
+    status = 403
+    code = "insufficient_scope"
+    message = N_("The access token lacks the scope this call needs.")
+
+
+class CapabilityNotFound(OpenPlatformError):
+    status = 404
+    code = "open_api_capability_not_found"
+    message = N_("No published capability answers this route.")
+
+
+class OpenRateLimited(OpenPlatformError):
+    status = 429
+    code = "rate_limit_exceeded"
+    message = N_("Too many requests. Back off and retry later.")

@@ -17,6 +17,7 @@ from tessera.i18n import N_
 
 REQUIRED = N_("This field is required.")
 UNKNOWN = N_("Unknown field.")
+NOT_NULL = N_("This field cannot be null.")
 NOT_STRING = N_("Must be a string.")
 NOT_INTEGER = N_("Must be an integer.")
 NOT_NUMBER = N_("Must be a number.")
@@ -157,9 +158,12 @@ def validate_payload(model: ModelDecl, payload: Any, *, partial: bool, field_pre
             continue
         value = payload[code]
         if value is None:
-            # Optional fields accept null (cleared); required ones never do.
+            # Only fields declared `nullable` can be set to null; leaving a field out is how an
+            # optional one stays empty (or takes its default).
             if decl.required:
                 errors[field_prefix + code] = FieldError(REQUIRED)
+            elif not decl.nullable:
+                errors[field_prefix + code] = FieldError(NOT_NULL)
             else:
                 result[code] = None
             continue

@@ -13,6 +13,7 @@ import time
 import uuid
 from typing import Any
 
+from anyio import to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tessera.errors import PayloadTooLarge
@@ -22,6 +23,9 @@ from tessera.logs import request_id_var
 SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 MAX_BODY_BYTES = 1024 * 1024
 RUNTIME_KEY = "tessera.runtime"
+# A mutable per-request holder: inner layers (the Open Platform bearer check) record the caller in
+# it, and this middleware reads it after the response to write the call audit.
+STATE_KEY = "tessera.state"
 
 log = logging.getLogger("tessera.access")
 
@@ -50,6 +54,8 @@ class RequestContextMiddleware:
         token = request_id_var.set(request_id)
         locale_token = set_locale(negotiate(header(scope, b"accept-language")))
         scope[RUNTIME_KEY] = self.runtime
+        state: dict[str, Any] = {}
+        scope[STATE_KEY] = state
         scope["tessera.request_id"] = request_id
         started = time.perf_counter()
         status_holder: dict[str, int] = {}
@@ -75,6 +81,8 @@ class RequestContextMiddleware:
             await self.app(scope, receive, send_with_id)
         finally:
             self._log(scope, started, status_holder)
+            if scope.get("path", "").startswith("/api/open/"):
+                await self._record_call(scope, state, status_holder, request_id)
             request_id_var.reset(token)
             reset_locale(locale_token)
 
@@ -100,3 +108,27 @@ class RequestContextMiddleware:
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
+
+    async def _record_call(self, scope: Scope, state: dict[str, Any], status_holder: dict[str, int],
+                           request_id: str) -> None:
+        """The call audit of the Open Platform: who called what, with which outcome and request id."""
+        caller = state.get("caller")
+        values = {
+            "installation_id": getattr(caller, "installation_id", None),
+            "tenant_id": getattr(caller, "tenant_id", None),
+            "client_id": getattr(caller, "client_id", None),
+            "method": str(scope.get("method", ""))[:10],
+            "path": str(scope.get("path", ""))[:300],
+            "status": status_holder.get("status", 500),
+            "request_id": request_id,
+        }
+        try:
+            await to_thread.run_sync(self._insert_call, values)
+        except Exception:
+            log.exception("call_audit.write_failed")
+
+    def _insert_call(self, values: dict[str, Any]) -> None:
+        from storage.openplatform import record_call
+
+        with self.runtime.db.write() as conn:
+            record_call(conn, **values)

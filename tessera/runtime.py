@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 from storage.db import make_engine
 from storage.unit import Database
+from tessera.capabilities import Capabilities, load_capabilities
 from tessera.declarations import Declarations, load_declarations
 from tessera.ratelimit import InProcessStore, RateLimiter, RedisStore
+from tessera.secrets import SecretDigests
 from tessera.security import Passwords, SessionTokens
 from tessera.settings import Settings
 
@@ -24,6 +26,8 @@ class Runtime:
     rate_limiter: RateLimiter
     passwords: Passwords
     session_tokens: SessionTokens
+    capabilities: Capabilities
+    digests: SecretDigests
 
     def close(self) -> None:
         self.db.dispose()
@@ -33,7 +37,12 @@ def build_runtime(settings: Settings) -> Runtime:
     store = RedisStore(settings.redis_url, settings.redis_prefix) if settings.redis_url else InProcessStore()
     limiter = RateLimiter(
         store,
-        {"read": settings.rate_limit_read, "write": settings.rate_limit_write, "login": settings.rate_limit_login},
+        {
+            "read": settings.rate_limit_read,
+            "write": settings.rate_limit_write,
+            "login": settings.rate_limit_login,
+            "token": settings.rate_limit_token,
+        },
         settings.rate_limit_window_seconds,
     )
     return Runtime(
@@ -43,4 +52,6 @@ def build_runtime(settings: Settings) -> Runtime:
         rate_limiter=limiter,
         passwords=Passwords(),
         session_tokens=SessionTokens(settings.secret_key, settings.jwt_ttl_seconds),
+        capabilities=load_capabilities(settings.capabilities_file),
+        digests=SecretDigests(settings.secret_key),
     )

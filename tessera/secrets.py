@@ -14,8 +14,8 @@ import secrets as _secrets
 
 from tessera.security import derive_key
 
-CLIENT_SECRET_PREFIX = "tsec_"
-ACCESS_TOKEN_PREFIX = "tat_"
+CLIENT_SECRET_PREFIX = "tsec_"  # noqa: S105 - a prefix, not a secret
+ACCESS_TOKEN_PREFIX = "tat_"  # noqa: S105 - a prefix, not a secret
 CLIENT_ID_PREFIX = "tcli_"
 
 

@@ -74,6 +74,9 @@ class Settings:
     rate_limit_read: int
     rate_limit_write: int
     rate_limit_login: int
+    rate_limit_token: int
+    token_ttl_seconds: int
+    capabilities_file: Path
     rate_limit_window_seconds: int
     response_validation: bool
     idempotency_ttl_seconds: int
@@ -111,6 +114,9 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     models_file = Path(env.get("TESSERA_MODELS_FILE", str(PROJECT_ROOT / "models.yaml")))
     if not models_file.is_file():
         raise SettingsError(f"TESSERA_MODELS_FILE points to {models_file}, which is not a file")
+    capabilities_file = Path(env.get("TESSERA_CAPABILITIES_FILE", str(PROJECT_ROOT / "capabilities.yaml")))
+    if not capabilities_file.is_file():
+        raise SettingsError(f"TESSERA_CAPABILITIES_FILE points to {capabilities_file}, which is not a file")
     return Settings(
         environment=environment,
         database_url=database_url,
@@ -120,6 +126,9 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         rate_limit_read=_int(env, "TESSERA_RATE_LIMIT_READ", 100, minimum=1),
         rate_limit_write=_int(env, "TESSERA_RATE_LIMIT_WRITE", 30, minimum=1),
         rate_limit_login=_int(env, "TESSERA_RATE_LIMIT_LOGIN", 10, minimum=1),
+        rate_limit_token=_int(env, "TESSERA_RATE_LIMIT_TOKEN", 60, minimum=1),
+        token_ttl_seconds=_int(env, "TESSERA_TOKEN_TTL_SECONDS", 3600, minimum=60),
+        capabilities_file=capabilities_file,
         rate_limit_window_seconds=_int(env, "TESSERA_RATE_LIMIT_WINDOW_SECONDS", 60, minimum=1),
         response_validation=_bool(env, "TESSERA_RESPONSE_VALIDATION", environment == "test"),
         idempotency_ttl_seconds=_int(env, "TESSERA_IDEMPOTENCY_TTL_SECONDS", 24 * 3600, minimum=1),

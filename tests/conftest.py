@@ -111,6 +111,8 @@ class Env:
                 email = f"{role}-{suffix}@example.test"
                 user = identity.create_user(conn, email, f"{role} {suffix}", _password_hash(rt), tenant_id)
                 identity.add_membership(conn, tenant_id, user.id, role)
+                if role == "admin":
+                    identity.grant_platform_role(conn, user.id, "sys.connector.update")
                 emails[role] = email
         return TenantUsers(self, f"t-{suffix}", tenant_id, emails)
 
@@ -129,6 +131,27 @@ class TenantUsers:
         if role not in self._jwts:
             self._jwts[role] = self.env.login(self.emails[role], USER_PASSWORD)
         return dict(self._jwts[role])
+
+    def user_pid(self, role: str) -> str:
+        with self.env.runtime.db.read() as conn:
+            return identity.find_user_by_email(conn, self.emails[role]).pid
+
+    def admin_call(self, method: str, path: str, role: str = "admin", **kwargs: Any) -> Any:
+        """A call to the administration surface as this tenant's user of ``role``."""
+        headers = {**self.headers(role), **kwargs.pop("headers", {})}
+        return self.env.client.request(method, f"/api/open-platform{path}", headers=headers, **kwargs)
+
+    def install(self, scopes: tuple[str, ...] = ("assets.read", "assets.manage"),
+                environment: str = "production") -> dict[str, str]:
+        """Create an application, install it here, create a credential: ids and the secret."""
+        app = self.admin_call("POST", "/applications", json={"name": "Integration"}).json()["data"]
+        inst = self.admin_call("POST", f"/applications/{app['appId']}/installations",
+                               json={"tenantId": self.code, "environment": environment, "scopes": list(scopes)})
+        assert inst.status_code == 200, inst.text
+        installation = inst.json()["data"]
+        cred = self.admin_call("POST", f"/installations/{installation['installationId']}/credentials")
+        assert cred.status_code == 200, cred.text
+        return {"appId": app["appId"], "installationId": installation["installationId"], **cred.json()["data"]}
 
     def create(self, page: str, payload: dict[str, Any], headers: dict[str, str] | None = None) -> dict[str, Any]:
         response = self.env.client.post(
@@ -174,3 +197,14 @@ def tenant(env: Env) -> TenantUsers:
 @pytest.fixture(scope="session")
 def demo_admin(env: Env) -> dict[str, str]:
     return env.login("admin@demo.example")
+
+
+def issue_token(env: Env, client_id: str, client_secret: str, scope: str | None = None) -> Any:
+    form = {"grant_type": "client_credentials", "client_id": client_id, "client_secret": client_secret}
+    if scope is not None:
+        form["scope"] = scope
+    return env.client.post("/oauth2/token", data=form)
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

@@ -9,6 +9,6 @@ from tessera.envelope import ok
 from tessera.services import audit_search
 
 
-def searchAudit(**_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: N802
+def searchAudit(**_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
     rt, actor, headers = authenticated("read")
     return ok(audit_search.search(rt, actor, query_params()), headers)

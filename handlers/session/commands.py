@@ -11,7 +11,7 @@ from tessera.envelope import ok
 from tessera.services import commands
 
 
-def executeCommand(commandCode: str, body: dict[str, Any], **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: N802, N803
+def executeCommand(commandCode: str, body: dict[str, Any], **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
     rt, actor, headers = authenticated("write")
     outcome = commands.execute(rt, actor, commandCode, body, request.headers.get("x-idempotent-key"), request_id())
     return ok(outcome.data, headers, replay=outcome.replay)

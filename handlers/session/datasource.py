@@ -9,6 +9,6 @@ from tessera.envelope import ok
 from tessera.services import datasources
 
 
-def listDatasourceItems(datasourceId: str, maxItems: int | None = None, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: N802, N803, E501
+def listDatasourceItems(datasourceId: str, maxItems: int | None = None, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: E501
     rt, actor, headers = authenticated("read")
     return ok(datasources.list_items(rt, actor, datasourceId, maxItems), headers)

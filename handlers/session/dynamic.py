@@ -9,11 +9,11 @@ from tessera.envelope import ok
 from tessera.services import records
 
 
-def listRecords(pageKey: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: N802, N803
+def listRecords(pageKey: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
     rt, actor, headers = authenticated("read")
     return ok(records.list_records(rt, actor, pageKey, query_params()), headers)
 
 
-def getRecord(pageKey: str, recordId: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: N802, N803
+def getRecord(pageKey: str, recordId: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
     rt, actor, headers = authenticated("read")
     return ok(records.get_record(rt, actor, pageKey, recordId), headers)

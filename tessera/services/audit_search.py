@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from storage import audit
+from storage.openplatform import member_application_ids
+from storage.tables import audit_log
 from storage.records import iso
 from tessera.listing import parse_list_request
 from tessera.runtime import Runtime
@@ -15,10 +17,17 @@ PERMISSION = "audit:view"
 
 
 def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
-    actor.require(PERMISSION)
+    """Tenant administrators see the tenant's entries; application members their applications'."""
     request = parse_list_request(params, audit.LIST_FIELDS)
     with rt.db.read() as conn:
-        rows, total = audit.search(conn, actor.tenant_id, request)
+        if actor.can(PERMISSION):
+            scope = audit_log.c.tenant_id == actor.tenant_id
+        else:
+            app_ids = [row[0] for row in conn.execute(member_application_ids(actor.user_id))]
+            if not app_ids:
+                actor.require(PERMISSION)
+            scope = audit_log.c.application_id.in_(app_ids)
+        rows, total = audit.search(conn, scope, request)
     return {
         "records": [
             {

@@ -1,0 +1,1 @@
+"""Handlers of the Open Platform (``openapi/open-platform.yaml``)."""

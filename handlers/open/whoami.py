@@ -1,0 +1,21 @@
+"""GET /api/open/v1/whoami."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from handlers.open.base import caller
+from storage.records import iso
+
+
+def whoami() -> dict[str, Any]:
+    who = caller()
+    return {
+        "application": {"appId": who.application_pid, "name": who.application_name},
+        "installation": {"installationId": who.installation_pid, "environment": who.environment},
+        "tenant": {"tenantId": who.tenant_code},
+        "environment": who.environment,
+        "scopes": list(who.scopes),
+        "clientId": who.client_id,
+        "expiresAt": iso(who.expires_at),
+    }
