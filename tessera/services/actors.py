@@ -38,19 +38,16 @@ def resolve_actor(rt: Runtime, token: str, tenant_header: str | None) -> Actor:
     claims = rt.session_tokens.verify(token)
     if claims is None:
         raise Unauthorized()
+    tenant_code = tenant_header if tenant_header else claims.tenant_code
     with rt.db.read() as conn:
-        user = identity.find_user_by_pid(conn, claims.user_pid)
-        if user is None or user.status != "active":
-            raise Unauthorized()
-        tenant_code = claims.tenant_code
-        if tenant_header is not None and tenant_header != "":
-            tenant_code = tenant_header
-        member = identity.membership(conn, user.id, tenant_code)
-        if member is None:
-            if tenant_code != claims.tenant_code:
-                raise TenantForbidden()
-            raise Unauthorized()
-        roles = identity.platform_roles(conn, user.id)
+        found = identity.principal(conn, claims.user_pid, tenant_code)
+    if found is None or found.user.status != "active":
+        raise Unauthorized()
+    user, member, roles = found.user, found.membership, found.platform_roles
+    if member is None:
+        if tenant_code != claims.tenant_code:
+            raise TenantForbidden()
+        raise Unauthorized()
     return Actor(
         user_id=user.id, user_pid=user.pid, email=user.email, username=user.username,
         tenant_id=member.tenant_id, tenant_code=member.tenant_code, role_code=member.role_code,

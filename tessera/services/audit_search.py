@@ -1,4 +1,4 @@
-"""Audit log search with the list contract. Tenant administrators only (``audit:view``)."""
+"""Audit log search with the list contract: tenant administrators, and application members for theirs."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 from storage import audit
 from storage.openplatform import member_application_ids
-from storage.tables import audit_log
 from storage.records import iso
+from storage.tables import audit_log
 from tessera.listing import parse_list_request
 from tessera.runtime import Runtime
 from tessera.services.actors import Actor
