@@ -9,6 +9,7 @@ from typing import Any
 import connexion
 from connexion.exceptions import ProblemException
 from connexion.middleware import ConnexionMiddleware
+from connexion.middleware.routing import RoutingMiddleware
 from connexion.middleware.server_error import ServerErrorMiddleware
 from connexion.options import SwaggerUIOptions
 from starlette.exceptions import HTTPException
@@ -16,6 +17,7 @@ from starlette.exceptions import HTTPException
 from tessera.envelope import handle_error
 from tessera.errors import ServiceError
 from tessera.logs import install_request_id_factory
+from tessera.methods import MethodGuardMiddleware, MethodIndex
 from tessera.requestctx import RequestContextMiddleware
 from tessera.runtime import Runtime, build_runtime
 from tessera.settings import Settings, load_settings
@@ -35,6 +37,11 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     middlewares = list(ConnexionMiddleware.default_middlewares)
     # Outermost after the last-resort server error handler: every response gets a request id.
     middlewares.insert(middlewares.index(ServerErrorMiddleware) + 1, _bind(RequestContextMiddleware, rt))
+    # Inside the exception handling, before routing: wrong methods get 405 (or the Open Platform's
+    # 404) with the documented Allow, whatever template Connexion would have matched.
+    documents = [settings.openapi_dir / "session-api.yaml", settings.openapi_dir / "open-platform.yaml"]
+    guard = _bind(MethodGuardMiddleware, MethodIndex.from_documents(documents))
+    middlewares.insert(middlewares.index(RoutingMiddleware), guard)
     app = connexion.AsyncApp(
         __name__,
         specification_dir=str(settings.openapi_dir),
@@ -66,12 +73,12 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     return app
 
 
-def _bind(cls: type, runtime: Runtime) -> Any:
-    """Connexion builds middlewares as ``cls(app)``; this closes over the runtime."""
+def _bind(cls: type, dependency: Any) -> Any:
+    """Connexion builds middlewares as ``cls(app)``; this closes over their dependency."""
 
     class Bound(cls):  # type: ignore[misc, valid-type]
         def __init__(self, app: Any) -> None:
-            super().__init__(app, runtime)
+            super().__init__(app, dependency)
 
     Bound.__name__ = cls.__name__
     return Bound

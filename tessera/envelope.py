@@ -162,11 +162,6 @@ def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse
     error = to_service_error(exc)
     if error.status >= 500 and not isinstance(exc, errors.InternalError) and error.data is None:
         error = internal_error(exc)
-    if error.status == 405 and isinstance(exc, HTTPException) and exc.headers and "allow" in {
-        k.lower() for k in exc.headers
-    }:
-        # Starlette's router knows the path's methods; RFC 9110 requires them in Allow.
-        error.headers.update({k: v for k, v in exc.headers.items() if k.lower() == "allow"})
     path = request.url.path
     if is_open_platform(path):
         return open_platform_error(to_open_platform_error(error, path), path)

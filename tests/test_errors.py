@@ -131,3 +131,16 @@ def test_text_the_database_cannot_store_is_a_validation_error(env: Env, tenant: 
     assert "payload.name" in response.json()["data"]["fieldErrors"]
     listing = env.client.get("/api/dynamic/assets/list", params={"keyword": "nul\x00"}, headers=tenant.headers())
     assert listing.status_code == 400
+
+
+def test_allow_lists_every_method_of_a_path_with_several(env: Env) -> None:
+    member = "/api/open-platform/applications/app_00000000000000000000000000/members/usr_00000000000000000000000000"
+    response = env.client.request("OPTIONS", member)
+    assert response.status_code == 405
+    assert response.headers["Allow"] == "DELETE, PUT"
+
+
+def test_a_write_method_on_a_list_path_is_method_not_allowed(env: Env) -> None:
+    response = env.client.put("/api/open-platform/applications/app_00000000000000000000000000/members/list", json={})
+    assert response.status_code == 405
+    assert response.headers["Allow"] == "GET"

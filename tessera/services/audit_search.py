@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from sqlalchemy import or_
+
 from storage import audit
 from storage.openplatform import member_application_ids
 from storage.records import iso
@@ -20,13 +22,13 @@ def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, An
     """Tenant administrators see the tenant's entries; application members their applications'."""
     request = parse_list_request(params, audit.LIST_FIELDS)
     with rt.db.read() as conn:
+        app_ids = [row[0] for row in conn.execute(member_application_ids(actor.user_id))]
+        if not app_ids:
+            actor.require(PERMISSION)
+        scopes = [audit_log.c.application_id.in_(app_ids)] if app_ids else []
         if actor.can(PERMISSION):
-            scope = audit_log.c.tenant_id == actor.tenant_id
-        else:
-            app_ids = [row[0] for row in conn.execute(member_application_ids(actor.user_id))]
-            if not app_ids:
-                actor.require(PERMISSION)
-            scope = audit_log.c.application_id.in_(app_ids)
+            scopes.append(audit_log.c.tenant_id == actor.tenant_id)
+        scope = or_(*scopes)
         rows, total = audit.search(conn, scope, request)
     return {
         "records": [

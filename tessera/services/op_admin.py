@@ -64,7 +64,9 @@ def _app_for(conn: Connection, actor: Actor, app_pid: str, *, owner: bool = Fals
 def _audit(conn: Connection, actor: Actor, request_id: str | None, action: str, *, application_id: int,
            target_type: str, target_id: str, before: Any = None, after: Any = None,
            tenant_id: int | None = None) -> None:
-    audit.append(conn, tenant_id=tenant_id if tenant_id is not None else actor.tenant_id,
+    """Application-level entries carry no tenant (applications belong to none): their members see
+    them; entries about an installation carry its tenant, so that tenant's administrators do too."""
+    audit.append(conn, tenant_id=tenant_id,
                  actor_user_id=actor.user_id, actor=actor.email, action=action, target_type=target_type,
                  target_id=target_id, before=before, after=after, request_id=request_id,
                  application_id=application_id)
@@ -74,8 +76,11 @@ def _audit(conn: Connection, actor: Actor, request_id: str | None, action: str, 
 def create_application(rt: Runtime, actor: Actor, body: Mapping[str, Any], request_id: str | None) -> dict[str, Any]:
     if CREATE_PERMISSION not in actor.platform_roles:
         raise Forbidden(CREATE_PERMISSION)
+    name = str(body["name"]).strip()
+    if not name:
+        raise ValidationFailed({"name": FieldError(N_("Must not be empty."))})
     with rt.db.write() as conn:
-        app = store.create_application(conn, body["name"].strip(), body.get("description"), actor.user_id)
+        app = store.create_application(conn, name, body.get("description"), actor.user_id)
         store.add_member(conn, app.id, actor.user_id, OWNER)
         _audit(conn, actor, request_id, "application.create", application_id=app.id, target_type="application",
                target_id=app.pid, after={"name": app.name, "description": app.description})
@@ -173,13 +178,15 @@ def _check_scopes(rt: Runtime, scopes: list[str], field: str = "scopes") -> list
 
 def create_installation(rt: Runtime, actor: Actor, app_pid: str, body: Mapping[str, Any],
                         request_id: str | None) -> dict[str, Any]:
-    scopes = _check_scopes(rt, list(body["scopes"]))
     with rt.db.write() as conn:
         app, _ = _app_for(conn, actor, app_pid, owner=True)
+        scopes = _check_scopes(rt, list(body["scopes"]))
+        # Installing grants access to a tenant's data: that tenant's administrators decide.
         tenant_member = identity.membership(conn, actor.user_id, body["tenantId"])
-        if tenant_member is None or not ({"*", INSTALL_PERMISSION} & tenant_member.permissions):
-            # Installing grants access to a tenant's data: its own administrators decide.
+        if tenant_member is None:
             raise TenantForbidden()
+        if not ({"*", INSTALL_PERMISSION} & tenant_member.permissions):
+            raise Forbidden(INSTALL_PERMISSION)
         try:
             with conn.begin_nested():
                 row = store.create_installation(conn, app.id, tenant_member.tenant_id, body["environment"], scopes)
@@ -225,19 +232,22 @@ def _installation_for_owner(conn: Connection, actor: Actor, installation_pid: st
 
 def update_installation(rt: Runtime, actor: Actor, installation_pid: str, body: Mapping[str, Any],
                         request_id: str | None) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    if "scopes" in body:
-        changes["scopes"] = _check_scopes(rt, list(body["scopes"]))
-    if "status" in body:
-        changes["status"] = body["status"]
-    if not changes:
+    if "scopes" not in body and "status" not in body:
         raise ValidationFailed({"body": FieldError(N_("Give scopes, status or both."))})
     with rt.db.write() as conn:
         inst, app = _installation_for_owner(conn, actor, installation_pid)
-        before = {k: (list(inst.scopes) if k == "scopes" else inst.status) for k in changes}
-        store.update_installation(conn, inst.id, changes)
-        _audit(conn, actor, request_id, "installation.update", application_id=app.id, target_type="installation",
-               target_id=inst.pid, tenant_id=inst.tenant_id, before=before, after=changes)
+        wanted: dict[str, Any] = {}
+        if "scopes" in body:
+            wanted["scopes"] = _check_scopes(rt, list(body["scopes"]))
+        if "status" in body:
+            wanted["status"] = body["status"]
+        current = {"scopes": sorted(inst.scopes), "status": inst.status}
+        changes = {k: v for k, v in wanted.items() if current[k] != v}
+        if changes:  # an update that changes nothing writes nothing and audits nothing
+            store.update_installation(conn, inst.id, changes)
+            _audit(conn, actor, request_id, "installation.update", application_id=app.id,
+                   target_type="installation", target_id=inst.pid, tenant_id=inst.tenant_id,
+                   before={k: current[k] for k in changes}, after=changes)
         updated = store.installation_by_pid(conn, installation_pid)
     assert updated is not None
     return {**_installation_dict(updated, updated.tenant_code), "appId": app.pid}

@@ -1,0 +1,240 @@
+"""The token endpoint (RFC 6749 client credentials) and token validation on business calls."""
+
+from __future__ import annotations
+
+import base64
+from datetime import timedelta
+
+from sqlalchemy import select, update
+
+from storage.tables import access_tokens, open_api_calls
+from storage.types import utcnow
+from tests.conftest import Env, TenantUsers, bearer, issue_token
+
+ALL = "assets.manage assets.read"
+
+
+def test_client_credentials_in_the_form_body_get_a_bearer_token(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    response = issue_token(env, cred["clientId"], cred["clientSecret"])
+    assert response.status_code == 200
+    body = response.json()
+    assert body["token_type"] == "Bearer"
+    assert body["expires_in"] == 3600
+    assert body["scope"] == ALL
+    assert body["access_token"].startswith("tat_")
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_client_credentials_by_http_basic_get_a_token(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    basic = base64.b64encode(f"{cred['clientId']}:{cred['clientSecret']}".encode()).decode()
+    response = env.client.post("/oauth2/token", data={"grant_type": "client_credentials"},
+                               headers={"Authorization": f"Basic {basic}"})
+    assert response.status_code == 200
+
+
+def test_a_requested_subset_of_the_grant_is_given(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    assert issue_token(env, cred["clientId"], cred["clientSecret"], "assets.read").json()["scope"] == "assets.read"
+
+
+def test_a_scope_outside_the_grant_is_invalid_scope(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    response = issue_token(env, cred["clientId"], cred["clientSecret"], "assets.read inventory.stockins.read")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == body["error"] == "invalid_scope"
+    assert set(body) >= {"code", "message", "requestId", "details"}
+
+
+def test_a_wrong_secret_is_invalid_client(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    response = issue_token(env, cred["clientId"], cred["clientSecret"] + "x")
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_client"
+
+
+def test_an_unknown_client_is_invalid_client(env: Env) -> None:
+    response = issue_token(env, "tcli_000000000000000000000000", "tsec_nothing")
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_client"
+
+
+def test_a_missing_grant_type_is_invalid_request(env: Env) -> None:
+    response = env.client.post("/oauth2/token", data={"client_id": "a", "client_secret": "b"})
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_request"
+
+
+def test_another_grant_type_is_unsupported_grant_type(env: Env) -> None:
+    response = env.client.post("/oauth2/token", data={"grant_type": "password", "username": "u", "password": "p"})
+    assert response.status_code == 400
+    assert response.json()["code"] == "unsupported_grant_type"
+
+
+def test_two_client_authentication_methods_at_once_are_invalid_request(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    basic = base64.b64encode(f"{cred['clientId']}:{cred['clientSecret']}".encode()).decode()
+    response = env.client.post(
+        "/oauth2/token", headers={"Authorization": f"Basic {basic}"},
+        data={"grant_type": "client_credentials", "client_id": cred["clientId"], "client_secret": cred["clientSecret"]},
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_request"
+
+
+def test_credentials_in_the_query_string_are_refused(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    response = env.client.post(
+        f"/oauth2/token?client_id={cred['clientId']}&client_secret={cred['clientSecret']}",
+        data={"grant_type": "client_credentials"},
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_request"
+
+
+def test_the_token_endpoint_is_rate_limited_per_client(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    limit = env.runtime.settings.rate_limit_token
+    statuses = [issue_token(env, cred["clientId"], "wrong").status_code for _ in range(limit)]
+    assert set(statuses) == {401}
+    refused = issue_token(env, cred["clientId"], cred["clientSecret"])
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "rate_limit_exceeded"
+    assert int(refused.headers["Retry-After"]) >= 1
+    other = tenant.install()
+    assert issue_token(env, other["clientId"], other["clientSecret"]).status_code == 200
+
+
+def test_whoami_answers_application_installation_tenant_environment_and_scopes(
+    env: Env, tenant: TenantUsers
+) -> None:
+    cred = tenant.install(environment="staging")
+    token = issue_token(env, cred["clientId"], cred["clientSecret"], "assets.read").json()["access_token"]
+    data = env.client.get("/api/open/v1/whoami", headers=bearer(token)).json()
+    assert data["application"]["appId"] == cred["appId"]
+    assert data["installation"]["installationId"] == cred["installationId"]
+    assert data["tenant"] == {"tenantId": tenant.code}
+    assert data["environment"] == "staging"
+    assert data["scopes"] == ["assets.read"]
+
+
+def test_tenant_headers_and_parameters_are_ignored(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    response = env.client.get("/api/open/v1/whoami", headers={**bearer(token), "X-Tenant-Id": "demo"})
+    assert response.json()["tenant"] == {"tenantId": tenant.code}
+
+
+def test_a_missing_token_is_invalid_token_in_the_open_platform_envelope(env: Env) -> None:
+    response = env.client.get("/api/open/v1/whoami", headers={"X-Request-Id": "op-req-1"})
+    assert response.status_code == 401
+    assert response.json() == {"code": "invalid_token", "message": "The access token is missing, expired or revoked.",
+                               "requestId": "op-req-1", "details": {}}
+    assert response.headers["X-Request-Id"] == "op-req-1"
+
+
+def test_an_expired_token_is_invalid_token(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    with env.runtime.db.write() as conn:
+        conn.execute(update(access_tokens).where(access_tokens.c.token_digest == env.runtime.digests.digest(token))
+                     .values(expires_at=utcnow() - timedelta(seconds=1)))
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 401
+
+
+def test_revoking_a_credential_invalidates_its_tokens_at_once_and_stops_minting(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
+    assert tenant.admin_call("POST", f"/credentials/{cred['clientId']}/revoke").status_code == 200
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 401
+    assert issue_token(env, cred["clientId"], cred["clientSecret"]).json()["code"] == "invalid_client"
+
+
+def test_disabling_an_installation_invalidates_its_tokens_at_once(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    path = f"/installations/{cred['installationId']}"
+    assert tenant.admin_call("PUT", path, json={"status": "disabled"}).status_code == 200
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 401
+    assert issue_token(env, cred["clientId"], cred["clientSecret"]).status_code == 401
+    assert tenant.admin_call("PUT", path, json={"status": "enabled"}).status_code == 200
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
+
+
+def test_narrowing_the_grant_narrows_live_tokens(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    tenant.admin_call("PUT", f"/installations/{cred['installationId']}", json={"scopes": ["assets.read"]})
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).json()["scopes"] == ["assets.read"]
+
+
+def _rotate(tenant: TenantUsers, client_id: str, grace: int = 300) -> dict[str, str]:
+    response = tenant.admin_call("POST", f"/credentials/{client_id}/rotate", json={"graceSeconds": grace})
+    assert response.status_code == 200, response.text
+    return response.json()["data"]
+
+
+def _end_grace(env: Env, client_id: str) -> None:
+    from storage.tables import credentials
+
+    with env.runtime.db.write() as conn:
+        conn.execute(update(credentials).where(credentials.c.client_id == client_id)
+                     .values(expires_at=utcnow() - timedelta(seconds=1)))
+
+
+def test_during_the_grace_window_both_pairs_mint_tokens(env: Env, tenant: TenantUsers) -> None:
+    old = tenant.install()
+    new = _rotate(tenant, old["clientId"])
+    assert issue_token(env, old["clientId"], old["clientSecret"]).status_code == 200
+    assert issue_token(env, new["clientId"], new["clientSecret"]).status_code == 200
+
+
+def test_after_the_grace_window_the_old_pair_is_rejected(env: Env, tenant: TenantUsers) -> None:
+    old = tenant.install()
+    new = _rotate(tenant, old["clientId"])
+    _end_grace(env, old["clientId"])
+    assert issue_token(env, old["clientId"], old["clientSecret"]).json()["code"] == "invalid_client"
+    assert issue_token(env, new["clientId"], new["clientSecret"]).status_code == 200
+
+
+def test_tokens_issued_before_a_rotation_live_their_lifetime(env: Env, tenant: TenantUsers) -> None:
+    old = tenant.install()
+    before = issue_token(env, old["clientId"], old["clientSecret"]).json()["access_token"]
+    _rotate(tenant, old["clientId"])
+    _end_grace(env, old["clientId"])
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(before)).status_code == 200
+
+
+def test_tokens_minted_by_the_old_pair_during_the_grace_die_when_it_ends(env: Env, tenant: TenantUsers) -> None:
+    old = tenant.install()
+    _rotate(tenant, old["clientId"])
+    during = issue_token(env, old["clientId"], old["clientSecret"]).json()["access_token"]
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(during)).status_code == 200
+    _end_grace(env, old["clientId"])
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(during)).status_code == 401
+
+
+def test_a_grace_window_outside_5_minutes_to_7_days_is_refused(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    for grace in (299, 604801):
+        response = tenant.admin_call("POST", f"/credentials/{cred['clientId']}/rotate", json={"graceSeconds": grace})
+        assert response.status_code == 400
+
+
+def test_every_business_call_is_in_the_call_audit_with_its_request_id(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    env.client.get("/api/open/v1/whoami", headers={**bearer(token), "X-Request-Id": "call-audit-1"})
+    with env.runtime.db.read() as conn:
+        row = conn.execute(select(open_api_calls).where(open_api_calls.c.request_id == "call-audit-1")).one()
+    assert (row.method, row.path, row.status, row.client_id) == ("GET", "/api/open/v1/whoami", 200, cred["clientId"])
+
+
+def test_an_unpublished_route_is_capability_not_found_before_authentication(env: Env) -> None:
+    for method, path in (("GET", "/api/open/v1/internal/users"), ("DELETE", "/api/open/v1/whoami")):
+        response = env.client.request(method, path)
+        assert response.status_code == 404
+        assert response.json()["code"] == "open_api_capability_not_found"
