@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, ColumnElement, Numeric, Select, and_, cast, func, literal_column, or_, select
+from sqlalchemy import Boolean, ColumnElement, Numeric, Select, and_, cast, func, literal_column, or_, select, true
 
 from tessera.errors import FieldError, ValidationFailed
 from tessera.i18n import N_
@@ -281,7 +281,7 @@ def build_queries(
     if request.keyword:
         conditions.append(keyword_condition(request.keyword))
     conditions.extend(filter_condition(f) for f in request.filters)
-    where = and_(*conditions)
+    where = and_(true(), *conditions)
     sort = request.sort_field.expr
     if request.sort_order == "asc":
         order = [sort.asc().nulls_last(), id_column.asc()]
