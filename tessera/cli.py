@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import warnings
 
 from tessera.settings import SettingsError, load_settings
 
 log = logging.getLogger("tessera.cli")
+
+# Connexion imports Starlette's test client at import time, which warns about httpx on every start.
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
 
 def _serve(args: argparse.Namespace) -> int:
