@@ -208,3 +208,11 @@ def issue_token(env: Env, client_id: str, client_secret: str, scope: str | None 
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Report how many cases Schemathesis generated per document (both databases together)."""
+    from tests.conformance_stats import CASES
+
+    for document, count in sorted(CASES.items()):
+        terminalreporter.write_line(f"schemathesis: {count} generated cases against {document} (all checks)")

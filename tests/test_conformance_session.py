@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings
 
 from tessera.app import create_app
 from tessera.runtime import build_runtime
+from tests.conformance_stats import CASES
 from tests.conftest import DEMO_PASSWORD, Env, make_settings
 from tests.live_server import serve
 
@@ -49,4 +50,5 @@ def test_session_api_conforms_to_its_document(
     case: schemathesis.Case, conformance_server: tuple[str, dict[str, str]]
 ) -> None:
     base_url, auth = conformance_server
+    CASES["session-api.yaml"] += 1
     case.call_and_validate(base_url=base_url, headers=auth)
