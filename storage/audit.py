@@ -9,7 +9,7 @@ from sqlalchemy import Connection, Row, func, insert, or_, select
 from storage.tables import audit_log
 from storage.types import utcnow
 from tessera.ids import new_pid
-from tessera.listing import ListField, ListRequest, build_queries, like_escape
+from tessera.listing import ListField, ListRequest, build_queries, like_escape, run_list
 
 
 def append(
@@ -54,6 +54,5 @@ def _keyword(keyword: str) -> Any:
 def search(conn: Connection, scope: Any, request: ListRequest) -> tuple[list[Row[Any]], int]:
     """Entries matching ``scope`` (a condition chosen by the caller's rights) and the request."""
     queries = build_queries(select(audit_log), [scope], request, audit_log.c.id, _keyword)
-    total = conn.execute(queries.count).scalar_one()
-    rows = list(conn.execute(queries.page)) if total else []
+    rows, total = run_list(conn, queries)
     return rows, total

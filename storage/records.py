@@ -19,7 +19,7 @@ from tessera.declarations import SYSTEM_FIELDS, ModelDecl
 from tessera.errors import FieldError, ValidationFailed
 from tessera.i18n import N_
 from tessera.ids import new_pid
-from tessera.listing import ListField, ListRequest, build_queries, json_field, keyword_like
+from tessera.listing import ListField, ListRequest, build_queries, json_field, keyword_like, run_list
 from tessera.payloads import storable_text
 
 DUPLICATE = N_("This value is already used.")
@@ -67,8 +67,7 @@ class RecordRepository:
             records.c.id,
             keyword_like(records.c.search_text),
         )
-        total = self.conn.execute(queries.count).scalar_one()
-        rows = list(self.conn.execute(queries.page)) if total else []
+        rows, total = run_list(self.conn, queries)
         return rows, total
 
     def get(self, pid: str, *, for_update: bool = False) -> Row[Any] | None:

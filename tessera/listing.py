@@ -15,7 +15,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, ColumnElement, Numeric, Select, and_, cast, func, literal_column, or_, select, true
+from sqlalchemy import (
+    Boolean,
+    ColumnElement,
+    Connection,
+    Numeric,
+    Select,
+    and_,
+    cast,
+    func,
+    literal_column,
+    or_,
+    select,
+    true,
+)
 
 from tessera.errors import FieldError, ValidationFailed
 from tessera.i18n import N_
@@ -295,6 +308,12 @@ def build_queries(
     )
     count = select(func.count()).select_from(base.where(where).with_only_columns(id_column).subquery())
     return ListQueries(page=page, count=count)
+
+
+def run_list(conn: Connection, queries: ListQueries) -> tuple[list[Any], int]:
+    """The total and the rows of the page; the page query is skipped when nothing matches."""
+    total = conn.execute(queries.count).scalar_one()
+    return (list(conn.execute(queries.page)) if total else []), total
 
 
 def keyword_like(expr: ColumnElement[Any]) -> Callable[[str], ColumnElement[bool]]:

@@ -28,6 +28,7 @@ from jsonschema import Draft4Validator, ValidationError
 
 from tessera.errors import FieldError
 from tessera.i18n import N_
+from tessera.payloads import storable_text
 
 
 class RequestInvalid(BadRequestProblem):
@@ -103,13 +104,7 @@ BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
 
 def is_bad_text(text: str) -> bool:
     """NUL and lone surrogates: valid JSON, but no database stores them as text."""
-    if "\x00" in text:
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
+    return not storable_text(text)
 
 
 def bad_text_paths(value: t.Any, path: str = "") -> dict[str, FieldError]:
@@ -131,7 +126,11 @@ def bad_text_paths(value: t.Any, path: str = "") -> dict[str, FieldError]:
     return found
 
 
-class CollectingJSONBodyValidator(JSONRequestBodyValidator):
+class _CompiledSchema:
+    """Compile the body schema once per validator instead of on every ``_validator`` access."""
+
+    _schema: dict[str, t.Any]
+
     @cached_property
     def _compiled(self) -> Draft4Validator:
         return Draft4RequestValidator(self._schema, format_checker=Draft4Validator.FORMAT_CHECKER)
@@ -139,6 +138,9 @@ class CollectingJSONBodyValidator(JSONRequestBodyValidator):
     @property
     def _validator(self) -> Draft4Validator:
         return self._compiled
+
+
+class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
 
     async def _parse(self, stream: t.AsyncGenerator[bytes, None], scope: t.Any) -> t.Any:
         raw = b"".join([message async for message in stream])
@@ -160,14 +162,7 @@ class CollectingJSONBodyValidator(JSONRequestBodyValidator):
         return None
 
 
-class CollectingFormValidator(FormDataValidator):
-    @cached_property
-    def _compiled(self) -> Draft4Validator:
-        return Draft4RequestValidator(self._schema, format_checker=Draft4Validator.FORMAT_CHECKER)
-
-    @property
-    def _validator(self) -> Draft4Validator:
-        return self._compiled
+class CollectingFormValidator(_CompiledSchema, FormDataValidator):
 
     def _validate(self, body: t.Any) -> dict[str, t.Any] | None:
         if body is None:
