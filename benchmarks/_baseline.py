@@ -1,15 +1,30 @@
-"""A bare Starlette app answering the list endpoint with the same SQL as Tessera, as a baseline.
+"""A bare Starlette app answering Tessera's benchmarked endpoints with the same SQL, as a baseline.
 
-What it keeps from the service: the JWT check (PyJWT, same key, algorithm, audience and issuer), the
-list query built by the same code (``parse_list_request`` + ``RecordRepository.list``), the same
-engine settings (``storage.db.make_engine``), one read transaction per request, a sync endpoint
-run in Starlette's thread pool (as Connexion runs Tessera's sync handlers) and the same JSON body.
+The session list endpoint (``benchmarks/session_list.py``). What it keeps from the service: the JWT
+check (PyJWT, same key, algorithm, audience and issuer), the list query built by the same code
+(``parse_list_request`` + ``RecordRepository.list``), the same engine settings
+(``storage.db.make_engine``), one read transaction per request, a sync endpoint run in Starlette's
+thread pool (as Connexion runs Tessera's sync handlers) and the same JSON body.
 
 What it leaves out, on purpose: Connexion (routing, parameter validation, security middleware),
 the request-context middleware, the rate limiter, i18n, and resolving the actor (user, membership,
 permissions) from the database. The tenant code in the token is mapped to its id once at start.
 
-Started as a subprocess by ``benchmarks/session_list.py``:
+The Open Platform token endpoint and a business call (``benchmarks/op_token.py``):
+
+* ``POST /oauth2/token``: the form parsed by Starlette, the credential read with its installation
+  (``storage.openplatform.credential_with_installation``), the HMAC digest compared
+  (``tessera.secrets.SecretDigests``), the same status, expiry and scope rules as
+  ``tessera.services.op_tokens.issue``, then one write transaction with the token digest
+  (``store_token``) and the audit entry (``storage.audit.append``), and the same JSON body.
+  Left out: Connexion (routing, form validation), the request-context middleware, the per-client
+  rate limiter, HTTP Basic client authentication and the OAuth error envelope.
+* ``GET /api/open/v1/whoami``: the bearer token's digest looked up with ``token_context`` and checked
+  as ``op_tokens.validate`` does, the same JSON body, then the call audit row (``record_call``)
+  written after the response, as Tessera's request-context middleware does. Left out: Connexion
+  (routing, the security middleware), the request-context middleware and the scope check.
+
+Started as a subprocess by ``benchmarks/session_list.py`` and ``benchmarks/op_token.py``:
 ``python benchmarks/_baseline.py --port 8124`` with ``TESSERA_*`` variables set.
 """
 
@@ -18,31 +33,44 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import uuid
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from typing import Any
 
 import jwt
 import uvicorn
 from sqlalchemy import select
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from storage import audit
+from storage import openplatform as op_store
 from storage.db import make_engine
-from storage.records import RecordRepository, present
+from storage.records import RecordRepository, iso, present
 from storage.tables import tenants
+from storage.types import utcnow
 from storage.unit import Database
 from tessera.declarations import load_declarations
 from tessera.errors import ValidationFailed
 from tessera.listing import parse_list_request
+from tessera.secrets import SecretDigests, new_access_token
 from tessera.security import JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, derive_key
 from tessera.settings import load_settings
 
+MAX_FIELD = 512  # as tessera.services.op_tokens
+NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 
-def json_response(status: int, body: dict[str, Any]) -> Response:
+
+def json_response(status: int, body: dict[str, Any], headers: dict[str, str] | None = None,
+                  background: BackgroundTask | None = None) -> Response:
     content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-    return Response(content, status_code=status, media_type="application/json")
+    return Response(content, status_code=status, headers=headers, media_type="application/json",
+                    background=background)
 
 
 def build_app() -> Starlette:
@@ -82,6 +110,95 @@ def build_app() -> Starlette:
         }
         return json_response(200, {"code": "0", "message": "OK", "data": data})
 
+    digests = SecretDigests(settings.secret_key)
+
+    def issue(form: dict[str, str], request_id: str) -> tuple[int, dict[str, Any]]:
+        """What ``op_tokens.issue`` does with form-body client authentication, minus the rate limiter."""
+        if not form.get("grant_type"):
+            return 400, {"error": "invalid_request"}
+        if form.get("grant_type") != "client_credentials":
+            return 400, {"error": "unsupported_grant_type"}
+        client_id, secret = form.get("client_id"), form.get("client_secret")
+        if not client_id or not secret or len(client_id) > MAX_FIELD or len(secret) > MAX_FIELD:
+            return 401, {"error": "invalid_client"}
+        now = utcnow()
+        with db.read() as conn:
+            cred = op_store.credential_with_installation(conn, client_id)
+        secret_ok = digests.matches(secret, cred.secret_digest if cred is not None else "0" * 64)
+        if (cred is None or not secret_ok or cred.status != "active" or cred.inst_status != "enabled"
+                or (cred.expires_at is not None and now >= cred.expires_at)):
+            with db.write() as conn:
+                audit.append(conn, tenant_id=cred.tenant_id if cred else None, actor_user_id=None, actor=client_id,
+                             action="oauth.token.denied", target_type="credential", target_id=client_id,
+                             request_id=request_id, application_id=cred.application_id if cred else None)
+            return 401, {"error": "invalid_client"}
+        granted = set(cred.granted_scopes)
+        requested = form.get("scope")
+        if requested is None or requested.strip() == "":
+            scopes = sorted(granted)
+        else:
+            wanted = set(requested.split())
+            if not wanted <= granted:
+                return 400, {"error": "invalid_scope"}
+            scopes = sorted(wanted)
+        token = new_access_token()
+        ttl = settings.token_ttl_seconds
+        with db.write() as conn:
+            op_store.store_token(conn, digests.digest(token), cred.id, cred.installation_id, scopes, now,
+                                 now + timedelta(seconds=ttl))
+            audit.append(conn, tenant_id=cred.tenant_id, actor_user_id=None, actor=client_id,
+                         action="oauth.token.issue", target_type="installation", target_id=cred.installation_pid,
+                         after={"scopes": scopes}, request_id=request_id, application_id=cred.application_id)
+        return 200, {"access_token": token, "token_type": "Bearer", "expires_in": ttl, "scope": " ".join(scopes)}
+
+    async def issue_token(request: Request) -> Response:
+        form = await request.form()
+        fields = {key: value for key, value in form.items() if isinstance(value, str)}
+        status, body = await run_in_threadpool(issue, fields, str(uuid.uuid4()))
+        return json_response(status, body, NO_STORE)
+
+    def record_call(values: dict[str, Any]) -> None:
+        with db.write() as conn:
+            op_store.record_call(conn, **values)
+
+    def whoami(request: Request) -> Response:
+        """The token check of ``op_tokens.validate``, the body of ``handlers.open.whoami``, the call audit."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        token = token.strip()
+        row = None
+        if scheme.lower() == "bearer" and token and len(token) <= MAX_FIELD:
+            now = utcnow()
+            with db.read() as conn:
+                row = op_store.token_context(conn, digests.digest(token))
+            if row is not None and (
+                now >= row.expires_at or row.credential_status != "active" or row.installation_status != "enabled"
+                or row.tenant_status != "active"
+                or (row.rotated_at is not None and row.issued_at >= row.rotated_at
+                    and now >= row.credential_expires_at)
+            ):
+                row = None
+        status = 200 if row is not None else 401
+        call = {
+            "installation_id": row.installation_id if row is not None else None,
+            "tenant_id": row.tenant_id if row is not None else None,
+            "client_id": row.client_id if row is not None else None,
+            "method": request.method, "path": request.url.path, "status": status, "request_id": str(uuid.uuid4()),
+        }
+        if row is None:
+            body: dict[str, Any] = {"code": "invalid_token", "message": "Invalid token", "details": {}}
+        else:
+            environment = row.environment
+            body = {
+                "application": {"appId": row.application_pid, "name": row.application_name},
+                "installation": {"installationId": row.installation_pid, "environment": environment},
+                "tenant": {"tenantId": row.tenant_code},
+                "environment": environment,
+                "scopes": sorted(set(row.scopes) & set(row.granted_scopes)),
+                "clientId": row.client_id,
+                "expiresAt": iso(row.expires_at),
+            }
+        return json_response(status, body, background=BackgroundTask(record_call, call))
+
     def health(_request: Request) -> Response:
         return json_response(200, {"code": "0", "message": "OK", "data": {"status": "up"}})
 
@@ -94,6 +211,8 @@ def build_app() -> Starlette:
         routes=[
             Route("/api/health", health),
             Route("/api/dynamic/{pageKey}/list", list_records),
+            Route("/oauth2/token", issue_token, methods=["POST"]),
+            Route("/api/open/v1/whoami", whoami),
         ],
         lifespan=lifespan,
     )

@@ -1,8 +1,8 @@
 """Run the real Tessera service under uvicorn, one worker, configured from ``TESSERA_*`` variables.
 
-Started as a subprocess by ``benchmarks/session_list.py`` so the server has its own interpreter (and
-GIL), apart from the load generator. It is what ``tessera serve`` does, minus migrating and seeding
-(the benchmark has done both): ``python benchmarks/_serve.py --port 8123``.
+Started as a subprocess by ``benchmarks/session_list.py`` and ``benchmarks/op_token.py`` so the server
+has its own interpreter (and GIL), apart from the load generator. It is what ``tessera serve`` does,
+minus migrating and seeding (the benchmark has done both): ``python benchmarks/_serve.py --port 8123``.
 """
 
 from __future__ import annotations
