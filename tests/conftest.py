@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -197,6 +198,14 @@ def tenant(env: Env) -> TenantUsers:
 @pytest.fixture(scope="session")
 def demo_admin(env: Env) -> dict[str, str]:
     return env.login("admin@demo.example")
+
+
+def start_of_window(needed: float = 15.0, window: int = 60) -> None:
+    """Limits count in fixed one-minute windows: a test that counts up to a limit must not straddle
+    a window boundary, or the counter resets halfway. Wait for a fresh window when too little is left."""
+    left = window - (time.time() % window)
+    if left < needed:
+        time.sleep(left + 0.05)
 
 
 def issue_token(env: Env, client_id: str, client_secret: str, scope: str | None = None) -> Any:

@@ -9,7 +9,7 @@ from sqlalchemy import select, update
 
 from storage.tables import access_tokens, open_api_calls
 from storage.types import utcnow
-from tests.conftest import Env, TenantUsers, bearer, issue_token
+from tests.conftest import Env, TenantUsers, bearer, issue_token, start_of_window
 
 ALL = "assets.manage assets.read"
 
@@ -97,6 +97,7 @@ def test_credentials_in_the_query_string_are_refused(env: Env, tenant: TenantUse
 def test_the_token_endpoint_is_rate_limited_per_client(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     limit = env.runtime.settings.rate_limit_token
+    start_of_window()
     statuses = [issue_token(env, cred["clientId"], "wrong").status_code for _ in range(limit)]
     assert set(statuses) == {401}
     refused = issue_token(env, cred["clientId"], cred["clientSecret"])

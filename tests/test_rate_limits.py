@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from tessera.app import create_app
 from tessera.ratelimit import InProcessStore, RateLimiter, RedisStore
 from tessera.runtime import build_runtime
-from tests.conftest import REDIS_URL, Env, TenantUsers, make_settings, redis_reachable
+from tests.conftest import REDIS_URL, Env, TenantUsers, make_settings, redis_reachable, start_of_window
 
 
 @pytest.fixture(params=["in-process", "redis"])
@@ -22,6 +22,7 @@ def limiter(request: pytest.FixtureRequest) -> Iterator[RateLimiter]:
         store = RedisStore(REDIS_URL, f"tessera-test-{uuid.uuid4().hex[:8]}")
     else:
         store = InProcessStore()
+    start_of_window(needed=5)
     yield RateLimiter(store, {"read": 100, "write": 30, "login": 10}, 60)
     store.reset()
 
@@ -51,6 +52,7 @@ def test_remaining_counts_down(limiter: RateLimiter) -> None:
 
 
 def test_the_101st_read_in_a_minute_is_rate_limited(env: Env, tenant: TenantUsers) -> None:
+    start_of_window()
     headers = tenant.headers()
     statuses = [env.client.get("/api/dynamic/assets/list", headers=headers).status_code for _ in range(100)]
     assert statuses == [200] * 100
@@ -70,6 +72,7 @@ def test_successful_reads_carry_rate_limit_headers(env: Env, tenant: TenantUsers
 
 
 def test_the_31st_command_in_a_minute_is_rate_limited(env: Env, tenant: TenantUsers) -> None:
+    start_of_window()
     headers = tenant.headers()
     url = "/api/meta/commands/execute/assets:create"
     for index in range(30):
@@ -81,6 +84,7 @@ def test_the_31st_command_in_a_minute_is_rate_limited(env: Env, tenant: TenantUs
 
 
 def test_the_11th_login_in_a_minute_is_rate_limited(env: Env) -> None:
+    start_of_window()
     email = f"nobody-{uuid.uuid4().hex[:6]}@example.test"
     statuses = [
         env.client.post("/api/auth/login", json={"email": email, "password": "x"}).status_code for _ in range(11)
@@ -99,6 +103,7 @@ def test_redis_limits_hold_across_processes(env: Env, tenant: TenantUsers, tmp_p
                                  TESSERA_REDIS_PREFIX=prefix)
         apps.append(create_app(settings, build_runtime(settings)))
     headers = tenant.headers()
+    start_of_window()
     with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
         clients = [first, second]
         statuses = [clients[i % 2].get("/api/dynamic/assets/list", headers=headers).status_code for i in range(100)]
