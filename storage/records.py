@@ -78,6 +78,16 @@ class RecordRepository:
             query = query.with_for_update()
         return self.conn.execute(query).first()
 
+    def page_after(self, after_id: int, limit: int) -> list[Row[Any]]:
+        """Keyset page in id order: rows after ``after_id``, at most ``limit`` (one index range scan)."""
+        query = (
+            select(records)
+            .where(and_(*self._scope(), records.c.id > after_id))
+            .order_by(records.c.id.asc())
+            .limit(limit)
+        )
+        return list(self.conn.execute(query))
+
     def options(self, label_field: str, limit: int) -> list[tuple[str, Any]]:
         label = json_field(records.c.data, label_field, "string", self.dialect)
         query = (
@@ -134,7 +144,12 @@ class RecordRepository:
         self._claim_unique(row.id, data)
         return row
 
-    def update(self, current: Row[Any], changes: dict[str, Any]) -> Row[Any]:
+    def update(self, current: Row[Any], changes: dict[str, Any]) -> Row[Any] | None:
+        """Apply ``changes`` if the row is still at ``current.version``; None when it moved on.
+
+        The version condition makes a lost update impossible even where the row was read without
+        a lock: of two writers holding the same version, exactly one updates.
+        """
         data = {**current.data, **changes}
         changed_unique = {c for c in self.model.unique if c in changes and changes[c] != current.data.get(c)}
         if changed_unique:
@@ -142,13 +157,13 @@ class RecordRepository:
             self._claim_unique(current.id, data, changed_unique)
         return self.conn.execute(
             update(records)
-            .where(and_(*self._scope(), records.c.id == current.id))
+            .where(and_(*self._scope(), records.c.id == current.id, records.c.version == current.version))
             .values(
                 data=data, search_text=search_text(self.model, data),
                 version=records.c.version + 1, updated_at=utcnow(),
             )
             .returning(*records.c)
-        ).one()
+        ).first()
 
     def soft_delete(self, current: Row[Any]) -> None:
         self.conn.execute(

@@ -99,6 +99,8 @@ records = Table(
     Column("updated_at", UTCDateTime(), nullable=False),
     Column("deleted_at", UTCDateTime(), nullable=True),
     Index("ix_records_scope_created", "tenant_id", "model", "created_at", "id"),
+    # Keyset pagination of the Open Platform walks (tenant, model) in id order.
+    Index("ix_records_scope_id", "tenant_id", "model", "id"),
 )
 
 # Uniqueness of declared ``unique`` fields, per tenant and model, enforced by the database so two
@@ -240,4 +242,43 @@ open_api_calls = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Index("ix_open_api_calls_request_id", "request_id"),
     Index("ix_open_api_calls_installation_created", "installation_id", "created_at"),
+)
+
+
+# Open Platform command idempotency: one row per (installation, key) for 24 hours. ``state`` is
+# ``in_progress`` from the claim (committed on its own, so a concurrent duplicate sees it and gets
+# 409 idempotency_in_progress) until the command's own transaction marks it ``completed`` with the
+# response. ``locked_until`` lets a later request take over a claim whose process died.
+open_idempotency_keys = Table(
+    "open_idempotency_keys",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("installation_id", BigId, ForeignKey("installations.id", ondelete="CASCADE"), nullable=False),
+    Column("key", String(255), nullable=False),
+    Column("request_hash", String(64), nullable=False),
+    Column("state", String(20), nullable=False),
+    Column("response", JsonDoc, nullable=True),
+    Column("etag", String(100), nullable=True),
+    Column("locked_until", UTCDateTime(), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    UniqueConstraint("installation_id", "key"),
+    Index("ix_open_idempotency_keys_created", "created_at"),
+)
+
+# Transactional outbox: a webhook event row is written in the transaction of the change that
+# emits it, so no event is lost and none is sent for a rolled-back change. Delivery workers fan
+# events out to subscribed endpoints and stamp ``dispatched_at``.
+outbox_events = Table(
+    "outbox_events",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("event_id", String(40), nullable=False, unique=True),
+    Column("tenant_id", BigId, ForeignKey("tenants.id"), nullable=False),
+    Column("event_type", String(100), nullable=False),
+    Column("payload", JsonDoc, nullable=False),
+    Column("request_id", String(128), nullable=True),
+    Column("occurred_at", UTCDateTime(), nullable=False),
+    Column("dispatched_at", UTCDateTime(), nullable=True),
+    Index("ix_outbox_events_pending", "dispatched_at", "id"),
+    Index("ix_outbox_events_tenant_occurred", "tenant_id", "occurred_at"),
 )

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import connexion
+import yaml
 from connexion.exceptions import ProblemException
 from connexion.middleware import ConnexionMiddleware
 from connexion.middleware.routing import RoutingMiddleware
 from connexion.middleware.server_error import ServerErrorMiddleware
 from connexion.options import SwaggerUIOptions
+from connexion.resolver import Resolver
 from starlette.exceptions import HTTPException
 
+from handlers.open.capabilities import operations
 from tessera.envelope import handle_error
 from tessera.errors import ServiceError
 from tessera.logs import install_request_id_factory
 from tessera.methods import MethodGuardMiddleware, MethodIndex
+from tessera.opendoc import build_document
 from tessera.requestctx import RequestContextMiddleware
 from tessera.runtime import Runtime, build_runtime
 from tessera.settings import Settings, load_settings
@@ -39,8 +43,11 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     middlewares.insert(middlewares.index(ServerErrorMiddleware) + 1, _bind(RequestContextMiddleware, rt))
     # Inside the exception handling, before routing: wrong methods get 405 (or the Open Platform's
     # 404) with the documented Allow, whatever template Connexion would have matched.
-    documents = [settings.openapi_dir / "session-api.yaml", settings.openapi_dir / "open-platform.yaml"]
-    guard = _bind(MethodGuardMiddleware, MethodIndex.from_documents(documents))
+    session_doc = yaml.safe_load((settings.openapi_dir / "session-api.yaml").read_text(encoding="utf-8"))
+    # The published document is built from the skeleton and the registry at start, so what is
+    # routed is exactly what is documented; generated/open-platform.yaml is the same document.
+    open_doc = build_document(settings.openapi_dir / "open-platform.yaml", rt.capabilities)
+    guard = _bind(MethodGuardMiddleware, MethodIndex.from_documents([session_doc, open_doc]))
     middlewares.insert(middlewares.index(RoutingMiddleware), guard)
     app = connexion.AsyncApp(
         __name__,
@@ -54,15 +61,16 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     # Both documents are rooted at "/" (their paths carry /api and /oauth2): Connexion routes two
     # APIs with overlapping base paths (/api and /api/open/v1) wrongly, one shadowing the other.
     app.add_api(
-        "session-api.yaml",
+        session_doc,
         name="session",
         swagger_ui_options=SwaggerUIOptions(
             swagger_ui=True, serve_spec=True, spec_path="/api/openapi.json", swagger_ui_path="/api/docs"
         ),
     )
     app.add_api(
-        "open-platform.yaml",
+        open_doc,
         name="open-platform",
+        resolver=CapabilityResolver(operations(rt.capabilities)),
         swagger_ui_options=SwaggerUIOptions(
             swagger_ui=False, serve_spec=True, spec_path="/api/open/v1/openapi.json"
         ),
@@ -71,6 +79,24 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         app.add_error_handler(exc_class, handle_error)
     app.runtime = rt  # type: ignore[attr-defined]  # for tests and the CLI
     return app
+
+
+class CapabilityResolver(Resolver):
+    """Generated operations resolve to the registry's handlers; the others by router controller."""
+
+    def __init__(self, generated: dict[str, Callable[..., Any]]) -> None:
+        super().__init__()
+        self.generated = generated
+
+    def resolve_operation_id(self, operation: Any) -> str:
+        if operation.operation_id in self.generated:
+            return str(operation.operation_id)
+        return str(super().resolve_operation_id(operation))
+
+    def resolve_function_from_operation_id(self, operation_id: str) -> Any:
+        if operation_id in self.generated:
+            return self.generated[operation_id]
+        return super().resolve_function_from_operation_id(operation_id)
 
 
 def _bind(cls: type, dependency: Any) -> Any:

@@ -1,4 +1,4 @@
-"""The ``tessera`` command: serve, migrate, seed, check."""
+"""The ``tessera`` command: serve, migrate, seed, check, generate."""
 
 from __future__ import annotations
 
@@ -113,20 +113,54 @@ def _op_quickstart(args: argparse.Namespace) -> int:
     return 0
 
 
+def _published_document() -> dict:
+    """The Open Platform document built from the skeleton and the registry."""
+    from tessera.capabilities import load_capabilities
+    from tessera.declarations import load_declarations
+    from tessera.opendoc import build_document
+
+    settings = load_settings()
+    registry = load_capabilities(settings.capabilities_file, load_declarations(settings.models_file))
+    return build_document(settings.openapi_dir / "open-platform.yaml", registry)
+
+
 def _check(_args: argparse.Namespace) -> int:
-    """Validate settings, models.yaml and the OpenAPI documents without starting anything."""
+    """Validate settings, models.yaml, the registry and the OpenAPI documents without starting anything."""
     from openapi_spec_validator import validate
     from openapi_spec_validator.readers import read_from_filename
 
-    from tessera.declarations import load_declarations
-
     settings = load_settings()
-    load_declarations(settings.models_file)
+    published = _published_document()  # loads and cross-checks models.yaml and capabilities.yaml
+    print("models.yaml: valid")
+    print("capabilities.yaml: valid")
     for doc in sorted(settings.openapi_dir.glob("*.yaml")):
         spec, _ = read_from_filename(str(doc))
         validate(spec)
         print(f"{doc.name}: valid")
-    print("models.yaml: valid")
+    validate(published)
+    print("published Open Platform document: valid")
+    return 0
+
+
+def _generate(args: argparse.Namespace) -> int:
+    """Write generated/open-platform.yaml, or with --check fail when the committed one is stale."""
+    from tessera.opendoc import generated_path, render
+    from tessera.settings import PROJECT_ROOT
+
+    target = generated_path(PROJECT_ROOT)
+    text = render(_published_document())
+    current = target.read_text(encoding="utf-8") if target.is_file() else None
+    if args.check:
+        if current != text:
+            print(f"tessera: {target.relative_to(PROJECT_ROOT)} is stale: run `tessera generate` and commit it",
+                  file=sys.stderr)
+            return 1
+        print(f"{target.relative_to(PROJECT_ROOT)}: up to date")
+        return 0
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if current != text:
+        target.write_text(text, encoding="utf-8")
+    print(f"{target.relative_to(PROJECT_ROOT)}: {'unchanged' if current == text else 'written'}")
     return 0
 
 
@@ -140,7 +174,11 @@ def main(argv: list[str] | None = None) -> int:
     serve.set_defaults(func=_serve)
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=_migrate)
     sub.add_parser("seed", help="seed the demo data").set_defaults(func=_seed)
-    sub.add_parser("check", help="validate settings, models.yaml and the OpenAPI documents").set_defaults(func=_check)
+    sub.add_parser("check", help="validate settings, models.yaml, capabilities.yaml and the OpenAPI documents"
+                   ).set_defaults(func=_check)
+    generate = sub.add_parser("generate", help="derive generated/ from openapi/ and capabilities.yaml")
+    generate.add_argument("--check", action="store_true", help="fail when generated/ is stale; write nothing")
+    generate.set_defaults(func=_generate)
     quick = sub.add_parser(
         "op-quickstart",
         help="create an Open Platform application, install it, create a credential and print a token",
@@ -158,9 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tessera: configuration error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:
+        from tessera.capabilities import CapabilityError
         from tessera.declarations import DeclarationError
 
-        if isinstance(exc, DeclarationError):
+        if isinstance(exc, DeclarationError | CapabilityError):
             print(f"tessera: {exc}", file=sys.stderr)
             return 2
         raise

@@ -199,3 +199,33 @@ class OpenRateLimited(OpenPlatformError):
     status = 429
     code = "rate_limit_exceeded"
     message = N_("Too many requests. Back off and retry later.")
+
+
+class InvalidCursor(OpenPlatformError):
+    status = 400
+    code = "invalid_cursor"
+    message = N_("The cursor is not valid for this list; start again without it.")
+
+
+class ResourceNotFound(OpenPlatformError):
+    status = 404
+    code = "resource_not_found"
+    message = N_("The record was not found.")
+
+
+class OpenIdempotencyKeyConflict(OpenPlatformError):
+    status = 409
+    code = "idempotency_key_conflict"
+    message = N_("This idempotency key was already used with a different request.")
+
+
+class IdempotencyInProgress(OpenPlatformError):
+    status = 409
+    code = "idempotency_in_progress"
+    message = N_("A request with this idempotency key is still running; retry shortly.")
+
+
+class PreconditionFailed(OpenPlatformError):
+    status = 412
+    code = "precondition_failed"
+    message = N_("The record changed since you read it (If-Match does not match).")

@@ -9,9 +9,8 @@ most specific first (fewest parameters), gives the right answer for both.
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from typing import Any
 
-import yaml
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tessera.errors import MethodNotAllowed
@@ -24,10 +23,9 @@ class MethodIndex:
         self._routes = routes
 
     @classmethod
-    def from_documents(cls, paths: list[Path]) -> MethodIndex:
+    def from_documents(cls, documents: list[dict[str, Any]]) -> MethodIndex:
         templates: dict[str, set[str]] = {}
-        for path in paths:
-            spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for spec in documents:
             for template, item in (spec.get("paths") or {}).items():
                 templates.setdefault(template, set()).update(m.upper() for m in item if m in HTTP_METHODS)
         ordered = sorted(templates.items(), key=lambda kv: (kv[0].count("{"), -len(kv[0])))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from storage.db import make_engine
 from storage.unit import Database
 from tessera.capabilities import Capabilities, load_capabilities
+from tessera.cursors import Cursors
 from tessera.declarations import Declarations, load_declarations
 from tessera.ratelimit import InProcessStore, RateLimiter, RedisStore
 from tessera.secrets import SecretDigests
@@ -28,6 +29,7 @@ class Runtime:
     session_tokens: SessionTokens
     capabilities: Capabilities
     digests: SecretDigests
+    cursors: Cursors
 
     def close(self) -> None:
         self.db.dispose()
@@ -45,13 +47,15 @@ def build_runtime(settings: Settings) -> Runtime:
         },
         settings.rate_limit_window_seconds,
     )
+    declarations = load_declarations(settings.models_file)
     return Runtime(
         settings=settings,
         db=Database(make_engine(settings.database_url)),
-        declarations=load_declarations(settings.models_file),
+        declarations=declarations,
         rate_limiter=limiter,
         passwords=Passwords(),
         session_tokens=SessionTokens(settings.secret_key, settings.jwt_ttl_seconds),
-        capabilities=load_capabilities(settings.capabilities_file),
+        capabilities=load_capabilities(settings.capabilities_file, declarations),
         digests=SecretDigests(settings.secret_key),
+        cursors=Cursors(settings.secret_key),
     )

@@ -26,7 +26,7 @@ from connexion.validators import (
 )
 from jsonschema import Draft4Validator, ValidationError
 
-from tessera.errors import FieldError
+from tessera.errors import FieldError, PreconditionFailed
 from tessera.i18n import N_
 from tessera.payloads import storable_text
 
@@ -190,6 +190,9 @@ class CollectingParameterValidator(ParameterValidator):
     def _check(self, location: str, param: dict[str, t.Any], value: t.Any) -> FieldError | None:
         if is_nullable(param) and is_null(value):
             return None
+        if value is None and param.get("required") and param.get("x-missing-status") == 412:
+            # The Open Platform's If-Match: the specification answers its absence with 412.
+            raise PreconditionFailed()
         if value is None:
             return FieldError(N_("This field is required.")) if param.get("required") else None
         if isinstance(value, str) and is_bad_text(value):

@@ -1,11 +1,13 @@
-"""Connexion's bearer check for the Open Platform: a database lookup, run off the event loop."""
+"""Connexion's OAuth 2 checks for the Open Platform: token lookup (off the event loop) and scopes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from anyio import to_thread
 
+from tessera.errors import InsufficientScope
 from tessera.requestctx import RUNTIME_KEY, STATE_KEY
 from tessera.services import op_tokens
 
@@ -15,4 +17,12 @@ async def access_token_info(token: str, request: Any) -> dict[str, Any]:
     rt = request.scope[RUNTIME_KEY]
     caller = await to_thread.run_sync(op_tokens.validate, rt, token)
     request.scope[STATE_KEY]["caller"] = caller
-    return {"sub": caller.client_id, "caller": caller}
+    return {"sub": caller.client_id, "scope": list(caller.scopes), "caller": caller}
+
+
+def validate_scopes(required_scopes: Iterable[str], token_scopes: Iterable[str]) -> bool:
+    """The operation's scopes (from the document) must all be in the token: else 403 with them named."""
+    missing = sorted(set(required_scopes or ()) - set(token_scopes or ()))
+    if missing:
+        raise InsufficientScope(data={"requiredScope": missing[0], "missingScopes": missing})
+    return True

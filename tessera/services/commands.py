@@ -19,10 +19,11 @@ from storage import audit
 from storage import idempotency as keys
 from storage.records import RecordRepository, present
 from tessera.declarations import CommandDecl
-from tessera.errors import FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
+from tessera.errors import Conflict, FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
 from tessera.i18n import N_
 from tessera.payloads import BAD_TEXT, storable_text, validate_payload
 from tessera.runtime import Runtime
+from tessera.services import record_events
 from tessera.services.actors import Actor
 
 MAX_KEY_LENGTH = 200
@@ -72,7 +73,7 @@ def _request_hash(command_code: str, body: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _apply(conn: Connection, actor: Actor, command: CommandDecl, body: dict[str, Any],
+def _apply(conn: Connection, rt: Runtime, actor: Actor, command: CommandDecl, body: dict[str, Any],
            request_id: str | None) -> Any:
     model = command.page.model
     repo = RecordRepository(conn, actor.tenant_id, model)
@@ -83,6 +84,8 @@ def _apply(conn: Connection, actor: Actor, command: CommandDecl, body: dict[str,
         row = repo.insert(data, actor.user_id)
         result = present(row)
         audit.append(conn, action=command.code, target_id=row.pid, before=None, after=row.data, **common)
+        record_events.emit(conn, rt.capabilities, tenant_id=actor.tenant_id, model=model.code, action="create",
+                           pid=row.pid, before=None, after=row.data, request_id=request_id)
         return result
     current = repo.get(body["targetRecordId"], for_update=True)
     if current is None:
@@ -90,7 +93,11 @@ def _apply(conn: Connection, actor: Actor, command: CommandDecl, body: dict[str,
     if command.action == "update":
         changes = validate_payload(model, body.get("payload"), partial=True)
         row = repo.update(current, changes)
+        if row is None:  # unreachable while the row is locked; never overwrite a concurrent change
+            raise Conflict()
         audit.append(conn, action=command.code, target_id=row.pid, before=current.data, after=row.data, **common)
+        record_events.emit(conn, rt.capabilities, tenant_id=actor.tenant_id, model=model.code, action="update",
+                           pid=row.pid, before=current.data, after=row.data, request_id=request_id)
         return present(row)
     repo.soft_delete(current)
     audit.append(conn, action=command.code, target_id=current.pid, before=current.data, after=None, **common)
@@ -114,7 +121,7 @@ def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency
         raise ValidationFailed({"clientRequestId": FieldError(BAD_TEXT)})
     if key is None:
         with rt.db.write() as conn:
-            return Outcome(_apply(conn, actor, command, body, request_id), replay=False)
+            return Outcome(_apply(conn, rt, actor, command, body, request_id), replay=False)
 
     request_hash = _request_hash(command_code, body)
     ttl = rt.settings.idempotency_ttl_seconds
@@ -131,7 +138,7 @@ def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency
                         row_id = keys.claim(conn, actor.tenant_id, actor.user_id, key, request_hash)
                 except IntegrityError:
                     raise _KeyTaken() from None
-                result = _apply(conn, actor, command, body, request_id)
+                result = _apply(conn, rt, actor, command, body, request_id)
                 keys.complete(conn, row_id, 200, result)
                 return Outcome(result, replay=False)
         except _KeyTaken:
