@@ -20,11 +20,16 @@ IN_PROGRESS = "in_progress"
 COMPLETED = "completed"
 
 
-def lookup(conn: Connection, installation_id: int, key: str, ttl_seconds: int) -> Row[Any] | None:
-    """The live row for the key; an expired one is removed so the key starts afresh."""
-    row = conn.execute(
+def find(conn: Connection, installation_id: int, key: str) -> Row[Any] | None:
+    """The row for the key, live or expired (a read: no write lock needed)."""
+    return conn.execute(
         select(keys).where(and_(keys.c.installation_id == installation_id, keys.c.key == key))
     ).first()
+
+
+def lookup(conn: Connection, installation_id: int, key: str, ttl_seconds: int) -> Row[Any] | None:
+    """The live row for the key; an expired one is removed so the key starts afresh."""
+    row = find(conn, installation_id, key)
     if row is not None and row.created_at < utcnow() - timedelta(seconds=ttl_seconds):
         conn.execute(delete(keys).where(keys.c.id == row.id))
         return None

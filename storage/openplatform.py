@@ -156,7 +156,8 @@ def token_context(conn: Connection, digest: str) -> Row[Any] | None:
             installations.c.environment, installations.c.status.label("installation_status"),
             installations.c.scopes.label("granted_scopes"),
             applications.c.id.label("application_id"), applications.c.pid.label("application_pid"),
-            applications.c.name.label("application_name"), tenants.c.id.label("tenant_id"), tenants.c.code.label("tenant_code"),
+            applications.c.name.label("application_name"),
+            tenants.c.id.label("tenant_id"), tenants.c.code.label("tenant_code"),
             tenants.c.status.label("tenant_status"),
         )
         .select_from(

@@ -136,7 +136,9 @@ def command_schemas(command: CommandCap) -> dict[str, dict[str, Any]]:
 
 def webhook_schemas(event: WebhookEventCap) -> dict[str, dict[str, Any]]:
     name = camel(event.type)
-    properties: dict[str, Any] = {"pid": {"type": "string", "description": f"pid of the `{event.resource.name}` record."}}
+    properties: dict[str, Any] = {
+        "pid": {"type": "string", "description": f"pid of the `{event.resource.name}` record."},
+    }
     for code in event.fields:
         decl = event.resource.field(code)
         properties[code] = field_schema(decl, nullable=not decl.required)

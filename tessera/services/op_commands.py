@@ -141,6 +141,17 @@ def _claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tuple[in
     ttl = rt.settings.idempotency_ttl_seconds
     now = utcnow()
     lock = now + timedelta(seconds=CLAIM_LEASE_SECONDS)
+    # Replays, conflicts and in-progress duplicates are answered from a read: on SQLite the first
+    # request holds the single write lock while it runs, and a duplicate must not queue behind it.
+    with rt.db.read() as conn:
+        seen = keys.find(conn, caller.installation_id, key)
+    if seen is not None and seen.created_at >= now - timedelta(seconds=ttl):
+        if seen.request_hash != request_hash:
+            raise OpenIdempotencyKeyConflict()
+        if seen.state == keys.COMPLETED:
+            return 0, seen
+        if seen.locked_until > now:
+            raise IdempotencyInProgress(headers={"Retry-After": "1"})
     with rt.db.write() as conn:
         existing = keys.lookup(conn, caller.installation_id, key, ttl)
         if existing is None:

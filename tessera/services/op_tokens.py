@@ -147,6 +147,7 @@ def validate(rt: Runtime, token: str) -> Caller:
     scopes = tuple(sorted(set(row.scopes) & set(row.granted_scopes)))
     return Caller(
         client_id=row.client_id, installation_id=row.installation_id, installation_pid=row.installation_pid,
-        application_id=row.application_id, application_pid=row.application_pid, application_name=row.application_name, tenant_id=row.tenant_id,
-        tenant_code=row.tenant_code, environment=row.environment, scopes=scopes, expires_at=row.expires_at,
+        application_id=row.application_id, application_pid=row.application_pid,
+        application_name=row.application_name, tenant_id=row.tenant_id, tenant_code=row.tenant_code,
+        environment=row.environment, scopes=scopes, expires_at=row.expires_at,
     )

@@ -1,0 +1,116 @@
+"""generated/open-platform.yaml: derived from the skeleton and the registry, current, and served."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from openapi_spec_validator import validate
+
+from tests.conftest import Env
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / "generated" / "open-platform.yaml"
+ERRORS_OF_A_READ = {"400", "401", "403", "404", "429", "500"}
+ERRORS_OF_A_COMMAND = {"400", "401", "403", "404", "409", "412", "413", "415", "429", "500"}
+
+
+@pytest.fixture(scope="module")
+def doc() -> dict[str, Any]:
+    return yaml.safe_load(GENERATED.read_text())
+
+
+def test_the_committed_document_is_current() -> None:
+    result = subprocess.run([sys.executable, "-m", "tessera.cli", "generate", "--check"], cwd=ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_document_is_valid_openapi(doc: dict[str, Any]) -> None:
+    validate(doc)
+
+
+def test_each_published_resource_and_command_has_one_concrete_path(doc: dict[str, Any]) -> None:
+    assert set(doc["paths"]) == {
+        "/oauth2/token",
+        "/api/open/v1/whoami",
+        "/api/open/v1/resources/assets",
+        "/api/open/v1/resources/assets/{pid}",
+        "/api/open/v1/resources/inventory.stock-ins",
+        "/api/open/v1/resources/inventory.stock-ins/{pid}",
+        "/api/open/v1/commands/assets.assign:execute",
+        "/api/open/v1/commands/inventory.stock-ins.create:execute",
+    }
+
+
+def test_operation_ids_are_stable_and_typed(doc: dict[str, Any]) -> None:
+    ids = {op["operationId"] for item in doc["paths"].values() for op in item.values()}
+    assert ids == {"issueToken", "whoami", "listAssets", "getAsset", "listStockIns", "getStockIn",
+                   "executeAssetsAssign", "executeInventoryStockInsCreate"}
+    schemas = doc["components"]["schemas"]
+    assert schemas["AssetsAssignInput"]["required"] == ["assignee"]
+    assert schemas["Asset"]["properties"]["status"]["enum"] == ["in_stock", "assigned", "retired"]
+    assert "id" not in schemas["Asset"]["properties"] and "tenantId" not in schemas["Asset"]["properties"]
+
+
+def test_security_names_the_scope_of_each_operation(doc: dict[str, Any]) -> None:
+    paths = doc["paths"]
+    assert paths["/api/open/v1/resources/assets"]["get"]["security"] == [{"accessToken": ["assets.read"]}]
+    assert paths["/api/open/v1/resources/inventory.stock-ins/{pid}"]["get"]["security"] == [
+        {"accessToken": ["inventory.stockins.read"]}]
+    assert paths["/api/open/v1/commands/assets.assign:execute"]["post"]["security"] == [
+        {"accessToken": ["assets.manage"]}]
+    flows = doc["components"]["securitySchemes"]["accessToken"]["flows"]["clientCredentials"]
+    assert set(flows["scopes"]) == {"assets.read", "assets.manage", "inventory.stockins.read",
+                                    "inventory.stockins.manage", "events.robot-fleet.publish"}
+
+
+def test_every_error_response_is_documented(doc: dict[str, Any]) -> None:
+    paths = doc["paths"]
+    assert set(paths["/api/open/v1/resources/assets/{pid}"]["get"]["responses"]) >= ERRORS_OF_A_READ
+    assert set(paths["/api/open/v1/resources/assets"]["get"]["responses"]) >= ERRORS_OF_A_READ - {"404"}
+    assert set(paths["/api/open/v1/commands/assets.assign:execute"]["post"]["responses"]) >= ERRORS_OF_A_COMMAND
+
+
+def test_update_commands_require_if_match_and_every_command_an_idempotency_key(doc: dict[str, Any]) -> None:
+    def headers(path: str) -> set[str]:
+        params = doc["paths"][path]["post"]["parameters"]
+        return {p["$ref"].rsplit("/", 1)[1] for p in params}
+
+    assert headers("/api/open/v1/commands/assets.assign:execute") >= {"IfMatch", "IdempotencyKey"}
+    assert "IfMatch" not in headers("/api/open/v1/commands/inventory.stock-ins.create:execute")
+    assert doc["components"]["parameters"]["IdempotencyKey"]["required"] is True
+
+
+def test_links_carry_pid_and_etag_for_stateful_testing(doc: dict[str, Any]) -> None:
+    read = doc["paths"]["/api/open/v1/resources/assets/{pid}"]["get"]["responses"]["200"]
+    link = read["links"]["ExecuteAssetsAssign"]
+    assert link["parameters"] == {"header.If-Match": "$response.header.ETag"}
+    assert link["requestBody"] == {"targetPid": "$response.body#/pid"}
+    listing = doc["paths"]["/api/open/v1/resources/assets"]["get"]["responses"]["200"]
+    assert listing["links"]["GetAsset"]["parameters"] == {"pid": "$response.body#/items/0/pid"}
+
+
+def test_webhook_events_are_documented_with_payloads_and_signature_headers(doc: dict[str, Any]) -> None:
+    hooks = doc["x-webhooks"]
+    assert set(hooks) == {"assets.assignment.changed", "inventory.stock-in.created"}
+    params = {p["$ref"].rsplit("/", 1)[1] for p in hooks["assets.assignment.changed"]["post"]["parameters"]}
+    assert params == {"WebhookTimestamp", "WebhookSignature", "WebhookDelivery"}
+    payload = doc["components"]["schemas"]["AssetsAssignmentChangedPayload"]
+    assert set(payload["required"]) == {"pid", "assignee", "status", "previousAssignee"}
+
+
+def _operations(spec: dict[str, Any]) -> dict[tuple[str, str], str]:
+    return {(path, method): op["operationId"] for path, item in spec["paths"].items() for method, op in item.items()}
+
+
+def test_the_service_serves_the_generated_document(env: Env, doc: dict[str, Any]) -> None:
+    """Connexion serves the document with its references resolved; the operations are the same."""
+    served = env.client.get("/api/open/v1/openapi.json").json()
+    assert _operations(served) == _operations(doc)
+    assert set(served["x-webhooks"]) == set(doc["x-webhooks"])
+    assert set(served["components"]["schemas"]) == set(doc["components"]["schemas"])

@@ -1,0 +1,354 @@
+"""Published commands: If-Match preconditions, Idempotency-Key rules, outbox, one data layer."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import func, select, update
+
+from storage import outbox
+from storage.records import RecordRepository
+from storage.tables import audit_log, open_idempotency_keys
+from storage.types import utcnow
+from tessera.app import create_app
+from tessera.services import op_commands
+from tests.conftest import Env, TenantUsers, bearer, issue_token
+from tests.live_server import serve
+from tests.test_op_resources import seed_assets
+
+ALL = ("assets.read", "assets.manage", "inventory.stockins.read", "inventory.stockins.manage")
+ASSIGN = "/api/open/v1/commands/assets.assign:execute"
+CREATE_STOCK_IN = "/api/open/v1/commands/inventory.stock-ins.create:execute"
+
+
+class Integration:
+    """One installation's token in a fresh tenant, with helpers for reads and commands."""
+
+    def __init__(self, env: Env, tenant: TenantUsers, scopes: tuple[str, ...] = ALL) -> None:
+        self.env = env
+        self.tenant = tenant
+        cred = tenant.install(scopes=scopes)
+        self.auth = bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
+
+    def read(self, pid: str) -> Any:
+        return self.env.client.get(f"/api/open/v1/resources/assets/{pid}", headers=self.auth)
+
+    def etag(self, pid: str) -> str:
+        return str(self.read(pid).headers["ETag"])
+
+    def assign(self, pid: str, assignee: str, *, if_match: str | None, key: str | None) -> Any:
+        headers = dict(self.auth)
+        if if_match is not None:
+            headers["If-Match"] = if_match
+        if key is not None:
+            headers["Idempotency-Key"] = key
+        return self.env.client.post(ASSIGN, json={"targetPid": pid, "input": {"assignee": assignee}}, headers=headers)
+
+
+@pytest.fixture
+def app_client(env: Env, tenant: TenantUsers) -> Integration:
+    return Integration(env, tenant)
+
+
+def _key() -> str:
+    return f"key-{time.time_ns()}"
+
+
+def _events(env: Env, tenant: TenantUsers, event_type: str) -> list[Any]:
+    with env.runtime.db.read() as conn:
+        return outbox.for_tenant(conn, tenant.tenant_id, event_type)
+
+
+def _version(env: Env, tenant: TenantUsers, pid: str) -> int:
+    with env.runtime.db.read() as conn:
+        row = RecordRepository(conn, tenant.tenant_id, env.runtime.declarations.models["asset"]).get(pid)
+    assert row is not None
+    return int(row.version)
+
+
+def test_assign_changes_the_record_and_returns_its_new_etag(app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key())
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["idempotentReplay"] is False
+    assert body["commandCode"] == "assets.assign"
+    assert body["record"]["assignee"] == "dana" and body["record"]["status"] == "assigned"
+    assert response.headers["ETag"] == app_client.etag(pid)
+
+
+@pytest.mark.parametrize("if_match", [None, '"stale"', "*", "W/{current}", '"other", W/{current}'])
+def test_a_missing_weak_wildcard_or_stale_if_match_is_precondition_failed(
+    app_client: Integration, if_match: str | None
+) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    current = app_client.etag(pid)
+    sent = None if if_match is None else if_match.replace("{current}", current)
+    response = app_client.assign(pid, "dana", if_match=sent, key=_key())
+    assert response.status_code == 412, response.text
+    assert response.json()["code"] == "precondition_failed"
+    assert app_client.read(pid).json()["assignee"] is None
+
+
+def test_an_etag_from_before_a_change_is_stale(app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    first = app_client.etag(pid)
+    assert app_client.assign(pid, "dana", if_match=first, key=_key()).status_code == 200
+    response = app_client.assign(pid, "eve", if_match=first, key=_key())
+    assert response.status_code == 412
+    assert app_client.read(pid).json()["assignee"] == "dana"
+
+
+def test_one_of_a_list_of_etags_matching_is_enough(app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    response = app_client.assign(pid, "dana", if_match=f'"old", {app_client.etag(pid)}', key=_key())
+    assert response.status_code == 200
+
+
+def test_a_command_without_an_idempotency_key_is_invalid_request(app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=None)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_request"
+    assert app_client.read(pid).json()["assignee"] is None
+
+
+def test_the_same_key_and_body_replays_the_original_result_without_a_second_effect(
+    env: Env, app_client: Integration
+) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    tag, key = app_client.etag(pid), _key()
+    first = app_client.assign(pid, "dana", if_match=tag, key=key)
+    version = _version(env, app_client.tenant, pid)
+    again = app_client.assign(pid, "dana", if_match=tag, key=key)
+    assert again.status_code == 200
+    assert again.json() == {**first.json(), "idempotentReplay": True}
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert _version(env, app_client.tenant, pid) == version
+    assert len(_events(env, app_client.tenant, "assets.assignment.changed")) == 1
+
+
+def test_the_same_key_with_another_body_is_a_conflict(app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    tag, key = app_client.etag(pid), _key()
+    assert app_client.assign(pid, "dana", if_match=tag, key=key).status_code == 200
+    response = app_client.assign(pid, "eve", if_match=app_client.etag(pid), key=key)
+    assert response.status_code == 409
+    assert response.json()["code"] == "idempotency_key_conflict"
+    assert app_client.read(pid).json()["assignee"] == "dana"
+
+
+def test_a_duplicate_while_the_first_is_running_is_in_progress(
+    env: Env, app_client: Integration, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over real HTTP: the duplicate's answer must not wait for the first request to finish."""
+    pid = seed_assets(app_client.tenant, 1)[0]
+    tag, key = app_client.etag(pid), _key()
+    entered, release = threading.Event(), threading.Event()
+    real_apply = op_commands._apply
+
+    def slow_apply(*args: Any, **kwargs: Any) -> Any:
+        entered.set()
+        assert release.wait(10)
+        return real_apply(*args, **kwargs)
+
+    monkeypatch.setattr(op_commands, "_apply", slow_apply)
+    headers = {**app_client.auth, "If-Match": tag, "Idempotency-Key": key}
+    body = {"targetPid": pid, "input": {"assignee": "dana"}}
+    with serve(create_app(env.runtime.settings, env.runtime)) as base, ThreadPoolExecutor(1) as pool:
+        first = pool.submit(httpx.post, base + ASSIGN, json=body, headers=headers, timeout=30)
+        assert entered.wait(10)
+        duplicate = httpx.post(base + ASSIGN, json=body, headers=headers, timeout=5)
+        release.set()
+        assert first.result(30).status_code == 200
+    assert duplicate.status_code == 409
+    assert duplicate.json()["code"] == "idempotency_in_progress"
+    assert duplicate.headers["Retry-After"] == "1"
+
+
+def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    tag, key = app_client.etag(pid), _key()
+    entered = threading.Event()
+    # Simulate a crash mid-command: the claim is committed, the command never completes.
+    with pytest.MonkeyPatch.context() as patch:
+        def crash(*_args: Any, **_kwargs: Any) -> Any:
+            entered.set()
+            raise SystemExit("killed")
+
+        patch.setattr(op_commands, "_apply", crash)
+        patch.setattr(op_commands.keys, "release", lambda *_a, **_k: None)  # the process died: no cleanup
+        with pytest.raises(SystemExit):
+            caller = _caller(env, app_client)
+            op_commands.execute(env.runtime, caller, "assets.assign", {"targetPid": pid, "input": {"assignee": "x"}},
+                                tag, key, None)
+    assert app_client.assign(pid, "x", if_match=tag, key=key).json()["code"] == "idempotency_in_progress"
+    with env.runtime.db.write() as conn:
+        conn.execute(update(open_idempotency_keys).where(open_idempotency_keys.c.key == key)
+                     .values(locked_until=utcnow() - timedelta(seconds=1)))
+    response = app_client.assign(pid, "x", if_match=tag, key=key)
+    assert response.status_code == 200, response.text
+    assert response.json()["idempotentReplay"] is False
+
+
+def _caller(env: Env, integration: Integration) -> Any:
+    from tessera.services import op_tokens
+
+    return op_tokens.validate(env.runtime, integration.auth["Authorization"].split(" ", 1)[1])
+
+
+def test_a_failed_command_releases_its_key(app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    key = _key()
+    assert app_client.assign(pid, "dana", if_match='"stale"', key=key).status_code == 412
+    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=key)
+    assert response.status_code == 200
+    assert response.json()["idempotentReplay"] is False
+
+
+def test_keys_are_scoped_to_the_installation(env: Env, tenant: TenantUsers) -> None:
+    one, two = Integration(env, tenant), Integration(env, tenant)
+    first, second = seed_assets(tenant, 2)
+    key = _key()
+    assert one.assign(first, "dana", if_match=one.etag(first), key=key).status_code == 200
+    response = two.assign(second, "eve", if_match=two.etag(second), key=key)
+    assert response.status_code == 200
+    assert response.json()["idempotentReplay"] is False
+
+
+def test_a_key_older_than_24_hours_is_forgotten(env: Env, app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    key = _key()
+    assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=key).status_code == 200
+    with env.runtime.db.write() as conn:
+        conn.execute(update(open_idempotency_keys).where(open_idempotency_keys.c.key == key)
+                     .values(created_at=utcnow() - timedelta(hours=24, seconds=1)))
+    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=key)
+    assert response.status_code == 200
+    assert response.json()["idempotentReplay"] is False
+
+
+def test_two_concurrent_writers_with_the_same_etag_exactly_one_wins(
+    env: Env, app_client: Integration, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    tag = app_client.etag(pid)
+    real_update = RecordRepository.update
+
+    def slow_update(self: RecordRepository, current: Any, changes: dict[str, Any]) -> Any:
+        time.sleep(0.3)  # both requests are in flight together
+        return real_update(self, current, changes)
+
+    monkeypatch.setattr(RecordRepository, "update", slow_update)
+    with ThreadPoolExecutor(2) as pool:
+        futures = [pool.submit(app_client.assign, pid, name, if_match=tag, key=_key()) for name in ("dana", "eve")]
+        statuses = sorted(f.result(30).status_code for f in futures)
+    assert statuses == [200, 412]
+    assert _version(env, app_client.tenant, pid) == 2
+
+
+def test_the_change_its_audit_entry_and_its_outbox_event_commit_together(env: Env, app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key()).status_code == 200
+    events = _events(env, app_client.tenant, "assets.assignment.changed")
+    assert [e.payload for e in events] == [
+        {"pid": pid, "assignee": "dana", "status": "assigned", "previousAssignee": None}]
+    assert events[0].event_id.startswith("evt_")
+    with env.runtime.db.read() as conn:
+        audited = conn.execute(select(func.count()).select_from(audit_log).where(
+            audit_log.c.action == "open.command.assets.assign", audit_log.c.target_id == pid)).scalar_one()
+    assert audited == 1
+
+
+def test_a_change_that_fails_to_commit_leaves_no_event_and_no_change(
+    env: Env, app_client: Integration, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+
+    def broken(*_args: Any, **_kwargs: Any) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(op_commands.keys, "complete", broken)  # fails after the change and the event
+    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key())
+    assert response.status_code == 500
+    assert response.json()["code"] == "internal_error"
+    assert app_client.read(pid).json()["assignee"] is None
+    assert _events(env, app_client.tenant, "assets.assignment.changed") == []
+
+
+def test_input_that_breaks_the_command_schema_is_invalid_request(app_client: Integration) -> None:
+    pid = seed_assets(app_client.tenant, 1)[0]
+    response = app_client.env.client.post(
+        ASSIGN, json={"targetPid": pid, "input": {"assignee": "", "extra": 1}},
+        headers={**app_client.auth, "If-Match": app_client.etag(pid), "Idempotency-Key": _key()},
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid_request"
+    assert set(body["details"]["fieldErrors"]) >= {"input.assignee", "input.extra"}
+
+
+def test_an_unknown_or_foreign_target_is_resource_not_found(env: Env, app_client: Integration) -> None:
+    foreign = seed_assets(env.new_tenant(), 1)[0]
+    for pid in (foreign, "rec_0000000000000000000000000"):
+        response = app_client.assign(pid, "dana", if_match='"x"', key=_key())
+        assert response.status_code == 404
+        assert response.json()["code"] == "resource_not_found"
+
+
+def test_a_token_without_the_command_scope_is_insufficient_scope(env: Env, tenant: TenantUsers) -> None:
+    reader = Integration(env, tenant, scopes=("assets.read",))
+    pid = seed_assets(tenant, 1)[0]
+    response = reader.assign(pid, "dana", if_match=reader.etag(pid), key=_key())
+    assert response.status_code == 403
+    assert response.json()["details"]["requiredScope"] == "assets.manage"
+
+
+def test_create_stock_in_needs_no_target_and_emits_its_event(env: Env, app_client: Integration) -> None:
+    response = env.client.post(CREATE_STOCK_IN, json={"input": {"sku": "SKU-1", "quantity": 4, "warehouse": "W1"}},
+                               headers={**app_client.auth, "Idempotency-Key": _key()})
+    assert response.status_code == 200, response.text
+    record = response.json()["record"]
+    assert record["source"] == "open-platform" and record["quantity"] == 4
+    read = env.client.get(f"/api/open/v1/resources/inventory.stock-ins/{record['pid']}", headers=app_client.auth)
+    assert read.headers["ETag"] == response.headers["ETag"]
+    [event] = _events(env, app_client.tenant, "inventory.stock-in.created")
+    assert event.payload["pid"] == record["pid"] and event.payload["source"] == "open-platform"
+
+
+def test_an_assignment_through_the_open_platform_shows_in_the_session_list(app_client: Integration) -> None:
+    tenant = app_client.tenant
+    pid = seed_assets(tenant, 1)[0]
+    assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key()).status_code == 200
+    listed = app_client.env.client.get("/api/dynamic/assets/list", headers=tenant.headers()).json()["data"]
+    assert [r["assignee"] for r in listed["records"] if r["id"] == pid] == ["dana"]
+
+
+def test_a_session_update_shows_on_the_open_platform_and_emits_the_same_event(
+    env: Env, app_client: Integration
+) -> None:
+    tenant = app_client.tenant
+    pid = seed_assets(tenant, 1)[0]
+    before = app_client.etag(pid)
+    response = env.client.post("/api/meta/commands/execute/assets:update", headers=tenant.headers(), json={
+        "operationType": "UPDATE", "targetRecordId": pid, "payload": {"assignee": "frank"}})
+    assert response.status_code == 200
+    read = app_client.read(pid)
+    assert read.json()["assignee"] == "frank"
+    assert read.headers["ETag"] != before
+    [event] = _events(env, tenant, "assets.assignment.changed")
+    assert event.payload == {"pid": pid, "assignee": "frank", "status": "in_stock", "previousAssignee": None}
+
+
+def test_a_session_update_of_other_fields_emits_no_assignment_event(env: Env, tenant: TenantUsers) -> None:
+    pid = seed_assets(tenant, 1)[0]
+    env.client.post("/api/meta/commands/execute/assets:update", headers=tenant.headers(), json={
+        "operationType": "UPDATE", "targetRecordId": pid, "payload": {"value": 12}})
+    assert _events(env, tenant, "assets.assignment.changed") == []

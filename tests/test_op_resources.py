@@ -1,0 +1,249 @@
+"""Published resources: keyset pages, signed cursors, reads by pid with a strong ETag, scopes, 404s."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from storage.records import RecordRepository
+from tessera.cursors import Position
+from tessera.payloads import validate_payload
+from tests.conftest import Env, TenantUsers, bearer, issue_token
+
+READ_ALL = ("assets.read", "inventory.stockins.read")
+ASSETS = "/api/open/v1/resources/assets"
+
+
+def token_for(env: Env, tenant: TenantUsers, scopes: tuple[str, ...] = READ_ALL) -> tuple[dict[str, str], str]:
+    cred = tenant.install(scopes=scopes)
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    return bearer(token), cred["installationId"]
+
+
+def seed_assets(tenant: TenantUsers, count: int, prefix: str = "A") -> list[str]:
+    """Assets written straight through the repository (the session API's write limit is 30 a minute)."""
+    rt = tenant.env.runtime
+    model = rt.declarations.models["asset"]
+    with rt.db.write() as conn:
+        repo = RecordRepository(conn, tenant.tenant_id, model)
+        payloads = [{"name": f"{prefix}{i}", "serialNo": f"{prefix}-{i}-{time.time_ns()}"} for i in range(count)]
+        return [repo.insert(validate_payload(model, payload, partial=False), None).pid for payload in payloads]
+
+
+def delete_asset(tenant: TenantUsers, pid: str) -> None:
+    rt = tenant.env.runtime
+    with rt.db.write() as conn:
+        repo = RecordRepository(conn, tenant.tenant_id, rt.declarations.models["asset"])
+        row = repo.get(pid)
+        assert row is not None
+        repo.soft_delete(row)
+
+
+def walk(env: Env, auth: dict[str, str], limit: int, between: Any = None) -> list[str]:
+    seen: list[str] = []
+    params: dict[str, Any] = {"limit": limit}
+    while True:
+        response = env.client.get(ASSETS, params=params, headers=auth)
+        assert response.status_code == 200, response.text
+        page = response.json()
+        seen += [item["pid"] for item in page["items"]]
+        if page["nextCursor"] is None:
+            return seen
+        if between is not None:
+            between()
+        params = {"limit": limit, "cursor": page["nextCursor"]}
+
+
+def test_a_page_holds_published_fields_and_pid_only(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    seed_assets(tenant, 1)
+    item = env.client.get(ASSETS, headers=auth).json()["items"][0]
+    assert set(item) == {"pid", "name", "serialNo", "status", "assignee", "value", "purchasedAt",
+                         "createdAt", "updatedAt"}
+    assert item["pid"].startswith("rec_")
+
+
+def test_the_default_page_is_fifty_records(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    seed_assets(tenant, 51)
+    page = env.client.get(ASSETS, headers=auth).json()
+    assert len(page["items"]) == 50
+    assert page["nextCursor"]
+
+
+@pytest.mark.parametrize("limit", ["0", "201", "ten"])
+def test_a_limit_outside_one_to_two_hundred_is_invalid_request(env: Env, tenant: TenantUsers, limit: str) -> None:
+    auth, _ = token_for(env, tenant)
+    response = env.client.get(ASSETS, params={"limit": limit}, headers=auth)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_request"
+    assert "limit" in response.json()["details"]["fieldErrors"]
+
+
+def test_walking_all_pages_visits_every_record_once(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    created = seed_assets(tenant, 23)
+    seen = walk(env, auth, limit=5)
+    assert seen == created  # creation order, no gaps, no repeats
+
+
+def test_a_walk_is_stable_under_concurrent_inserts_and_deletes(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    created = seed_assets(tenant, 20)
+    doomed = created[3::4]  # deleted while the walk is under way, some before and some after the cursor
+    survivors = [pid for pid in created if pid not in doomed]
+    pending = list(doomed)
+
+    def churn() -> None:
+        seed_assets(tenant, 2, prefix="late")
+        if pending:
+            delete_asset(tenant, pending.pop())
+
+    seen = walk(env, auth, limit=4, between=churn)
+    assert len(seen) == len(set(seen)), "a record was repeated"
+    assert [pid for pid in seen if pid in survivors] == survivors, "a record that existed throughout was skipped"
+
+
+def test_another_tenants_records_are_never_listed(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    other = env.new_tenant()
+    seed_assets(other, 3)
+    mine = seed_assets(tenant, 2)
+    assert walk(env, auth, limit=200) == mine
+
+
+def test_a_tampered_cursor_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    seed_assets(tenant, 3)
+    cursor = env.client.get(ASSETS, params={"limit": 1}, headers=auth).json()["nextCursor"]
+    tampered = cursor[:-6] + ("AAAAAA" if not cursor.endswith("AAAAAA") else "BBBBBB")
+    response = env.client.get(ASSETS, params={"cursor": tampered}, headers=auth)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_cursor"
+
+
+def test_a_cursor_of_another_resource_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    seed_assets(tenant, 3)
+    cursor = env.client.get(ASSETS, params={"limit": 1}, headers=auth).json()["nextCursor"]
+    response = env.client.get("/api/open/v1/resources/inventory.stock-ins", params={"cursor": cursor}, headers=auth)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_cursor"
+
+
+def test_a_cursor_of_another_installation_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    other_auth, _ = token_for(env, tenant)  # a second installation in the same tenant
+    seed_assets(tenant, 3)
+    cursor = env.client.get(ASSETS, params={"limit": 1}, headers=auth).json()["nextCursor"]
+    response = env.client.get(ASSETS, params={"cursor": cursor}, headers=other_auth)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_cursor"
+
+
+def test_a_cursor_older_than_24_hours_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
+    auth, installation_pid = token_for(env, tenant)
+    seed_assets(tenant, 3)
+    whoami = env.client.get("/api/open/v1/whoami", headers=auth).json()
+    assert whoami["installation"]["installationId"] == installation_pid
+    installation_id = _installation_id(env, installation_pid)
+    cursors = env.runtime.cursors
+    fresh = cursors.issue(Position("assets", installation_id, 0), now=time.time() - 24 * 3600 + 60)
+    stale = cursors.issue(Position("assets", installation_id, 0), now=time.time() - 24 * 3600 - 1)
+    assert env.client.get(ASSETS, params={"cursor": fresh}, headers=auth).status_code == 200
+    response = env.client.get(ASSETS, params={"cursor": stale}, headers=auth)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_cursor"
+
+
+def _installation_id(env: Env, installation_pid: str) -> int:
+    from sqlalchemy import select
+
+    from storage.tables import installations
+
+    with env.runtime.db.read() as conn:
+        return conn.execute(select(installations.c.id).where(installations.c.pid == installation_pid)).scalar_one()
+
+
+def test_a_read_by_pid_returns_the_record_and_a_strong_etag(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    pid = seed_assets(tenant, 1)[0]
+    response = env.client.get(f"{ASSETS}/{pid}", headers=auth)
+    assert response.status_code == 200
+    assert response.json()["pid"] == pid
+    tag = response.headers["ETag"]
+    assert tag.startswith('"') and tag.endswith('"') and not tag.startswith("W/")
+    assert env.client.get(f"{ASSETS}/{pid}", headers=auth).headers["ETag"] == tag
+
+
+def test_the_etag_changes_when_the_record_changes(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    pid = seed_assets(tenant, 1)[0]
+    before = env.client.get(f"{ASSETS}/{pid}", headers=auth).headers["ETag"]
+    response = env.client.post("/api/meta/commands/execute/assets:update", headers=tenant.headers(),
+                               json={"operationType": "UPDATE", "targetRecordId": pid, "payload": {"value": 5}})
+    assert response.status_code == 200
+    assert env.client.get(f"{ASSETS}/{pid}", headers=auth).headers["ETag"] != before
+
+
+def test_an_unknown_pid_is_resource_not_found(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    response = env.client.get(f"{ASSETS}/rec_0000000000000000000000000", headers=auth)
+    assert response.status_code == 404
+    assert response.json()["code"] == "resource_not_found"
+
+
+def test_another_tenants_pid_is_resource_not_found(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    foreign = seed_assets(env.new_tenant(), 1)[0]
+    response = env.client.get(f"{ASSETS}/{foreign}", headers=auth)
+    assert response.status_code == 404
+    assert response.json()["code"] == "resource_not_found"
+
+
+def test_a_pid_of_another_resource_is_resource_not_found(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    pid = seed_assets(tenant, 1)[0]
+    response = env.client.get(f"/api/open/v1/resources/inventory.stock-ins/{pid}", headers=auth)
+    assert response.status_code == 404
+    assert response.json()["code"] == "resource_not_found"
+
+
+def test_a_soft_deleted_record_is_resource_not_found(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    pid = seed_assets(tenant, 1)[0]
+    delete_asset(tenant, pid)
+    assert env.client.get(f"{ASSETS}/{pid}", headers=auth).status_code == 404
+
+
+@pytest.mark.parametrize("path", [ASSETS, f"{ASSETS}/rec_0000000000000000000000000"])
+def test_a_token_without_the_read_scope_is_insufficient_scope(env: Env, tenant: TenantUsers, path: str) -> None:
+    auth, _ = token_for(env, tenant, scopes=("inventory.stockins.read",))
+    response = env.client.get(path, headers=auth)
+    assert response.status_code == 403
+    body = response.json()
+    assert body["code"] == "insufficient_scope"
+    assert body["details"]["requiredScope"] == "assets.read"
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/api/open/v1/resources/users"),
+        ("GET", "/api/open/v1/resources/assets/rec_x/history"),
+        ("GET", "/api/open/v1/dynamic/assets/list"),
+        ("DELETE", f"{ASSETS}/rec_0000000000000000000000000"),
+        ("POST", ASSETS),
+        ("POST", "/api/open/v1/commands/assets.delete:execute"),
+        ("POST", "/api/open/v1/commands/assets:create:execute"),
+        ("GET", "/api/open/v1/commands/assets.assign:execute"),
+    ],
+)
+def test_unpublished_routes_are_not_found_before_authentication(env: Env, method: str, path: str) -> None:
+    response = env.client.request(method, path)  # no token at all
+    assert response.status_code == 404
+    body = response.json()
+    assert body["code"] == "open_api_capability_not_found"
+    assert set(body) == {"code", "message", "requestId", "details"}
