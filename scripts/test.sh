@@ -48,8 +48,10 @@ fi
 
 echo "==> lint (ruff)"
 .venv/bin/ruff check .
-echo "==> documents, models.yaml and settings (tessera check)"
+echo "==> documents, models.yaml, capabilities.yaml and settings (tessera check)"
 TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera check
+echo "==> generated/ is current (tessera generate --check)"
+TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera generate --check
 echo "==> translation catalogs"
 .venv/bin/python scripts/check_catalogs.py
 echo "==> test suite (SQLite and PostgreSQL)"
