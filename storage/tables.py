@@ -282,3 +282,130 @@ outbox_events = Table(
     Index("ix_outbox_events_pending", "dispatched_at", "id"),
     Index("ix_outbox_events_tenant_occurred", "tenant_id", "occurred_at"),
 )
+
+# --- Webhooks --------------------------------------------------------------------------------
+# An endpoint belongs to an installation and subscribes to published event types. Its signing
+# secrets are kept encrypted (Fernet under a key derived from the server key), not hashed: the
+# service must compute HMACs with them. During a rotation overlap the old secret stays active until
+# ``expires_at``; a delivery is signed with every active secret.
+
+webhook_endpoints = Table(
+    "webhook_endpoints",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("installation_id", BigId, ForeignKey("installations.id"), nullable=False),
+    Column("url", String(2000), nullable=False),
+    Column("event_types", JsonDoc, nullable=False),
+    Column("enabled", Integer, nullable=False, default=1),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+    Column("deleted_at", UTCDateTime(), nullable=True),
+    Index("ix_webhook_endpoints_installation", "installation_id"),
+)
+
+webhook_secrets = Table(
+    "webhook_secrets",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("endpoint_id", BigId, ForeignKey("webhook_endpoints.id"), nullable=False),
+    Column("secret_encrypted", Text, nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=True),
+    Index("ix_webhook_secrets_endpoint", "endpoint_id"),
+)
+
+# One delivery per (event, endpoint); retries and replays reuse it and its pid (X-Webhook-Delivery).
+# Workers claim due rows by setting ``locked_until`` (PostgreSQL: FOR UPDATE SKIP LOCKED); a worker
+# that dies leaves a lapsed lock and the delivery is claimed again.
+deliveries = Table(
+    "deliveries",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("endpoint_id", BigId, ForeignKey("webhook_endpoints.id"), nullable=False),
+    Column("event_id", BigId, ForeignKey("outbox_events.id"), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_attempt_at", UTCDateTime(), nullable=True),
+    Column("locked_until", UTCDateTime(), nullable=True),
+    Column("last_http_status", Integer, nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+    UniqueConstraint("event_id", "endpoint_id"),
+    Index("ix_deliveries_due", "status", "next_attempt_at"),
+    Index("ix_deliveries_endpoint_created", "endpoint_id", "created_at", "id"),
+)
+
+delivery_attempts = Table(
+    "delivery_attempts",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("delivery_id", BigId, ForeignKey("deliveries.id"), nullable=False),
+    Column("attempted_at", UTCDateTime(), nullable=False),
+    Column("http_status", Integer, nullable=True),
+    Column("latency_ms", Integer, nullable=True),
+    Column("error", String(300), nullable=True),
+    Index("ix_delivery_attempts_delivery", "delivery_id", "id"),
+)
+
+# --- Inbound events and automations ----------------------------------------------------------
+
+inbound_events = Table(
+    "inbound_events",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("installation_id", BigId, ForeignKey("installations.id"), nullable=False),
+    Column("tenant_id", BigId, ForeignKey("tenants.id"), nullable=False),
+    Column("source", String(100), nullable=False),
+    Column("event_type", String(100), nullable=False),
+    Column("schema_version", Integer, nullable=False),
+    Column("occurred_at", UTCDateTime(), nullable=False),
+    Column("data", JsonDoc, nullable=False),
+    Column("idempotency_key", String(255), nullable=False),
+    Column("request_hash", String(64), nullable=False),
+    Column("request_id", String(128), nullable=True),
+    Column("received_at", UTCDateTime(), nullable=False),
+    Column("dispatched_at", UTCDateTime(), nullable=True),
+    UniqueConstraint("installation_id", "idempotency_key"),
+    Index("ix_inbound_events_pending", "dispatched_at", "id"),
+)
+
+automations = Table(
+    "automations",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("tenant_id", BigId, ForeignKey("tenants.id"), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("trigger_source", String(100), nullable=False),
+    Column("trigger_type", String(100), nullable=False),
+    Column("actions", JsonDoc, nullable=False),
+    Column("enabled", Integer, nullable=False, default=1),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+    Column("deleted_at", UTCDateTime(), nullable=True),
+    Index("ix_automations_trigger", "tenant_id", "trigger_source", "trigger_type"),
+)
+
+# A run per (automation, inbound event): pending -> succeeded, or retrying -> parked after the
+# last retry (never lost: parked runs stay listed and can be retried by an administrator).
+automation_runs = Table(
+    "automation_runs",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("pid", String(40), nullable=False, unique=True),
+    Column("automation_id", BigId, ForeignKey("automations.id"), nullable=False),
+    Column("inbound_event_id", BigId, ForeignKey("inbound_events.id"), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_attempt_at", UTCDateTime(), nullable=True),
+    Column("locked_until", UTCDateTime(), nullable=True),
+    Column("error", String(500), nullable=True),
+    Column("result", JsonDoc, nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+    UniqueConstraint("automation_id", "inbound_event_id"),
+    Index("ix_automation_runs_due", "status", "next_attempt_at"),
+)

@@ -14,7 +14,7 @@ from tessera.capabilities import Capabilities, load_capabilities
 from tessera.cursors import Cursors
 from tessera.declarations import Declarations, load_declarations
 from tessera.ratelimit import InProcessStore, RateLimiter, RedisStore
-from tessera.secrets import SecretDigests
+from tessera.secrets import SealedSecrets, SecretDigests
 from tessera.security import Passwords, SessionTokens
 from tessera.settings import Settings
 
@@ -30,6 +30,7 @@ class Runtime:
     capabilities: Capabilities
     digests: SecretDigests
     cursors: Cursors
+    sealed_secrets: SealedSecrets
 
     def close(self) -> None:
         self.db.dispose()
@@ -58,4 +59,5 @@ def build_runtime(settings: Settings) -> Runtime:
         capabilities=load_capabilities(settings.capabilities_file, declarations),
         digests=SecretDigests(settings.secret_key),
         cursors=Cursors(settings.secret_key),
+        sealed_secrets=SealedSecrets(settings.secret_key),
     )

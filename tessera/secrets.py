@@ -8,9 +8,12 @@ token endpoint fast. Comparisons are constant-time.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets as _secrets
+
+from cryptography.fernet import Fernet
 
 from tessera.security import derive_key
 
@@ -40,3 +43,28 @@ def new_access_token() -> str:
 
 def new_client_id() -> str:
     return CLIENT_ID_PREFIX + _secrets.token_hex(12)
+
+
+WEBHOOK_SECRET_PREFIX = "whsec_"  # noqa: S105 - a prefix, not a secret
+
+
+def new_webhook_secret() -> str:
+    return WEBHOOK_SECRET_PREFIX + _secrets.token_urlsafe(32)
+
+
+class SealedSecrets:
+    """Webhook signing secrets at rest: encrypted and authenticated (Fernet), never hashed.
+
+    The service signs every delivery with the secret itself, so a one-way digest can't work; the
+    key is derived from the server key for this purpose only, and the plain secret leaves the
+    service exactly once, in the response that creates or rotates it.
+    """
+
+    def __init__(self, secret_key: bytes) -> None:
+        self._fernet = Fernet(base64.urlsafe_b64encode(derive_key(secret_key, "webhook-secret")))
+
+    def seal(self, secret: str) -> str:
+        return self._fernet.encrypt(secret.encode()).decode("ascii")
+
+    def open(self, sealed: str) -> str:
+        return self._fernet.decrypt(sealed.encode("ascii")).decode()

@@ -14,6 +14,11 @@ from pathlib import Path
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
+# 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h: seven retries over about 21 hours.
+DEFAULT_WEBHOOK_RETRY_SCHEDULE = (10.0, 60.0, 300.0, 1800.0, 7200.0, 21600.0, 43200.0)
+DEFAULT_AUTOMATION_RETRY_SCHEDULE = (5.0, 30.0, 120.0, 600.0)
+
+
 class SettingsError(ValueError):
     """A ``TESSERA_*`` variable holds a value the service cannot run with."""
 
@@ -41,6 +46,32 @@ def _bool(env: dict[str, str], name: str, default: bool) -> bool:
     if lowered in {"0", "false", "no", "off"}:
         return False
     raise SettingsError(f"{name} must be true or false, got {raw!r}")
+
+
+def _schedule(env: dict[str, str], name: str, default: tuple[float, ...]) -> tuple[float, ...]:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        values = tuple(float(part) for part in raw.split(","))
+    except ValueError:
+        raise SettingsError(f"{name} must be comma-separated seconds, e.g. 10,60,300; got {raw!r}") from None
+    if any(v < 0 or v != v or v == float("inf") for v in values):
+        raise SettingsError(f"{name} must hold non-negative finite seconds, got {raw!r}")
+    return values
+
+
+def _seconds(env: dict[str, str], name: str, default: float, minimum: float) -> float:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, got {raw!r}") from None
+    if not minimum <= value < float("inf"):
+        raise SettingsError(f"{name} must be >= {minimum}, got {raw!r}")
+    return value
 
 
 def _secret_key(env: dict[str, str], environment: str, var_dir: Path) -> bytes:
@@ -87,6 +118,14 @@ class Settings:
     log_json: bool
     demo_password: str | None = field(repr=False, default=None)
     redis_prefix: str = "tessera"
+    # Seconds to wait before each retry of a failed webhook delivery; after the last, dead-letter.
+    webhook_retry_schedule: tuple[float, ...] = DEFAULT_WEBHOOK_RETRY_SCHEDULE
+    webhook_allow_loopback: bool = False
+    webhook_timeout_seconds: float = 10.0
+    # Seconds before each retry of a failed automation run; after the last, the run is parked.
+    automation_retry_schedule: tuple[float, ...] = DEFAULT_AUTOMATION_RETRY_SCHEDULE
+    worker_poll_seconds: float = 1.0
+    workers_in_process: bool = True
 
     @property
     def dialect(self) -> str:
@@ -139,4 +178,11 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         log_json=_bool(env, "TESSERA_LOG_JSON", True),
         demo_password=env.get("TESSERA_DEMO_PASSWORD") or None,
         redis_prefix=env.get("TESSERA_REDIS_PREFIX", "tessera"),
+        webhook_retry_schedule=_schedule(env, "TESSERA_WEBHOOK_RETRY_SCHEDULE", DEFAULT_WEBHOOK_RETRY_SCHEDULE),
+        webhook_allow_loopback=_bool(env, "TESSERA_WEBHOOK_ALLOW_LOOPBACK", False),
+        webhook_timeout_seconds=_seconds(env, "TESSERA_WEBHOOK_TIMEOUT_SECONDS", 10.0, 0.1),
+        automation_retry_schedule=_schedule(env, "TESSERA_AUTOMATION_RETRY_SCHEDULE",
+                                            DEFAULT_AUTOMATION_RETRY_SCHEDULE),
+        worker_poll_seconds=_seconds(env, "TESSERA_WORKER_POLL_SECONDS", 1.0, 0.01),
+        workers_in_process=_bool(env, "TESSERA_WORKERS_IN_PROCESS", True),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
@@ -73,7 +73,25 @@ def _request_hash(command_code: str, body: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _apply(conn: Connection, rt: Runtime, actor: Actor, command: CommandDecl, body: dict[str, Any],
+class Writer(Protocol):
+    """Who a change is attributed to: a signed-in user, or an automation (no user)."""
+
+    @property
+    def tenant_id(self) -> int: ...
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def email(self) -> str: ...
+
+
+def apply_command(conn: Connection, rt: Runtime, actor: Writer, command: CommandDecl, body: dict[str, Any],
+                  request_id: str | None) -> Any:
+    """Run a checked command body inside the caller's transaction (also used by automations)."""
+    _check_shape(command, body)
+    return _apply(conn, rt, actor, command, body, request_id)
+
+
+def _apply(conn: Connection, rt: Runtime, actor: Writer, command: CommandDecl, body: dict[str, Any],
            request_id: str | None) -> Any:
     model = command.page.model
     repo = RecordRepository(conn, actor.tenant_id, model)

@@ -300,3 +300,13 @@ def revoke_credential(rt: Runtime, actor: Actor, client_id: str, request_id: str
                    target_id=cred.client_id, tenant_id=cred.tenant_id, before={"status": cred.status},
                    after={"status": "revoked"})
     return {"clientId": client_id, "status": "revoked"}
+
+
+# -- shared with the other administration services (webhooks, automations) -------------------------
+def role_in(conn: Connection, actor: Actor, app_pid: str) -> tuple[Row[Any], str]:
+    """The application and the actor's role in it; 404 for non-members."""
+    return _app_for(conn, actor, app_pid)
+
+
+page_of = _page
+audit_change = _audit

@@ -75,7 +75,7 @@ def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: str | N
     if command is None:
         raise CapabilityNotFound()
     resource_for(rt, caller, command.resource.name, scope=command.scope)
-    _check_key(idempotency_key)
+    check_idempotency_key(idempotency_key)
     assert idempotency_key is not None
     target_pid, given = _check_body(command, body)
     if command.action == "update" and not if_match:
@@ -97,7 +97,8 @@ def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: str | N
     return CommandOutcome({**result, "idempotentReplay": False}, tag, replay=False)
 
 
-def _check_key(key: str | None) -> None:
+def check_idempotency_key(key: str | None) -> None:
+    """Required, 1 to 255 visible ASCII characters (it travels in a header)."""
     if not key:
         raise InvalidRequest(data={"fieldErrors": {KEY_HEADER: FieldError(REQUIRED)}})
     if len(key) > MAX_KEY_LENGTH or not all("\x21" <= ch <= "\x7e" for ch in key):
@@ -193,18 +194,33 @@ def _field_errors_for_input(command: CommandCap, error: ValidationFailed) -> Val
 
 def _apply(conn: Connection, rt: Runtime, caller: Caller, command: CommandCap, target_pid: str | None,
            given: dict[str, Any], if_match: str | None, request_id: str | None) -> tuple[dict[str, Any], str]:
+    return apply_command(conn, rt, command, tenant_id=caller.tenant_id, actor=caller.client_id,
+                         application_id=caller.application_id, target_pid=target_pid, given=given,
+                         if_match=if_match, request_id=request_id)
+
+
+def apply_command(conn: Connection, rt: Runtime, command: CommandCap, *, tenant_id: int, actor: str,
+                  application_id: int | None, target_pid: str | None, given: dict[str, Any],
+                  if_match: str | None, request_id: str | None,
+                  check_precondition: bool = True) -> tuple[dict[str, Any], str]:
+    """Apply a checked command inside the caller's transaction: change, audit entry, outbox event.
+
+    Automations call it with ``check_precondition=False``: they act on the record as it is when
+    they run (under its row lock), they hold no ETag from an earlier read.
+    """
     resource = command.resource
     model = resource.model
-    repo = RecordRepository(conn, caller.tenant_id, model)
+    repo = RecordRepository(conn, tenant_id, model)
     changes = command.changes(given)
     before: dict[str, Any] | None = None
     try:
         if command.action == "update":
-            assert target_pid is not None
+            if not target_pid:
+                raise ResourceNotFound()
             current = repo.get(target_pid, for_update=True)
             if current is None:
                 raise ResourceNotFound()
-            if not _matches(if_match, etag(current)):
+            if check_precondition and not _matches(if_match, etag(current)):
                 raise PreconditionFailed()
             before = current.data
             row = repo.update(current, validate_payload(model, changes, partial=True))
@@ -214,9 +230,9 @@ def _apply(conn: Connection, rt: Runtime, caller: Caller, command: CommandCap, t
             row = repo.insert(validate_payload(model, changes, partial=False), None)
     except ValidationFailed as exc:
         raise _field_errors_for_input(command, exc) from None
-    audit.append(conn, tenant_id=caller.tenant_id, actor_user_id=None, actor=caller.client_id,
+    audit.append(conn, tenant_id=tenant_id, actor_user_id=None, actor=actor,
                  action=f"open.command.{command.code}", target_type=model.code, target_id=row.pid,
-                 before=before, after=row.data, request_id=request_id, application_id=caller.application_id)
-    record_events.emit(conn, rt.capabilities, tenant_id=caller.tenant_id, model=model.code,
+                 before=before, after=row.data, request_id=request_id, application_id=application_id)
+    record_events.emit(conn, rt.capabilities, tenant_id=tenant_id, model=model.code,
                        action=command.action, pid=row.pid, before=before, after=row.data, request_id=request_id)
     return {"commandCode": command.code, "record": present(resource, row)}, etag(row)

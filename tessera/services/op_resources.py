@@ -26,13 +26,16 @@ MAX_LIMIT = 200
 RANGE = N_("Must be between {low} and {high}.")
 
 
+def require_scope(caller: Caller, scope: str) -> None:
+    if scope not in caller.scopes:
+        raise InsufficientScope(data={"requiredScope": scope})
+
+
 def resource_for(rt: Runtime, caller: Caller, name: str, scope: str | None = None) -> ResourceCap:
     resource = rt.capabilities.resources.get(name)
     if resource is None:
         raise CapabilityNotFound()
-    needed = scope or resource.read_scope
-    if needed not in caller.scopes:
-        raise InsufficientScope(data={"requiredScope": needed})
+    require_scope(caller, scope or resource.read_scope)
     return resource
 
 
