@@ -20,7 +20,14 @@ from typing import Any
 
 import yaml
 
-from tessera.capabilities import Capabilities, CommandCap, ResourceCap, WebhookEventCap, previous_name
+from tessera.capabilities import (
+    Capabilities,
+    CommandCap,
+    EventSourceCap,
+    ResourceCap,
+    WebhookEventCap,
+    previous_name,
+)
 from tessera.declarations import FieldDecl
 
 HEADER = (
@@ -162,6 +169,32 @@ def webhook_schemas(event: WebhookEventCap) -> dict[str, dict[str, Any]]:
     }
 
 
+def event_source_schemas(source: EventSourceCap) -> dict[str, dict[str, Any]]:
+    """The event body of a source; ``data`` is one of the schemas of its (type, version) pairs."""
+    name = camel(source.code)
+    found: dict[str, dict[str, Any]] = {}
+    refs = []
+    for event_type, versions in source.types.items():
+        for version, schema in versions.items():
+            data_name = f"{name}{camel(event_type)}V{version}"
+            found[data_name] = {**copy.deepcopy(schema),
+                                "description": f"`data` of `{event_type}`, schemaVersion {version}."}
+            refs.append({REF: f"#/components/schemas/{data_name}"})
+    all_versions = sorted({v for versions in source.types.values() for v in versions})
+    found[f"{name}Event"] = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["type", "schemaVersion", "occurredAt", "data"],
+        "properties": {
+            "type": {"type": "string", "enum": list(source.types), "description": "Event type name."},
+            "schemaVersion": {"type": "integer", "enum": all_versions},
+            "occurredAt": {"type": "string", "format": "date-time", "description": "ISO 8601 UTC timestamp."},
+            "data": refs[0] if len(refs) == 1 else {"oneOf": refs},
+        },
+    }
+    return found
+
+
 def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any]:
     doc = yaml.safe_load(skeleton_path.read_text(encoding="utf-8"))
     templates = doc.pop("x-tessera-templates")
@@ -194,6 +227,14 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
         template = _substitute(templates["executeCommand"], values)
         doc["paths"][template["path"]] = {"post": template["operation"]}
         schemas.update(command_schemas(command))
+
+    for source in registry.event_sources.values():
+        values = {"source": source.code, "Source": camel(source.code), "scope": source.scope,
+                  "sourceDescription": source.description or source.code}
+        template = _substitute(templates["postEvent"], values)
+        doc["paths"][template["path"]] = {"post": template["operation"]}
+        doc["tags"].append({"name": source.code, "description": source.description or source.code})
+        schemas.update(event_source_schemas(source))
 
     webhooks: dict[str, Any] = {}
     for event in registry.webhook_events.values():

@@ -81,6 +81,11 @@ def make_settings(tmp: Path, database_url: str, **overrides: str) -> Any:
         "TESSERA_VAR_DIR": str(tmp / "var"),
         "TESSERA_SECRET_KEY": "test-secret-key-0123456789abcdef0123456789",
         "TESSERA_LOG_JSON": "true",
+        # Webhook tests deliver to receivers on 127.0.0.1 and drive retries without waiting.
+        "TESSERA_WEBHOOK_ALLOW_LOOPBACK": "true",
+        "TESSERA_WEBHOOK_RETRY_SCHEDULE": "0,0",
+        "TESSERA_AUTOMATION_RETRY_SCHEDULE": "0",
+        "TESSERA_WEBHOOK_TIMEOUT_SECONDS": "5",
         "TESSERA_REDIS_PREFIX": f"tessera-test-{uuid.uuid4().hex[:8]}",
         **overrides,
     }

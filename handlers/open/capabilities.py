@@ -13,9 +13,9 @@ from typing import Any
 from connexion import request
 
 from handlers.open.base import caller, runtime
-from tessera.capabilities import Capabilities, CommandCap, ResourceCap
+from tessera.capabilities import Capabilities, CommandCap, EventSourceCap, ResourceCap
 from tessera.opendoc import camel
-from tessera.services import op_commands, op_resources
+from tessera.services import inbound_events, op_commands, op_resources
 
 Handler = Callable[..., Any]
 
@@ -50,6 +50,16 @@ def _execute(command: CommandCap) -> Handler:
     return handler
 
 
+def _post_event(source: EventSourceCap) -> Handler:
+    def handler(body: Any) -> tuple[dict[str, Any], int]:
+        key = request.headers.get("idempotency-key")
+        received = inbound_events.receive(runtime(), caller(), source.code, body, key,
+                                          request.scope.get("tessera.request_id"))
+        return {"eventId": received.event_id, "duplicate": received.duplicate}, 202
+
+    return handler
+
+
 def operations(registry: Capabilities) -> dict[str, Handler]:
     """operationId -> handler, for every operation the generator derives from the registry."""
     found: dict[str, Handler] = {}
@@ -58,4 +68,6 @@ def operations(registry: Capabilities) -> dict[str, Handler]:
         found[f"get{resource.schema_name}"] = _read(resource)
     for command in registry.commands.values():
         found[f"execute{camel(command.code)}"] = _execute(command)
+    for source in registry.event_sources.values():
+        found[f"post{camel(source.code)}Event"] = _post_event(source)
     return found

@@ -1,0 +1,41 @@
+"""Tenant automations and their runs on the administration surface."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from handlers.session.base import authenticated, query_params
+from tessera.envelope import ok
+from tessera.services import automations
+
+Reply = tuple[dict[str, Any], int, dict[str, str]]
+
+
+def createAutomation(body: dict[str, Any]) -> Reply:
+    rt, actor, headers = authenticated("write")
+    return ok(automations.create(rt, actor, body), headers)
+
+
+def listAutomations(**_: Any) -> Reply:
+    rt, actor, headers = authenticated("read")
+    return ok(automations.list_automations(rt, actor, query_params()), headers)
+
+
+def updateAutomation(automationId: str, body: dict[str, Any]) -> Reply:
+    rt, actor, headers = authenticated("write")
+    return ok(automations.update_automation(rt, actor, automationId, body), headers)
+
+
+def deleteAutomation(automationId: str) -> Reply:
+    rt, actor, headers = authenticated("write")
+    return ok(automations.delete_automation(rt, actor, automationId), headers)
+
+
+def listAutomationRuns(automationId: str, **_: Any) -> Reply:
+    rt, actor, headers = authenticated("read")
+    return ok(automations.list_runs(rt, actor, automationId, query_params()), headers)
+
+
+def retryAutomationRun(runId: str) -> Reply:
+    rt, actor, headers = authenticated("write")
+    return ok(automations.retry_run(rt, actor, runId), headers)
