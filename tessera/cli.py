@@ -1,4 +1,4 @@
-"""The ``tessera`` command: serve, migrate, seed, check, generate."""
+"""The ``tessera`` command: serve, worker, migrate, seed, check, generate."""
 
 from __future__ import annotations
 
@@ -34,8 +34,49 @@ def _serve(args: argparse.Namespace) -> int:
             # Printed once to the operator's terminal (not the log stream) so the demo can be used.
             print(f"Demo users' password (TESSERA_DEMO_PASSWORD unset, generated): {password}", flush=True)
     app = create_app(settings, runtime=runtime)
+    worker = None
+    if settings.workers_in_process:
+        from tessera.worker import Worker
+
+        worker = Worker(runtime)
+        worker.start_thread()
     print(f"Tessera listening on http://{args.host}:{args.port} (session API under /api)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, workers=1)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, workers=1)
+    finally:
+        if worker is not None:
+            worker.stop.set()
+    return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    """Delivery and automation workers as separate processes (scale-out); stops on SIGINT/SIGTERM."""
+    import signal
+    import threading
+
+    from storage.migrate import upgrade
+    from tessera.logs import configure_logging
+    from tessera.runtime import build_runtime
+    from tessera.worker import Worker
+
+    settings = load_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    upgrade(settings.database_url)
+    runtime = build_runtime(settings)
+    workers = [Worker(runtime) for _ in range(args.threads)]
+    threads: list[threading.Thread] = [w.start_thread() for w in workers]
+
+    def stop(*_: object) -> None:
+        for w in workers:
+            w.stop.set()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    print(f"Tessera worker running ({args.threads} thread(s)); Ctrl-C stops it", flush=True)
+    for thread in threads:
+        while thread.is_alive():
+            thread.join(0.5)
+    runtime.close()
     return 0
 
 
@@ -172,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8080)
     serve.add_argument("--demo", action="store_true", help="seed the demo tenants, users and records")
     serve.set_defaults(func=_serve)
+    worker = sub.add_parser("worker", help="run webhook delivery and automation workers (no HTTP)")
+    worker.add_argument("--threads", type=int, default=1, help="worker threads in this process")
+    worker.set_defaults(func=_worker)
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=_migrate)
     sub.add_parser("seed", help="seed the demo data").set_defaults(func=_seed)
     sub.add_parser("check", help="validate settings, models.yaml, capabilities.yaml and the OpenAPI documents"

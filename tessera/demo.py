@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime, timedelta
 from storage import identity
 from storage.records import RecordRepository
 from tessera.runtime import Runtime
+from tessera.services import automations
 
 log = logging.getLogger("tessera.demo")
 
@@ -51,6 +52,21 @@ def stock_in_payload(rng: random.Random, index: int) -> dict[str, object]:
     }
 
 
+# Robot fleets report goods received; each report becomes a stock-in record (which in turn emits
+# the inventory.stock-in.created webhook).
+DEMO_AUTOMATION = {
+    "name": "Robot fleet receipts become stock-ins",
+    "trigger_source": "robot-fleet",
+    "trigger_type": "inventory.received",
+    "actions": [{
+        "kind": "sessionCommand",
+        "command": "stock-ins:create",
+        "payload": {"sku": "$.data.sku", "quantity": "$.data.quantity", "warehouse": "$.data.warehouse",
+                    "receivedAt": "$.occurredAt", "source": "robot-fleet"},
+    }],
+}
+
+
 def seed_demo(rt: Runtime, password: str | None) -> str:
     """Create the demo tenants, users and records when absent; return the password in use."""
     password = password or secrets.token_urlsafe(12)
@@ -77,5 +93,6 @@ def seed_demo(rt: Runtime, password: str | None) -> str:
         stock = RecordRepository(conn, tenant_ids["demo"], decl.models["stockIn"])
         for index in range(1, 41):
             stock.insert(stock_in_payload(rng, index), None)
+        automations.create_for_tenant(conn, tenant_ids["demo"], DEMO_AUTOMATION)
     log.info("demo.seeded", extra={"tenants": 2, "users": len(DEMO_USERS), "assets": 150, "stockIns": 40})
     return password
