@@ -323,3 +323,9 @@ def keyword_like(expr: ColumnElement[Any]) -> Callable[[str], ColumnElement[bool
         return expr.like(f"%{like_escape(keyword.lower())}%", escape="\\")
 
     return condition
+
+
+def keyword_in(expr: ColumnElement[Any]) -> Callable[[str], ColumnElement[bool]]:
+    """Keyword search on a column stored as typed: lower-cased on both sides, so it is
+    case-insensitive on PostgreSQL too (whose LIKE, unlike SQLite's, is case-sensitive)."""
+    return keyword_like(func.lower(expr))

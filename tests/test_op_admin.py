@@ -165,3 +165,9 @@ def test_application_members_see_their_applications_audit_entries(env: Env, tena
     _add(tenant, app_id, tenant.user_pid("viewer"), "viewer")
     data = env.client.get("/api/audit/list?keyword=member.add", headers=tenant.headers("viewer")).json()["data"]
     assert data["total"] >= 2
+
+
+def test_keyword_search_of_applications_ignores_case_on_every_database(tenant: TenantUsers) -> None:
+    tenant.admin_call("POST", "/applications", json={"name": "Warehouse Robots"})
+    found = tenant.admin_call("GET", "/applications/list", params={"keyword": "warehouse ROBOTS"}).json()["data"]
+    assert [a["name"] for a in found["records"]] == ["Warehouse Robots"]

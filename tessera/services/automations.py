@@ -25,7 +25,7 @@ from storage.types import utcnow
 from tessera.errors import Conflict, FieldError, NotFound, ServiceError, ValidationFailed
 from tessera.i18n import N_, translate
 from tessera.ids import new_pid
-from tessera.listing import ListField, build_queries, keyword_like, parse_list_request, run_list
+from tessera.listing import ListField, build_queries, keyword_in, parse_list_request, run_list
 from tessera.runtime import Runtime
 from tessera.services import commands as session_commands
 from tessera.services import op_commands
@@ -193,7 +193,7 @@ def list_automations(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> di
     scope = [automations.c.tenant_id == actor.tenant_id, automations.c.deleted_at.is_(None)]
     with rt.db.read() as conn:
         rows, total = run_list(conn, build_queries(select(automations), scope, request, automations.c.id,
-                                                   keyword_like(automations.c.name)))
+                                                   keyword_in(automations.c.name)))
     return page_of([_automation_dict(r) for r in rows], total, request)
 
 
@@ -240,7 +240,7 @@ def list_runs(rt: Runtime, actor: Actor, automation_pid: str, params: Mapping[st
                 .select_from(automation_runs.join(inbound_events,
                                                   inbound_events.c.id == automation_runs.c.inbound_event_id)))
         rows, total = run_list(conn, build_queries(base, [automation_runs.c.automation_id == automation.id], request,
-                                                   automation_runs.c.id, keyword_like(automation_runs.c.pid)))
+                                                   automation_runs.c.id, keyword_in(automation_runs.c.pid)))
     return page_of([_run_dict(r, automation_pid) for r in rows], total, request)
 
 

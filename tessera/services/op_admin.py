@@ -29,7 +29,7 @@ from tessera.errors import (
     ValidationFailed,
 )
 from tessera.i18n import N_
-from tessera.listing import ListField, build_queries, keyword_like, parse_list_request, run_list
+from tessera.listing import ListField, build_queries, keyword_in, parse_list_request, run_list
 from tessera.runtime import Runtime
 from tessera.secrets import new_client_id, new_client_secret
 from tessera.services.actors import Actor
@@ -102,7 +102,7 @@ def list_applications(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> d
         applications.join(application_members, and_(application_members.c.application_id == applications.c.id,
                                                     application_members.c.user_id == actor.user_id))
     )
-    queries = build_queries(base, [], request, applications.c.id, keyword_like(applications.c.name))
+    queries = build_queries(base, [], request, applications.c.id, keyword_in(applications.c.name))
     with rt.db.read() as conn:
         rows, total = run_list(conn, queries)
     return _page([_application(r, r.role) for r in rows], total, request)
@@ -127,7 +127,7 @@ def list_members(rt: Runtime, actor: Actor, app_pid: str, params: Mapping[str, A
     with rt.db.read() as conn:
         app, _ = _app_for(conn, actor, app_pid)
         queries = build_queries(store.members_query(app.id), [], request, application_members.c.id,
-                                keyword_like(users.c.email))
+                                keyword_in(users.c.email))
         rows, total = run_list(conn, queries)
     return _page([{"userPid": r.user_pid, "email": r.email, "username": r.username, "role": r.role,
                    "created_at": iso(r.created_at)} for r in rows], total, request)
@@ -214,7 +214,7 @@ def list_installations(rt: Runtime, actor: Actor, app_pid: str, params: Mapping[
     with rt.db.read() as conn:
         app, _ = _app_for(conn, actor, app_pid)
         queries = build_queries(store.installations_query(app.id), [], request, installations.c.id,
-                                keyword_like(installations.c.environment))
+                                keyword_in(installations.c.environment))
         rows, total = run_list(conn, queries)
     return _page([{**_installation_dict(r, r.tenant_code), "appId": app.pid} for r in rows], total, request)
 

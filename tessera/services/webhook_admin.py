@@ -21,7 +21,7 @@ from storage.tables import deliveries, webhook_endpoints
 from storage.types import utcnow
 from tessera.errors import Conflict, FieldError, Forbidden, NotFound, ValidationFailed
 from tessera.i18n import N_
-from tessera.listing import ListField, build_queries, keyword_like, parse_list_request, run_list
+from tessera.listing import ListField, build_queries, keyword_in, parse_list_request, run_list
 from tessera.runtime import Runtime
 from tessera.secrets import new_webhook_secret
 from tessera.services.actors import Actor
@@ -122,7 +122,7 @@ def list_endpoints(rt: Runtime, actor: Actor, installation_pid: str, params: Map
     with rt.db.read() as conn:
         inst, _, _ = _installation_role(conn, actor, installation_pid)
         queries = build_queries(store.endpoints_query(inst.id), [], request, webhook_endpoints.c.id,
-                                keyword_like(webhook_endpoints.c.url))
+                                keyword_in(webhook_endpoints.c.url))
         rows, total = run_list(conn, queries)
     return page_of([_endpoint_dict(r, inst.pid) for r in rows], total, request)
 
@@ -205,7 +205,7 @@ def list_deliveries(rt: Runtime, actor: Actor, endpoint_pid: str, params: Mappin
     with rt.db.read() as conn:
         endpoint, _, _ = _endpoint_role(conn, actor, endpoint_pid)
         queries = build_queries(store.deliveries_query(endpoint.id), [], request, deliveries.c.id,
-                                keyword_like(deliveries.c.pid))
+                                keyword_in(deliveries.c.pid))
         rows, total = run_list(conn, queries)
         attempts = store.attempts_of(conn, [r.id for r in rows])
     return page_of([_delivery_dict(r, endpoint_pid, attempts[r.id]) for r in rows], total, request)

@@ -1,0 +1,256 @@
+"""Outbound webhooks to real HTTP receivers on loopback: signing, retries, dead-letter, replay,
+rotation overlap, SSRF refusals, leases."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+from collections import Counter
+from datetime import timedelta
+from typing import Any
+
+import httpx
+from sqlalchemy import select, update
+
+from storage import webhooks as store
+from storage.tables import deliveries
+from storage.types import utcnow
+from tessera.runtime import build_runtime
+from tessera.services import deliveries as delivery_service
+from tessera.webhook_verify import verify
+from tessera.worker import Worker
+from tests.conftest import Env, TenantUsers, make_settings
+from tests.receivers import Receiver, receiver
+from tests.test_op_commands import Integration, _key
+from tests.test_op_resources import seed_assets
+
+ASSIGNED = "assets.assignment.changed"
+
+
+def independent_signature(secret: str, timestamp: str, body: bytes) -> str:
+    """The specification's formula, written out here, not imported from the service."""
+    mac = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
+    return "sha256=" + mac.hexdigest()
+
+
+def register(tenant: TenantUsers, installation_id: str, url: str, types: tuple[str, ...] = (ASSIGNED,)) -> Any:
+    return tenant.admin_call("POST", f"/installations/{installation_id}/webhook-endpoints",
+                             json={"url": url, "eventTypes": list(types)})
+
+
+class Hooked(Integration):
+    """An installation with an endpoint to a receiver; ``change`` makes one assignment event."""
+
+    def __init__(self, env: Env, tenant: TenantUsers, hook: Receiver) -> None:
+        super().__init__(env, tenant)
+        installation = self._installation_id()
+        response = register(tenant, installation, hook.url)
+        assert response.status_code == 200, response.text
+        self.endpoint = response.json()["data"]
+        self.secret = self.endpoint["secret"]
+        self.pid = seed_assets(tenant, 1)[0]
+
+    def _installation_id(self) -> str:
+        whoami = self.env.client.get("/api/open/v1/whoami", headers=self.auth).json()
+        return str(whoami["installation"]["installationId"])
+
+    def change(self, assignee: str) -> None:
+        response = self.assign(self.pid, assignee, if_match=self.etag(self.pid), key=_key())
+        assert response.status_code == 200, response.text
+
+    def deliveries(self) -> list[dict[str, Any]]:
+        response = self.tenant.admin_call("GET", f"/webhook-endpoints/{self.endpoint['endpointId']}/deliveries/list")
+        assert response.status_code == 200, response.text
+        return list(response.json()["data"]["records"])
+
+
+def drain(env: Env, until: Any, rounds: int = 40) -> None:
+    worker = Worker(env.runtime)
+    for _ in range(rounds):
+        worker.run_once()
+        if until():
+            return
+        time.sleep(0.05)
+    raise AssertionError("the worker did not get there")
+
+
+def test_a_delivery_is_signed_as_the_specification_says(env: Env, tenant: TenantUsers) -> None:
+    with receiver(200) as hook:
+        hooked = Hooked(env, tenant, hook)
+        hooked.change("dana")
+        drain(env, lambda: len(hook.requests) == 1)
+    got = hook.requests[0]
+    assert got.headers["x-webhook-signature"] == independent_signature(
+        hooked.secret, got.headers["x-webhook-timestamp"], got.body)
+    assert abs(int(got.headers["x-webhook-timestamp"]) - time.time()) < 60
+    assert got.headers["x-webhook-delivery"].startswith("dlv_")
+    event = json.loads(got.body)
+    assert set(event) == {"id", "type", "schemaVersion", "occurredAt", "data"}
+    assert event["type"] == ASSIGNED and event["id"].startswith("evt_")
+    assert event["data"] == {"pid": hooked.pid, "assignee": "dana", "status": "assigned", "previousAssignee": None}
+    assert tenant.code not in got.body.decode()
+    verify(got.body, got.headers, hooked.secret)
+
+
+def test_retries_reuse_the_event_id_and_the_delivery_id(env: Env, tenant: TenantUsers) -> None:
+    with receiver(500, 503, 200) as hook:
+        hooked = Hooked(env, tenant, hook)
+        hooked.change("dana")
+        drain(env, lambda: len(hook.requests) == 3)
+    assert len({r.headers["x-webhook-delivery"] for r in hook.requests}) == 1
+    assert len({json.loads(r.body)["id"] for r in hook.requests}) == 1
+    assert len({r.body for r in hook.requests}) == 1
+    [delivery] = hooked.deliveries()
+    assert delivery["status"] == "delivered"
+    assert [a["httpStatus"] for a in delivery["attempts"]] == [500, 503, 200]
+    assert all(a["latencyMs"] is not None and a["attemptedAt"] for a in delivery["attempts"])
+
+
+def test_after_the_last_retry_a_delivery_is_dead_and_a_replay_delivers_it(env: Env, tenant: TenantUsers) -> None:
+    with receiver(500, 500, 500, 200) as hook:
+        hooked = Hooked(env, tenant, hook)
+        hooked.change("dana")
+        drain(env, lambda: hooked.deliveries()[0]["status"] == "dead")
+        assert len(hook.requests) == 3  # the first attempt and two retries ("0,0")
+        [dead] = hooked.deliveries()
+        response = tenant.admin_call("POST", f"/deliveries/{dead['deliveryId']}/replay")
+        assert response.status_code == 200, response.text
+        drain(env, lambda: hooked.deliveries()[0]["status"] == "delivered")
+    assert {r.headers["x-webhook-delivery"] for r in hook.requests} == {dead["deliveryId"]}
+    assert {json.loads(r.body)["id"] for r in hook.requests} == {dead["eventId"]}
+    assert len(hooked.deliveries()[0]["attempts"]) == 4
+
+
+def test_only_an_owner_may_replay(env: Env, tenant: TenantUsers) -> None:
+    with receiver(500) as hook:
+        hooked = Hooked(env, tenant, hook)
+        hooked.change("dana")
+        drain(env, lambda: hooked.deliveries()[0]["status"] == "dead")
+    delivery = hooked.deliveries()[0]["deliveryId"]
+    other = env.new_tenant()
+    assert other.admin_call("POST", f"/deliveries/{delivery}/replay").status_code == 404
+
+
+def test_during_a_rotation_overlap_each_delivery_carries_both_signatures(env: Env, tenant: TenantUsers) -> None:
+    with receiver(200) as hook:
+        hooked = Hooked(env, tenant, hook)
+        rotated = tenant.admin_call("POST", f"/webhook-endpoints/{hooked.endpoint['endpointId']}/rotate-secret",
+                                    json={"overlapSeconds": 3600})
+        assert rotated.status_code == 200, rotated.text
+        new_secret = rotated.json()["data"]["secret"]
+        hooked.change("dana")
+        drain(env, lambda: len(hook.requests) == 1)
+    got = hook.requests[0]
+    stamp = got.headers["x-webhook-timestamp"]
+    assert got.headers["x-webhook-signature"] == ",".join([
+        independent_signature(new_secret, stamp, got.body), independent_signature(hooked.secret, stamp, got.body)])
+    verify(got.body, got.headers, hooked.secret)
+    verify(got.body, got.headers, new_secret)
+
+
+def test_after_the_overlap_only_the_new_secret_signs(env: Env, tenant: TenantUsers) -> None:
+    with receiver(200) as hook:
+        hooked = Hooked(env, tenant, hook)
+        rotated = tenant.admin_call("POST", f"/webhook-endpoints/{hooked.endpoint['endpointId']}/rotate-secret",
+                                    json={"overlapSeconds": 0})
+        new_secret = rotated.json()["data"]["secret"]
+        hooked.change("dana")
+        drain(env, lambda: len(hook.requests) == 1)
+    got = hook.requests[0]
+    assert got.headers["x-webhook-signature"] == independent_signature(
+        new_secret, got.headers["x-webhook-timestamp"], got.body)
+
+
+def test_private_and_link_local_urls_are_refused(env: Env, tenant: TenantUsers) -> None:
+    integration = Integration(env, tenant)
+    installation = env.client.get("/api/open/v1/whoami", headers=integration.auth).json()["installation"]
+    for url in ("https://10.0.0.8/hook", "https://169.254.169.254/latest", "https://192.168.1.1/",
+                "ftp://127.0.0.1/", "https://user:pw@127.0.0.1/"):
+        response = register(tenant, installation["installationId"], url)
+        assert response.status_code == 400, url
+        assert "url" in response.json()["data"]["fieldErrors"]
+
+
+def test_loopback_is_refused_when_it_is_not_allowed_even_at_delivery_time(
+    env: Env, tenant: TenantUsers, tmp_path: Any
+) -> None:
+    strict = build_runtime(make_settings(tmp_path, env.database_url, TESSERA_WEBHOOK_ALLOW_LOOPBACK="false"))
+    try:
+        with receiver(200) as hook:
+            hooked = Hooked(env, tenant, hook)  # registered while loopback was allowed
+            hooked.change("dana")
+            delivery_service.dispatch(strict)
+            with httpx.Client() as client:
+                for _ in range(5):
+                    delivery_service.deliver_due(strict, client, limit=1000)
+            assert hook.requests == []
+        attempts = hooked.deliveries()[0]["attempts"]
+        assert attempts and all(a["error"].startswith("refused") for a in attempts)
+    finally:
+        strict.close()
+
+
+def test_unsubscribed_disabled_and_foreign_endpoints_get_nothing(env: Env, tenant: TenantUsers) -> None:
+    with receiver(200) as hook, receiver(200) as other_hook, receiver(200) as disabled_hook:
+        hooked = Hooked(env, tenant, hook)
+        installation = hooked._installation_id()
+        assert register(tenant, installation, other_hook.url, ("inventory.stock-in.created",)).status_code == 200
+        disabled = register(tenant, installation, disabled_hook.url).json()["data"]
+        assert tenant.admin_call("PUT", f"/webhook-endpoints/{disabled['endpointId']}",
+                                 json={"enabled": False}).status_code == 200
+        stranger = env.new_tenant()
+        with receiver(200) as foreign_hook:
+            Hooked(env, stranger, foreign_hook)
+            hooked.change("dana")
+            drain(env, lambda: len(hook.requests) == 1)
+            Worker(env.runtime).run_once()
+            assert foreign_hook.requests == []
+        assert other_hook.requests == [] and disabled_hook.requests == []
+
+
+def test_a_delivery_leased_by_a_dead_worker_is_delivered_once_the_lease_lapses(env: Env, tenant: TenantUsers) -> None:
+    with receiver(200) as hook:
+        hooked = Hooked(env, tenant, hook)
+        hooked.change("dana")
+        delivery_service.dispatch(env.runtime)
+        now = utcnow()
+        with env.runtime.db.write() as conn:  # a worker claims everything due, then dies
+            claimed = store.claim_due(conn, now, now + timedelta(seconds=60), 1000)
+        assert claimed
+        Worker(env.runtime).run_once()
+        assert hook.requests == []  # still leased to the dead worker
+        with env.runtime.db.write() as conn:
+            conn.execute(update(deliveries).where(deliveries.c.id.in_([c.id for c in claimed]))
+                         .values(locked_until=now - timedelta(seconds=1)))
+        drain(env, lambda: len(hook.requests) == 1)
+
+
+def test_concurrent_workers_never_send_the_same_delivery_twice(env: Env, tenant: TenantUsers) -> None:
+    with receiver(200) as hook:
+        hooked = Hooked(env, tenant, hook)
+        for n in range(12):
+            hooked.change(f"person-{n}")
+        delivery_service.dispatch(env.runtime)
+        barrier = threading.Barrier(3)
+
+        def work() -> None:
+            worker = Worker(env.runtime)
+            barrier.wait()
+            for _ in range(10):
+                worker.run_once()
+
+        threads = [threading.Thread(target=work) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    counts = Counter(r.headers["x-webhook-delivery"] for r in hook.requests)
+    assert len(counts) == 12
+    assert set(counts.values()) == {1}
+    with env.runtime.db.read() as conn:
+        statuses = {r.status for r in conn.execute(select(deliveries.c.status).where(
+            deliveries.c.pid.in_(list(counts))))}
+    assert statuses == {"delivered"}
