@@ -114,3 +114,10 @@ def test_the_service_serves_the_generated_document(env: Env, doc: dict[str, Any]
     assert _operations(served) == _operations(doc)
     assert set(served["x-webhooks"]) == set(doc["x-webhooks"])
     assert set(served["components"]["schemas"]) == set(doc["components"]["schemas"])
+
+
+def test_the_session_documents_webhook_event_types_are_the_published_ones(env: Env) -> None:
+    """The session document is hand-written: this catches it drifting from the registry."""
+    session = yaml.safe_load((ROOT / "openapi" / "session-api.yaml").read_text())
+    assert set(session["components"]["schemas"]["WebhookEventType"]["enum"]) == set(
+        env.runtime.capabilities.webhook_events)
