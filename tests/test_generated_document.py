@@ -34,7 +34,7 @@ def test_the_document_is_valid_openapi(doc: dict[str, Any]) -> None:
     validate(doc)
 
 
-def test_each_published_resource_and_command_has_one_concrete_path(doc: dict[str, Any]) -> None:
+def test_each_published_resource_command_and_event_source_has_one_concrete_path(doc: dict[str, Any]) -> None:
     assert set(doc["paths"]) == {
         "/oauth2/token",
         "/api/open/v1/whoami",
@@ -44,13 +44,14 @@ def test_each_published_resource_and_command_has_one_concrete_path(doc: dict[str
         "/api/open/v1/resources/inventory.stock-ins/{pid}",
         "/api/open/v1/commands/assets.assign:execute",
         "/api/open/v1/commands/inventory.stock-ins.create:execute",
+        "/api/open/v1/event-sources/robot-fleet/events",
     }
 
 
 def test_operation_ids_are_stable_and_typed(doc: dict[str, Any]) -> None:
     ids = {op["operationId"] for item in doc["paths"].values() for op in item.values()}
     assert ids == {"issueToken", "whoami", "listAssets", "getAsset", "listStockIns", "getStockIn",
-                   "executeAssetsAssign", "executeInventoryStockInsCreate"}
+                   "executeAssetsAssign", "executeInventoryStockInsCreate", "postRobotFleetEvent"}
     schemas = doc["components"]["schemas"]
     assert schemas["AssetsAssignInput"]["required"] == ["assignee"]
     assert schemas["Asset"]["properties"]["status"]["enum"] == ["in_stock", "assigned", "retired"]
