@@ -147,6 +147,13 @@ def claim_due(conn: Connection, now: datetime, lease_until: datetime, limit: int
     ))
 
 
+def release(conn: Connection, delivery_ids: list[int], lease_until: datetime) -> None:
+    """Give leased deliveries back untried (only those this worker still holds)."""
+    conn.execute(update(deliveries)
+                 .where(and_(deliveries.c.id.in_(delivery_ids), deliveries.c.locked_until == lease_until))
+                 .values(locked_until=None))
+
+
 def record_attempt(conn: Connection, delivery_id: int, attempted_at: datetime, http_status: int | None,
                    latency_ms: int | None, error: str | None) -> None:
     conn.execute(insert(delivery_attempts).values(

@@ -254,3 +254,32 @@ def test_concurrent_workers_never_send_the_same_delivery_twice(env: Env, tenant:
         statuses = {r.status for r in conn.execute(select(deliveries.c.status).where(
             deliveries.c.pid.in_(list(counts))))}
     assert statuses == {"delivered"}
+
+
+def test_a_worker_hands_back_deliveries_its_lease_can_no_longer_cover(
+    env: Env, tenant: TenantUsers, monkeypatch: Any
+) -> None:
+    with receiver(200) as hook:
+        hooked = Hooked(env, tenant, hook)
+        hooked.change("dana")
+        hooked.change("eve")
+        delivery_service.dispatch(env.runtime)
+        real_attempt = delivery_service.attempt
+
+        def slow_attempt(*args: Any, **kwargs: Any) -> Any:
+            result = real_attempt(*args, **kwargs)
+            monkeypatch.setattr(delivery_service, "utcnow", lambda: utcnow() + timedelta(hours=1))
+            return result
+
+        monkeypatch.setattr(delivery_service, "attempt", slow_attempt)
+        with httpx.Client() as client:
+            assert delivery_service.deliver_due(env.runtime, client, limit=1000) == 1
+        monkeypatch.undo()
+        assert len(hook.requests) == 1
+        with env.runtime.db.read() as conn:
+            endpoint = store.endpoint_by_pid(conn, hooked.endpoint["endpointId"])
+            assert endpoint is not None
+            leased = conn.execute(select(deliveries.c.id).where(
+                deliveries.c.endpoint_id == endpoint.id, deliveries.c.locked_until.is_not(None))).all()
+        assert leased == []  # the untried one is free for any worker now
+        drain(env, lambda: len(hook.requests) == 2)

@@ -90,7 +90,14 @@ def deliver_due(rt: Runtime, client: httpx.Client, limit: int = 20) -> int:
     with rt.db.write() as conn:
         claimed = store.claim_due(conn, now, lease, limit)
         secrets = {row.id: store.active_secrets(conn, row.endpoint_id, now) for row in claimed}
-    for row in claimed:
+    timeout = timedelta(seconds=rt.settings.webhook_timeout_seconds)
+    for index, row in enumerate(claimed):
+        if utcnow() + timeout >= lease:
+            # Slow receivers used up the lease: an attempt started now could outlive it and race
+            # another worker. Hand the rest back at once instead.
+            with rt.db.write() as conn:
+                store.release(conn, [r.id for r in claimed[index:]], lease)
+            return index
         attempt(rt, client, row, [rt.sealed_secrets.open(s) for s in secrets[row.id]], lease)
     return len(claimed)
 
