@@ -61,6 +61,54 @@ def test_serve_demo_runs_on_sqlite_with_demo_data(tmp_path: Path) -> None:
         listing = httpx.get(f"{base}/dynamic/assets/list", headers={"Authorization": f"Bearer {token}"})
         assert listing.json()["data"]["total"] == 120
         assert (tmp_path / "var" / "tessera.db").exists()
+        _robot_event_becomes_a_stock_in(base, {"Authorization": f"Bearer {token}"})
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def _robot_event_becomes_a_stock_in(base: str, auth: dict[str, str]) -> None:
+    """The worker inside `tessera serve` runs the demo automation: an event in, a stock-in out."""
+    admin = f"{base}/open-platform"
+    app = httpx.post(f"{admin}/applications", json={"name": "Robots"}, headers=auth).json()["data"]
+    inst = httpx.post(f"{admin}/applications/{app['appId']}/installations", headers=auth, json={
+        "tenantId": "demo", "environment": "development",
+        "scopes": ["events.robot-fleet.publish", "inventory.stockins.read"]}).json()["data"]
+    cred = httpx.post(f"{admin}/installations/{inst['installationId']}/credentials", headers=auth).json()["data"]
+    root = base.removesuffix("/api")
+    token = httpx.post(f"{root}/oauth2/token", data={"grant_type": "client_credentials", "client_id": cred["clientId"],
+                                                     "client_secret": cred["clientSecret"]}).json()["access_token"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    event = {"type": "inventory.received", "schemaVersion": 1, "occurredAt": "2026-11-22T08:00:00Z",
+             "data": {"sku": "CLI-ROBOT-1", "quantity": 2, "warehouse": "W2"}}
+    posted = httpx.post(f"{root}/api/open/v1/event-sources/robot-fleet/events", json=event,
+                        headers={**bearer, "Idempotency-Key": "cli-robot-1"})
+    assert posted.status_code == 202, posted.text
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        page = httpx.get(f"{root}/api/open/v1/resources/inventory.stock-ins", params={"limit": 200},
+                         headers=bearer).json()
+        if any(item["sku"] == "CLI-ROBOT-1" and item["source"] == "robot-fleet" for item in page["items"]):
+            return
+        time.sleep(0.3)
+    raise AssertionError("the demo automation did not create the stock-in within 20 s")
+
+
+def test_worker_runs_until_terminated_and_stops_cleanly(tmp_path: Path) -> None:
+    import signal
+
+    proc = subprocess.Popen([*TESSERA, "worker", "--threads", "2"], cwd=ROOT,
+                            env=_env(tmp_path, TESSERA_WORKER_POLL_SECONDS="0.1"),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert "worker running" in proc.stdout.readline()
+        time.sleep(1)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert "Traceback" not in (proc.stderr.read() if proc.stderr else "")
