@@ -101,7 +101,7 @@ def pending_events(conn: Connection, limit: int) -> list[Row[Any]]:
 def subscribed_endpoints(conn: Connection, tenant_id: int) -> list[Row[Any]]:
     """Enabled endpoints of the tenant's enabled installations (event types filtered by the caller)."""
     return list(conn.execute(
-        select(webhook_endpoints.c.id, webhook_endpoints.c.event_types)
+        select(webhook_endpoints.c.id, webhook_endpoints.c.event_types, installations.c.scopes)
         .select_from(webhook_endpoints.join(installations, installations.c.id == webhook_endpoints.c.installation_id))
         .where(and_(installations.c.tenant_id == tenant_id, installations.c.status == "enabled",
                     webhook_endpoints.c.enabled == 1, webhook_endpoints.c.deleted_at.is_(None)))
@@ -139,19 +139,14 @@ def claim_due(conn: Connection, now: datetime, lease_until: datetime, limit: int
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type,
                outbox_events.c.payload, outbox_events.c.occurred_at, outbox_events.c.request_id,
                webhook_endpoints.c.url, webhook_endpoints.c.enabled,
-               webhook_endpoints.c.deleted_at.label("endpoint_deleted_at"))
+               webhook_endpoints.c.deleted_at.label("endpoint_deleted_at"),
+               installations.c.status.label("installation_status"))
         .select_from(deliveries.join(outbox_events, outbox_events.c.id == deliveries.c.event_id)
-                     .join(webhook_endpoints, webhook_endpoints.c.id == deliveries.c.endpoint_id))
+                     .join(webhook_endpoints, webhook_endpoints.c.id == deliveries.c.endpoint_id)
+                     .join(installations, installations.c.id == webhook_endpoints.c.installation_id))
         .where(deliveries.c.id.in_(ids))
         .order_by(deliveries.c.next_attempt_at, deliveries.c.id)
     ))
-
-
-def release(conn: Connection, delivery_ids: list[int], lease_until: datetime) -> None:
-    """Give leased deliveries back untried (only those this worker still holds)."""
-    conn.execute(update(deliveries)
-                 .where(and_(deliveries.c.id.in_(delivery_ids), deliveries.c.locked_until == lease_until))
-                 .values(locked_until=None))
 
 
 def record_attempt(conn: Connection, delivery_id: int, attempted_at: datetime, http_status: int | None,
@@ -162,11 +157,15 @@ def record_attempt(conn: Connection, delivery_id: int, attempted_at: datetime, h
     ))
 
 
-def finish_attempt(conn: Connection, delivery_id: int, lease_until: datetime, values: dict[str, Any]) -> bool:
-    """Apply the attempt's outcome if this worker still holds the lease; false if it lapsed."""
+def finish_attempt(conn: Connection, delivery_id: int, attempts_before: int, values: dict[str, Any]) -> bool:
+    """Apply the attempt's outcome unless another attempt's outcome was applied since the claim.
+
+    Conditional on the attempt count, not on the lease: an outcome that arrives after its lease
+    lapsed still moves the retry schedule on, so a delivery can't loop without ever dying.
+    """
     result = conn.execute(
         update(deliveries)
-        .where(and_(deliveries.c.id == delivery_id, deliveries.c.locked_until == lease_until))
+        .where(and_(deliveries.c.id == delivery_id, deliveries.c.attempts == attempts_before))
         .values(**values, locked_until=None, updated_at=utcnow())
     )
     return result.rowcount == 1
@@ -176,6 +175,7 @@ def delivery_by_pid(conn: Connection, pid: str) -> Row[Any] | None:
     return conn.execute(
         select(deliveries, webhook_endpoints.c.pid.label("endpoint_pid"),
                webhook_endpoints.c.installation_id, installations.c.tenant_id,
+               installations.c.status.label("installation_status"),
                applications.c.pid.label("application_pid"))
         .select_from(deliveries.join(webhook_endpoints, webhook_endpoints.c.id == deliveries.c.endpoint_id)
                      .join(installations, installations.c.id == webhook_endpoints.c.installation_id)

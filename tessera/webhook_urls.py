@@ -47,7 +47,10 @@ def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
 
 def check_url(url: str, *, allow_loopback: bool) -> None:
     """Raise ``UnsafeWebhookUrl`` unless webhooks may be sent to ``url`` now."""
-    if not isinstance(url, str) or len(url) > MAX_URL_LENGTH:
+    if not isinstance(url, str) or len(url) > MAX_URL_LENGTH or not url.isascii() or not url.isprintable() \
+            or any(ch.isspace() for ch in url):
+        # Whitespace and control characters are refused here: an HTTP client would refuse them
+        # later, at every delivery attempt.
         raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters."))
     try:
         parts = urlsplit(url)

@@ -13,8 +13,6 @@ import logging
 import threading
 from dataclasses import dataclass, field
 
-import httpx
-
 from tessera.runtime import Runtime
 from tessera.services import automations, deliveries
 
@@ -26,9 +24,6 @@ class Worker:
     runtime: Runtime
     stop: threading.Event = field(default_factory=threading.Event)
 
-    def __post_init__(self) -> None:
-        self.client = httpx.Client(headers={"User-Agent": deliveries.USER_AGENT})
-
     def run_once(self) -> int:
         """One pass over every queue; returns how much work it did."""
         rt = self.runtime
@@ -36,7 +31,7 @@ class Worker:
         done += automations.dispatch(rt)
         done += automations.run_due(rt)
         done += deliveries.dispatch(rt)  # events the automations just emitted
-        done += deliveries.deliver_due(rt, self.client)
+        done += deliveries.deliver_due(rt)
         return done
 
     def run_forever(self) -> None:
@@ -49,7 +44,6 @@ class Worker:
                 busy = 0
             if not busy:
                 self.stop.wait(self.runtime.settings.worker_poll_seconds)
-        self.client.close()
         log.info("worker.stopped")
 
     def start_thread(self) -> threading.Thread:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import socket
 import threading
 import time
 from collections import Counter
 from datetime import timedelta
 from typing import Any
 
-import httpx
 from sqlalchemy import select, update
 
 from storage import webhooks as store
@@ -183,9 +183,8 @@ def test_loopback_is_refused_when_it_is_not_allowed_even_at_delivery_time(
             hooked = Hooked(env, tenant, hook)  # registered while loopback was allowed
             hooked.change("dana")
             delivery_service.dispatch(strict)
-            with httpx.Client() as client:
-                for _ in range(5):
-                    delivery_service.deliver_due(strict, client, limit=1000)
+            for _ in range(5):
+                delivery_service.deliver_due(strict, limit=1000)
             assert hook.requests == []
         attempts = hooked.deliveries()[0]["attempts"]
         assert attempts and all(a["error"].startswith("refused") for a in attempts)
@@ -256,30 +255,57 @@ def test_concurrent_workers_never_send_the_same_delivery_twice(env: Env, tenant:
     assert statuses == {"delivered"}
 
 
-def test_a_worker_hands_back_deliveries_its_lease_can_no_longer_cover(
-    env: Env, tenant: TenantUsers, monkeypatch: Any
+def test_a_receiver_that_drips_its_answer_is_cut_off_at_the_deadline(
+    env: Env, tenant: TenantUsers, tmp_path: Any
 ) -> None:
-    with receiver(200) as hook:
-        hooked = Hooked(env, tenant, hook)
+    """The timeout is a wall-clock deadline for the whole attempt, not per socket read."""
+    fast = build_runtime(make_settings(tmp_path, env.database_url, TESSERA_WEBHOOK_TIMEOUT_SECONDS="0.5"))
+    stop = threading.Event()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+
+    def drip() -> None:
+        conn, _ = listener.accept()
+        conn.recv(65536)
+        for byte in b"HTTP/1.1 200 OK\r\nX-Slow: yes\r\n":
+            if stop.wait(0.2):
+                break
+            conn.sendall(bytes([byte]))
+        conn.close()
+
+    thread = threading.Thread(target=drip, daemon=True)
+    thread.start()
+    try:
+        with receiver(200) as hook:
+            hooked = Hooked(env, tenant, hook)
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/hooks"
+        assert tenant.admin_call("PUT", f"/webhook-endpoints/{hooked.endpoint['endpointId']}",
+                                 json={"url": url}).status_code == 200
         hooked.change("dana")
-        hooked.change("eve")
-        delivery_service.dispatch(env.runtime)
-        real_attempt = delivery_service.attempt
+        delivery_service.dispatch(fast)
+        started = time.monotonic()
+        assert delivery_service.deliver_due(fast, limit=1000) >= 1
+        assert time.monotonic() - started < 3
+        [attempt] = hooked.deliveries()[0]["attempts"]
+        assert attempt["error"] == "timeout"
+    finally:
+        stop.set()
+        listener.close()
+        fast.close()
 
-        def slow_attempt(*args: Any, **kwargs: Any) -> Any:
-            result = real_attempt(*args, **kwargs)
-            monkeypatch.setattr(delivery_service, "utcnow", lambda: utcnow() + timedelta(hours=1))
-            return result
 
-        monkeypatch.setattr(delivery_service, "attempt", slow_attempt)
-        with httpx.Client() as client:
-            assert delivery_service.deliver_due(env.runtime, client, limit=1000) == 1
-        monkeypatch.undo()
-        assert len(hook.requests) == 1
-        with env.runtime.db.read() as conn:
-            endpoint = store.endpoint_by_pid(conn, hooked.endpoint["endpointId"])
-            assert endpoint is not None
-            leased = conn.execute(select(deliveries.c.id).where(
-                deliveries.c.endpoint_id == endpoint.id, deliveries.c.locked_until.is_not(None))).all()
-        assert leased == []  # the untried one is free for any worker now
-        drain(env, lambda: len(hook.requests) == 2)
+def test_an_endpoint_url_no_http_client_accepts_is_refused_at_registration(env: Env, tenant: TenantUsers) -> None:
+    integration = Integration(env, tenant)
+    installation = env.client.get("/api/open/v1/whoami", headers=integration.auth).json()["installation"]
+    response = register(tenant, installation["installationId"], "http://127.0.0.1:9/a\x7fb")
+    assert response.status_code == 400
+
+
+def test_subscribing_needs_the_read_scope_of_the_events_resource(env: Env, tenant: TenantUsers) -> None:
+    robots = Integration(env, tenant, scopes=("events.robot-fleet.publish",))
+    installation = env.client.get("/api/open/v1/whoami", headers=robots.auth).json()["installation"]
+    with receiver(200) as hook:
+        response = register(tenant, installation["installationId"], hook.url)
+    assert response.status_code == 400
+    assert "assets.read" in response.json()["data"]["fieldErrors"]["eventTypes"]

@@ -313,14 +313,24 @@ def run_due(rt: Runtime, limit: int = 20) -> int:
             conn.execute(update(automation_runs).where(automation_runs.c.id.in_(ids)).values(locked_until=lease))
         runs = list(conn.execute(
             select(automation_runs, automations.c.pid.label("automation_pid"), automations.c.actions,
-                   automations.c.tenant_id, inbound_events.c.pid.label("event_pid"), inbound_events.c.source,
+                   automations.c.tenant_id, automations.c.enabled.label("automation_enabled"),
+                   automations.c.deleted_at.label("automation_deleted_at"),
+                   inbound_events.c.pid.label("event_pid"), inbound_events.c.source,
                    inbound_events.c.event_type, inbound_events.c.schema_version, inbound_events.c.occurred_at,
                    inbound_events.c.data, inbound_events.c.request_id)
             .select_from(automation_runs.join(automations, automations.c.id == automation_runs.c.automation_id)
                          .join(inbound_events, inbound_events.c.id == automation_runs.c.inbound_event_id))
             .where(automation_runs.c.id.in_(ids))
         )) if ids else []
-    for run in runs:
+    for index, run in enumerate(runs):
+        if utcnow() + timedelta(seconds=LEASE_SECONDS / 2) >= lease:
+            # Slow runs used up most of the lease: hand the rest back rather than risk running a
+            # run whose lease lapsed (another worker may have claimed it).
+            with rt.db.write() as conn:
+                conn.execute(update(automation_runs).where(and_(
+                    automation_runs.c.id.in_([r.id for r in runs[index:]]),
+                    automation_runs.c.locked_until == lease)).values(locked_until=None))
+            return index
         _execute(rt, run, lease)
     return len(runs)
 
@@ -330,11 +340,25 @@ def _execute(rt: Runtime, run: Row[Any], lease: Any) -> None:
              "schemaVersion": run.schema_version, "occurredAt": iso(run.occurred_at), "data": run.data}
     writer = _SystemWriter(run.tenant_id, None, f"automation:{run.automation_pid}")
     attempts = run.attempts + 1
-    try:
+    if not run.automation_enabled or run.automation_deleted_at is not None:
         with rt.db.write() as conn:
-            results = [_action(conn, rt, writer, action, event, run.request_id) for action in run.actions]
             conn.execute(update(automation_runs)
                          .where(and_(automation_runs.c.id == run.id, automation_runs.c.locked_until == lease))
+                         .values(status="parked", error="automation disabled", next_attempt_at=None,
+                                 locked_until=None, updated_at=utcnow()))
+        return
+    try:
+        with rt.db.write() as conn:
+            # First statement of the run's transaction: confirm the lease is still ours (and hold
+            # the row lock on PostgreSQL), so a run never executes twice.
+            mine = conn.execute(update(automation_runs)
+                                .where(and_(automation_runs.c.id == run.id, automation_runs.c.locked_until == lease))
+                                .values(updated_at=utcnow())).rowcount == 1
+            if not mine:
+                log.warning("automation.lease_lost", extra={"runId": run.pid})
+                return
+            results = [_action(conn, rt, writer, action, event, run.request_id) for action in run.actions]
+            conn.execute(update(automation_runs).where(automation_runs.c.id == run.id)
                          .values(status="succeeded", attempts=attempts, result=results, error=None,
                                  next_attempt_at=None, locked_until=None, updated_at=utcnow()))
         log.info("automation.run", extra={"runId": run.pid, "status": "succeeded", "requestId": run.request_id})

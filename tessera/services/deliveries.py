@@ -3,7 +3,8 @@
 1. ``dispatch`` turns each new outbox event into one delivery per enabled endpoint (of an enabled
    installation of the event's tenant) subscribed to its type, and stamps the event dispatched, in
    one transaction.
-2. ``deliver_due`` leases due deliveries, then sends each outside any transaction: the body is the
+2. ``deliver_due`` leases due deliveries, then sends them concurrently outside any transaction,
+   each under a hard wall-clock deadline, so a batch always ends inside its lease: the body is the
    same bytes on every attempt (event id, type, schemaVersion, occurredAt, tenant-free payload);
    ``X-Webhook-Timestamp`` and ``X-Webhook-Signature`` (``sha256=`` HMAC of ``<timestamp>.<body>``,
    one per active secret, newest first) are computed per attempt; ``X-Webhook-Delivery`` is the
@@ -16,12 +17,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
 import logging
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -63,8 +66,11 @@ def dispatch(rt: Runtime, limit: int = 200) -> int:
         for event in events:
             if event.tenant_id not in endpoints_by_tenant:
                 endpoints_by_tenant[event.tenant_id] = store.subscribed_endpoints(conn, event.tenant_id)
+            published = rt.capabilities.webhook_events.get(event.event_type)
             for endpoint in endpoints_by_tenant[event.tenant_id]:
-                if event.event_type in endpoint.event_types:
+                # Scopes may have been narrowed since the endpoint subscribed: check them now.
+                if published is not None and event.event_type in endpoint.event_types \
+                        and published.resource.read_scope in endpoint.scopes:
                     store.create_delivery(conn, event.id, endpoint.id, now)
                     made += 1
         if events:
@@ -83,31 +89,29 @@ class AttemptResult:
         return self.http_status is not None and 200 <= self.http_status < 300
 
 
-def deliver_due(rt: Runtime, client: httpx.Client, limit: int = 20) -> int:
-    """Lease and attempt due deliveries; returns how many were attempted."""
+def deliver_due(rt: Runtime, limit: int = 20) -> int:
+    """Lease due deliveries, send them concurrently, record each outcome; returns how many.
+
+    Every attempt has a hard wall-clock deadline (``TESSERA_WEBHOOK_TIMEOUT_SECONDS``, enforced by
+    cancellation, not only per socket operation: a receiver that drips its answer byte by byte is
+    cut off), and the batch runs concurrently, so the whole batch ends well inside its lease and no
+    other worker can claim a delivery while it is being sent.
+    """
     now = utcnow()
     lease = now + timedelta(seconds=rt.settings.webhook_timeout_seconds + LEASE_MARGIN_SECONDS)
     with rt.db.write() as conn:
         claimed = store.claim_due(conn, now, lease, limit)
-        secrets = {row.id: store.active_secrets(conn, row.endpoint_id, now) for row in claimed}
-    timeout = timedelta(seconds=rt.settings.webhook_timeout_seconds)
-    for index, row in enumerate(claimed):
-        if utcnow() + timeout >= lease:
-            # Slow receivers used up the lease: an attempt started now could outlive it and race
-            # another worker. Hand the rest back at once instead.
-            with rt.db.write() as conn:
-                store.release(conn, [r.id for r in claimed[index:]], lease)
-            return index
-        attempt(rt, client, row, [rt.sealed_secrets.open(s) for s in secrets[row.id]], lease)
+        sealed = {row.id: store.active_secrets(conn, row.endpoint_id, now) for row in claimed}
+    if not claimed:
+        return 0
+    started = utcnow()
+    results = asyncio.run(_send_all(rt, claimed, sealed))
+    for row, result in zip(claimed, results, strict=True):
+        _finish(rt, row, result, started)
     return len(claimed)
 
 
-def attempt(rt: Runtime, client: httpx.Client, row: Row[Any], secrets: list[str], lease: Any) -> AttemptResult:
-    started = utcnow()
-    if not row.enabled or row.endpoint_deleted_at is not None:
-        result = AttemptResult(None, 0, "endpoint disabled")
-    else:
-        result = _send(rt, client, row, secrets)
+def _finish(rt: Runtime, row: Row[Any], result: AttemptResult, started: Any) -> None:
     schedule = rt.settings.webhook_retry_schedule
     attempts = row.attempts + 1
     values: dict[str, Any] = {"attempts": attempts, "last_http_status": result.http_status}
@@ -120,39 +124,70 @@ def attempt(rt: Runtime, client: httpx.Client, row: Row[Any], secrets: list[str]
         values.update(status="dead", next_attempt_at=None)
     with rt.db.write() as conn:
         store.record_attempt(conn, row.id, started, result.http_status, result.latency_ms, result.error)
-        if not store.finish_attempt(conn, row.id, lease, values):
-            log.warning("webhook.lease_lapsed", extra={"deliveryId": row.pid})
+        if not store.finish_attempt(conn, row.id, row.attempts, values):
+            log.warning("webhook.outcome_superseded", extra={"deliveryId": row.pid})
     log.info("webhook.attempt", extra={"deliveryId": row.pid, "eventId": row.event_pid, "status": values["status"],
                                        "httpStatus": result.http_status, "latencyMs": result.latency_ms,
                                        "requestId": row.request_id})
-    return result
 
 
-def _send(rt: Runtime, client: httpx.Client, row: Row[Any], secrets: list[str]) -> AttemptResult:
+async def _send_all(rt: Runtime, rows: list[Row[Any]], sealed: dict[int, list[str]]) -> list[AttemptResult]:
+    timeout = rt.settings.webhook_timeout_seconds
+    # DNS lookups (the SSRF check) block; a dedicated pool that is never waited for keeps a hung
+    # resolver from holding the batch past its deadline.
+    resolver = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tessera-dns")
     try:
-        check_url(row.url, allow_loopback=rt.settings.webhook_allow_loopback)
+        async with httpx.AsyncClient(headers={"User-Agent": USER_AGENT}, timeout=timeout,
+                                     follow_redirects=False) as client:
+            return list(await asyncio.gather(*(_attempt(rt, client, resolver, row, sealed[row.id], timeout)
+                                               for row in rows)))
+    finally:
+        resolver.shutdown(wait=False, cancel_futures=True)
+
+
+async def _attempt(rt: Runtime, client: httpx.AsyncClient, resolver: ThreadPoolExecutor, row: Row[Any],
+                   sealed: list[str], timeout: float) -> AttemptResult:
+    started = time.perf_counter()
+    try:
+        return await asyncio.wait_for(_send(rt, client, resolver, row, sealed, started), timeout)
+    except TimeoutError:
+        return AttemptResult(None, _ms(started), "timeout")
+    except Exception as exc:  # anything else is this attempt's failure, never the batch's
+        log.warning("webhook.attempt_error", extra={"deliveryId": row.pid, "error": type(exc).__name__})
+        return AttemptResult(None, _ms(started), type(exc).__name__)
+
+
+async def _send(rt: Runtime, client: httpx.AsyncClient, resolver: ThreadPoolExecutor, row: Row[Any],
+                sealed: list[str], started: float) -> AttemptResult:
+    if not row.enabled or row.endpoint_deleted_at is not None:
+        return AttemptResult(None, 0, "endpoint disabled")
+    if row.installation_status != "enabled":
+        return AttemptResult(None, 0, "installation disabled")
+    loop = asyncio.get_running_loop()
+    try:
+        allow_loopback = rt.settings.webhook_allow_loopback
+        await loop.run_in_executor(resolver, lambda: check_url(row.url, allow_loopback=allow_loopback))
     except UnsafeWebhookUrl as exc:
         return AttemptResult(None, 0, f"refused: {exc.message}")
+    secrets = [rt.sealed_secrets.open(s) for s in sealed]
     if not secrets:
         return AttemptResult(None, 0, "no active secret")
     body = body_of(row)
     timestamp = int(time.time())
     headers = {
         "Content-Type": "application/json",
-        "User-Agent": USER_AGENT,
         "X-Webhook-Timestamp": str(timestamp),
         "X-Webhook-Signature": ",".join(signature(s, timestamp, body) for s in secrets),
         "X-Webhook-Delivery": row.pid,
     }
-    if row.request_id:
-        headers["X-Request-Id"] = row.request_id
-    started = time.perf_counter()
     try:
-        response = client.post(row.url, content=body, headers=headers, timeout=rt.settings.webhook_timeout_seconds,
-                               follow_redirects=False)
+        request = client.build_request("POST", row.url, content=body, headers=headers)
+        # Only the status matters: the response body is never read.
+        response = await client.send(request, stream=True)
+        await response.aclose()
         return AttemptResult(response.status_code, _ms(started), None)
     except httpx.HTTPError as exc:
-        return AttemptResult(None, _ms(started), f"{type(exc).__name__}")
+        return AttemptResult(None, _ms(started), type(exc).__name__)
 
 
 def _ms(started: float) -> int:

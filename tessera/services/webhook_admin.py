@@ -45,8 +45,10 @@ def _require(role: str, allowed: tuple[str, ...]) -> None:
         raise Forbidden("application:owner" if allowed == (OWNER,) else "application:maintainer")
 
 
-def _check(rt: Runtime, body: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
-    """url and eventTypes (published types only), enabled; every problem reported at once."""
+def _check(rt: Runtime, body: Mapping[str, Any], *, partial: bool,
+           granted: list[str] | None = None) -> dict[str, Any]:
+    """url and eventTypes (published types only, whose resource the installation may read),
+    enabled; every problem reported at once."""
     errors: dict[str, FieldError] = {}
     values: dict[str, Any] = {}
     if "url" in body or not partial:
@@ -64,6 +66,11 @@ def _check(rt: Runtime, body: Mapping[str, Any], *, partial: bool) -> dict[str, 
             if unknown:
                 errors["eventTypes"] = FieldError(N_("Not published event types: {values}."),
                                                   values=", ".join(map(str, unknown)))
+            elif granted is not None:
+                needed = sorted({rt.capabilities.webhook_events[t].resource.read_scope for t in types} - set(granted))
+                if needed:
+                    errors["eventTypes"] = FieldError(N_("The installation lacks the scopes: {values}."),
+                                                      values=", ".join(needed))
             values["event_types"] = sorted(set(types))
     if "enabled" in body:
         values["enabled"] = 1 if body["enabled"] else 0
@@ -91,9 +98,9 @@ def _endpoint_role(conn: Connection, actor: Actor, endpoint_pid: str) -> tuple[R
 def create_endpoint(rt: Runtime, actor: Actor, installation_pid: str, body: Mapping[str, Any],
                     request_id: str | None) -> dict[str, Any]:
     with rt.db.read() as conn:
-        _, _, role = _installation_role(conn, actor, installation_pid)
+        inst, _, role = _installation_role(conn, actor, installation_pid)
     _require(role, (OWNER, MAINTAINER))
-    values = _check(rt, body, partial=False)
+    values = _check(rt, body, partial=False, granted=list(inst.scopes))
     secret = new_webhook_secret()
     with rt.db.write() as conn:
         inst, app, role = _installation_role(conn, actor, installation_pid)
@@ -130,11 +137,12 @@ def list_endpoints(rt: Runtime, actor: Actor, installation_pid: str, params: Map
 def update_endpoint(rt: Runtime, actor: Actor, endpoint_pid: str, body: Mapping[str, Any],
                     request_id: str | None) -> dict[str, Any]:
     with rt.db.read() as conn:
-        _, _, role = _endpoint_role(conn, actor, endpoint_pid)
+        endpoint, _, role = _endpoint_role(conn, actor, endpoint_pid)
+        inst = op_store.installation_by_pid(conn, endpoint.installation_pid)
     _require(role, (OWNER, MAINTAINER))
     if not {"url", "eventTypes", "enabled"} & set(body):
         raise ValidationFailed({"body": FieldError(N_("Give url, eventTypes, enabled or several."))})
-    values = _check(rt, body, partial=True)
+    values = _check(rt, body, partial=True, granted=list(inst.scopes) if inst is not None else [])
     with rt.db.write() as conn:
         endpoint, app, role = _endpoint_role(conn, actor, endpoint_pid)
         _require(role, (OWNER, MAINTAINER))
@@ -221,6 +229,8 @@ def replay(rt: Runtime, actor: Actor, delivery_pid: str, request_id: str | None)
         _require(role, (OWNER,))
         if row.status not in ("dead", "delivered"):
             raise Conflict(N_("Only a dead or delivered delivery can be replayed."))
+        if row.installation_status != "enabled":
+            raise Conflict(N_("The installation is disabled."))
         store.requeue(conn, row.id, utcnow())
         audit_change(conn, actor, request_id, "delivery.replay", application_id=app.id, target_type="delivery",
                      target_id=row.pid, tenant_id=row.tenant_id, before={"status": row.status},
