@@ -105,7 +105,7 @@ def send_main(args: argparse.Namespace) -> int:
     time.sleep(max(0.0, start_at - time.time()))
     cpu_before = time.process_time()
     sent, failures = 0, []
-    for url, delivery, request_id, secret, body in jobs:
+    for url, delivery, _request_id, secret, body in jobs:
         timestamp = int(time.time())
         headers = {
             "Content-Type": "application/json",
@@ -114,8 +114,6 @@ def send_main(args: argparse.Namespace) -> int:
             "X-Webhook-Signature": sign(secret, timestamp, body),
             "X-Webhook-Delivery": delivery,
         }
-        if request_id:
-            headers["X-Request-Id"] = request_id
         try:
             response = client.post(url, content=body, headers=headers, timeout=TIMEOUT_SECONDS,
                                    follow_redirects=False)

@@ -24,6 +24,9 @@ class Worker:
     runtime: Runtime
     stop: threading.Event = field(default_factory=threading.Event)
 
+    def __post_init__(self) -> None:
+        self.sender = deliveries.Sender(self.runtime.settings.webhook_timeout_seconds)
+
     def run_once(self) -> int:
         """One pass over every queue; returns how much work it did."""
         rt = self.runtime
@@ -31,7 +34,7 @@ class Worker:
         done += automations.dispatch(rt)
         done += automations.run_due(rt)
         done += deliveries.dispatch(rt)  # events the automations just emitted
-        done += deliveries.deliver_due(rt)
+        done += deliveries.deliver_due(rt, self.sender)
         return done
 
     def run_forever(self) -> None:
@@ -44,6 +47,7 @@ class Worker:
                 busy = 0
             if not busy:
                 self.stop.wait(self.runtime.settings.worker_poll_seconds)
+        self.sender.close()
         log.info("worker.stopped")
 
     def start_thread(self) -> threading.Thread:
