@@ -171,6 +171,15 @@ class EventSourceCap:
     scope: str
     types: dict[str, dict[int, dict[str, Any]]]
 
+    @cached_property
+    def validators(self) -> dict[tuple[str, int], jsonschema.protocols.Validator]:
+        """One compiled validator per (type, schemaVersion), built once, not per event."""
+        return {
+            (event_type, version): jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
+            for event_type, versions in self.types.items()
+            for version, schema in versions.items()
+        }
+
 
 @dataclass(frozen=True)
 class WebhookEventCap:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import jsonschema
 from sqlalchemy import and_, insert, select
 from sqlalchemy.exc import IntegrityError
 
@@ -60,19 +59,18 @@ def _check(rt: Runtime, source_code: str, body: Any) -> tuple[str, int, datetime
     for name in sorted(set(body) - {"type", "schemaVersion", "occurredAt", "data"}):
         errors[name] = FieldError(N_("Unknown field."))
     event_type, version, data = body.get("type"), body.get("schemaVersion"), body.get("data")
-    schema = None
+    validator = None
     if not isinstance(event_type, str) or event_type not in source.types:
         errors["type"] = FieldError(N_("Must be one of: {values}."), values=", ".join(source.types))
     elif not isinstance(version, int) or isinstance(version, bool) or version not in source.types[event_type]:
         errors["schemaVersion"] = FieldError(N_("Must be one of: {values}."),
                                              values=", ".join(map(str, source.types[event_type])))
     else:
-        schema = source.types[event_type][version]
+        validator = source.validators[(event_type, version)]
     occurred = _occurred_at(body.get("occurredAt"), errors)
     if not isinstance(data, dict):
         errors["data"] = FieldError(REQUIRED if data is None else N_("Must be an object."))
-    elif schema is not None:
-        validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
+    elif validator is not None:
         for name, message in collect(validator.iter_errors(data)).items():
             errors["data" if name == "body" else f"data.{name}"] = message
         errors.update(bad_text_paths(data, "data"))
