@@ -7,8 +7,6 @@ user and tenant within the dedupe window: a repeat gets the first result as ``ID
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -20,6 +18,7 @@ from storage import idempotency as keys
 from storage.records import RecordRepository, present
 from tessera.declarations import CommandDecl
 from tessera.errors import Conflict, FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
+from tessera.fingerprints import request_fingerprint
 from tessera.i18n import N_
 from tessera.payloads import BAD_TEXT, storable_text, validate_payload
 from tessera.runtime import Runtime
@@ -67,10 +66,8 @@ def _check_shape(command: CommandDecl, body: dict[str, Any]) -> None:
 
 
 def _request_hash(command_code: str, body: dict[str, Any]) -> str:
-    material = {k: v for k, v in body.items() if k != "clientRequestId"}
-    canonical = json.dumps([command_code, material], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    # surrogatepass: a lone surrogate in the body must reach validation (400), not fail here (500).
-    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+    """``clientRequestId`` is the key itself, not part of the request it names."""
+    return request_fingerprint(command_code, {k: v for k, v in body.items() if k != "clientRequestId"})
 
 
 class Writer(Protocol):

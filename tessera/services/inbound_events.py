@@ -7,8 +7,6 @@ Automations consume stored events in the workers, never inside the request.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -19,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from storage.tables import inbound_events
 from storage.types import utcnow
 from tessera.errors import CapabilityNotFound, FieldError, InvalidRequest, OpenIdempotencyKeyConflict
+from tessera.fingerprints import request_fingerprint
 from tessera.i18n import N_
 from tessera.ids import new_pid
 from tessera.runtime import Runtime
@@ -89,8 +88,7 @@ def receive(rt: Runtime, caller: Caller, source_code: str, body: Any, idempotenc
     check_idempotency_key(idempotency_key)
     assert idempotency_key is not None
     event_type, version, occurred, data = _check(rt, source_code, body)
-    canonical = json.dumps([source_code, body], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    request_hash = hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+    request_hash = request_fingerprint(source_code, body)
     key_match = and_(inbound_events.c.installation_id == caller.installation_id,
                      inbound_events.c.idempotency_key == idempotency_key)
     with rt.db.read() as conn:

@@ -17,8 +17,6 @@ The rules of the specification, in the order they are applied:
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
@@ -43,6 +41,7 @@ from tessera.errors import (
     ResourceNotFound,
     ValidationFailed,
 )
+from tessera.fingerprints import request_fingerprint
 from tessera.i18n import N_
 from tessera.payloads import validate_payload
 from tessera.runtime import Runtime
@@ -81,7 +80,7 @@ def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: str | N
     if command.action == "update" and not if_match:
         raise PreconditionFailed()
 
-    request_hash = _request_hash(code, body)
+    request_hash = request_fingerprint(code, body)
     row_id, stored = _claim(rt, caller, idempotency_key, request_hash)
     if stored is not None:
         return CommandOutcome({**stored.response, "idempotentReplay": True}, stored.etag or "", replay=True)
@@ -130,11 +129,6 @@ def _check_body(command: CommandCap, body: Any) -> tuple[str | None, dict[str, A
     if errors:
         raise InvalidRequest(data={"fieldErrors": errors})
     return (target if command.action == "update" else None), given
-
-
-def _request_hash(code: str, body: dict[str, Any]) -> str:
-    canonical = json.dumps([code, body], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tuple[int, Any]:
