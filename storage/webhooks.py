@@ -1,9 +1,8 @@
 """Webhook endpoints, their sealed secrets, deliveries and attempts.
 
-Deliveries are claimed by workers with a lease (``locked_until``): the claim is one statement that
-only takes due, unleased rows, and on PostgreSQL it skips rows another worker is claiming
-(``FOR UPDATE SKIP LOCKED``), so several workers never hold the same delivery at once. A worker
-that dies leaves a lapsed lease and the delivery is claimed again: nothing is lost.
+Deliveries are claimed by workers with a lease (``locked_until``), through the shared queue
+mechanics of ``storage.queues``: several workers never hold the same delivery at once, and a worker
+that dies leaves a lapsed lease, so the delivery is claimed again and nothing is lost.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, and_, insert, or_, select, update
 
+from storage import queues
 from storage.tables import (
     applications,
     deliveries,
@@ -24,8 +24,6 @@ from storage.tables import (
 )
 from storage.types import utcnow
 from tessera.ids import new_pid
-
-DUE = ("pending", "retrying")
 
 
 # -- endpoints and secrets -------------------------------------------------------------------------
@@ -91,11 +89,7 @@ def active_secrets(conn: Connection, endpoint_id: int, now: datetime) -> list[st
 
 # -- fan-out of the outbox -------------------------------------------------------------------------
 def pending_events(conn: Connection, limit: int) -> list[Row[Any]]:
-    query = (select(outbox_events).where(outbox_events.c.dispatched_at.is_(None))
-             .order_by(outbox_events.c.id).limit(limit))
-    if conn.dialect.name == "postgresql":
-        query = query.with_for_update(skip_locked=True)
-    return list(conn.execute(query))
+    return queues.undispatched(conn, outbox_events, limit)
 
 
 def subscribed_endpoints(conn: Connection, tenant_id: int) -> list[Row[Any]]:
@@ -116,25 +110,15 @@ def create_delivery(conn: Connection, event_id: int, endpoint_id: int, now: date
 
 
 def mark_dispatched(conn: Connection, event_ids: list[int], now: datetime) -> None:
-    conn.execute(update(outbox_events).where(outbox_events.c.id.in_(event_ids)).values(dispatched_at=now))
+    queues.mark_dispatched(conn, outbox_events, event_ids, now)
 
 
 # -- delivery ----------------------------------------------------------------------------------------
 def claim_due(conn: Connection, now: datetime, lease_until: datetime, limit: int) -> list[Row[Any]]:
     """Lease up to ``limit`` due deliveries to this worker; returns them with event and endpoint."""
-    due = (
-        select(deliveries.c.id)
-        .where(and_(deliveries.c.status.in_(DUE), deliveries.c.next_attempt_at <= now,
-                    or_(deliveries.c.locked_until.is_(None), deliveries.c.locked_until < now)))
-        .order_by(deliveries.c.next_attempt_at, deliveries.c.id)
-        .limit(limit)
-    )
-    if conn.dialect.name == "postgresql":
-        due = due.with_for_update(skip_locked=True)
-    ids = [r.id for r in conn.execute(due)]
+    ids = queues.lease_due(conn, deliveries, now, lease_until, limit)
     if not ids:
         return []
-    conn.execute(update(deliveries).where(deliveries.c.id.in_(ids)).values(locked_until=lease_until))
     return list(conn.execute(
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type,
                outbox_events.c.payload, outbox_events.c.occurred_at, outbox_events.c.request_id,

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, insert, or_, select, update
+from sqlalchemy import Connection, Row, and_, insert, select, update
 
+from storage import queues
 from storage.records import iso
 from storage.tables import automation_runs, automations, inbound_events
 from storage.types import utcnow
@@ -268,11 +269,7 @@ def dispatch(rt: Runtime, limit: int = 200) -> int:
     made = 0
     now = utcnow()
     with rt.db.write() as conn:
-        query = (select(inbound_events).where(inbound_events.c.dispatched_at.is_(None))
-                 .order_by(inbound_events.c.id).limit(limit))
-        if conn.dialect.name == "postgresql":
-            query = query.with_for_update(skip_locked=True)
-        events = list(conn.execute(query))
+        events = queues.undispatched(conn, inbound_events, limit)
         for event in events:
             matching = conn.execute(select(automations.c.id).where(and_(
                 automations.c.tenant_id == event.tenant_id, automations.c.trigger_source == event.source,
@@ -283,9 +280,7 @@ def dispatch(rt: Runtime, limit: int = 200) -> int:
                     pid=new_pid("run"), automation_id=automation.id, inbound_event_id=event.id, status="pending",
                     attempts=0, next_attempt_at=now, created_at=now, updated_at=now))
                 made += 1
-        if events:
-            conn.execute(update(inbound_events).where(inbound_events.c.id.in_([e.id for e in events]))
-                         .values(dispatched_at=now))
+        queues.mark_dispatched(conn, inbound_events, [e.id for e in events], now)
     return made
 
 
@@ -301,16 +296,7 @@ def run_due(rt: Runtime, limit: int = 20) -> int:
     now = utcnow()
     lease = now + timedelta(seconds=LEASE_SECONDS)
     with rt.db.write() as conn:
-        due = (select(automation_runs.c.id)
-               .where(and_(automation_runs.c.status.in_(("pending", "retrying")),
-                           automation_runs.c.next_attempt_at <= now,
-                           or_(automation_runs.c.locked_until.is_(None), automation_runs.c.locked_until < now)))
-               .order_by(automation_runs.c.next_attempt_at, automation_runs.c.id).limit(limit))
-        if conn.dialect.name == "postgresql":
-            due = due.with_for_update(skip_locked=True)
-        ids = [r.id for r in conn.execute(due)]
-        if ids:
-            conn.execute(update(automation_runs).where(automation_runs.c.id.in_(ids)).values(locked_until=lease))
+        ids = queues.lease_due(conn, automation_runs, now, lease, limit)
         runs = list(conn.execute(
             select(automation_runs, automations.c.pid.label("automation_pid"), automations.c.actions,
                    automations.c.tenant_id, automations.c.enabled.label("automation_enabled"),
@@ -327,9 +313,7 @@ def run_due(rt: Runtime, limit: int = 20) -> int:
             # Slow runs used up most of the lease: hand the rest back rather than risk running a
             # run whose lease lapsed (another worker may have claimed it).
             with rt.db.write() as conn:
-                conn.execute(update(automation_runs).where(and_(
-                    automation_runs.c.id.in_([r.id for r in runs[index:]]),
-                    automation_runs.c.locked_until == lease)).values(locked_until=None))
+                queues.release(conn, automation_runs, [r.id for r in runs[index:]], lease)
             return index
         _execute(rt, run, lease)
     return len(runs)

@@ -97,6 +97,8 @@ def _endpoint_role(conn: Connection, actor: Actor, endpoint_pid: str) -> tuple[R
 
 def create_endpoint(rt: Runtime, actor: Actor, installation_pid: str, body: Mapping[str, Any],
                     request_id: str | None) -> dict[str, Any]:
+    # The URL check resolves DNS: do it before the write transaction (on SQLite that would hold the
+    # single writer lock meanwhile), then check the role again inside it.
     with rt.db.read() as conn:
         inst, _, role = _installation_role(conn, actor, installation_pid)
     _require(role, (OWNER, MAINTAINER))

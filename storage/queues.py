@@ -1,0 +1,56 @@
+"""The two queue mechanics the workers share, for any table shaped like a work queue.
+
+- ``undispatched``: rows not yet fanned out (``dispatched_at`` is null), oldest first; on
+  PostgreSQL rows another worker is fanning out are skipped (``FOR UPDATE SKIP LOCKED``).
+- ``lease_due``: rows whose ``status`` is pending or retrying and whose ``next_attempt_at`` has
+  come, not leased or with a lapsed lease; they are leased to the caller until ``lease_until``,
+  skipping rows another worker is claiming. A worker that dies leaves a lapsed lease, and the
+  row is claimed again: nothing is lost, and two workers never hold the same row at once.
+
+Webhook deliveries and automation runs both use them, so the concurrency rules live here once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, Table, and_, or_, select, update
+
+DUE = ("pending", "retrying")
+
+
+def undispatched(conn: Connection, table: Table, limit: int) -> list[Row[Any]]:
+    query = select(table).where(table.c.dispatched_at.is_(None)).order_by(table.c.id).limit(limit)
+    if conn.dialect.name == "postgresql":
+        query = query.with_for_update(skip_locked=True)
+    return list(conn.execute(query))
+
+
+def mark_dispatched(conn: Connection, table: Table, ids: list[int], now: datetime) -> None:
+    if ids:
+        conn.execute(update(table).where(table.c.id.in_(ids)).values(dispatched_at=now))
+
+
+def lease_due(conn: Connection, table: Table, now: datetime, lease_until: datetime, limit: int) -> list[int]:
+    """Ids of up to ``limit`` due rows, now leased to the caller until ``lease_until``."""
+    due = (
+        select(table.c.id)
+        .where(and_(table.c.status.in_(DUE), table.c.next_attempt_at <= now,
+                    or_(table.c.locked_until.is_(None), table.c.locked_until < now)))
+        .order_by(table.c.next_attempt_at, table.c.id)
+        .limit(limit)
+    )
+    if conn.dialect.name == "postgresql":
+        due = due.with_for_update(skip_locked=True)
+    ids = [r.id for r in conn.execute(due)]
+    if ids:
+        conn.execute(update(table).where(table.c.id.in_(ids)).values(locked_until=lease_until))
+    return ids
+
+
+def release(conn: Connection, table: Table, ids: list[int], lease_until: datetime) -> None:
+    """Hand leased rows back untried (only those the caller still holds)."""
+    if ids:
+        conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.locked_until == lease_until))
+                     .values(locked_until=None))
