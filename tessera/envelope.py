@@ -120,9 +120,12 @@ def to_open_platform_error(error: ServiceError, path: str) -> ServiceError:
     if isinstance(error, errors.OpenPlatformError):
         return error
     status = error.status
-    if status in (404, 405) and path.startswith("/api/open/"):
-        # Only published capabilities exist: an unpublished route or method is simply not there.
+    if status == 404 and path.startswith("/api/open/"):
+        # Only published capabilities exist: an unpublished route is simply not there.
         return errors.CapabilityNotFound()
+    if status == 405 and path.startswith("/api/open/"):
+        # A published path with a method nothing publishes on it: same code, HTTP's 405 and Allow.
+        return errors.CapabilityMethodNotAllowed(headers=error.headers)
     mapping: dict[int, type[errors.OpenPlatformError]] = {
         400: errors.InvalidRequest, 401: errors.InvalidToken, 429: errors.OpenRateLimited,
     }

@@ -195,6 +195,17 @@ class CapabilityNotFound(OpenPlatformError):
     message = N_("No published capability answers this route.")
 
 
+class CapabilityMethodNotAllowed(CapabilityNotFound):
+    """A published path asked with a method no capability publishes on it.
+
+    The route (method and path) is not published, so the code is the invariant's
+    ``open_api_capability_not_found``; the status is HTTP's 405 with ``Allow`` naming the published
+    methods (RFC 9110 section 15.5.6), which generic HTTP clients and conformance tools rely on.
+    """
+
+    status = 405
+
+
 class OpenRateLimited(OpenPlatformError):
     status = 429
     code = "rate_limit_exceeded"

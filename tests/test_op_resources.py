@@ -234,16 +234,32 @@ def test_a_token_without_the_read_scope_is_insufficient_scope(env: Env, tenant: 
         ("GET", "/api/open/v1/resources/users"),
         ("GET", "/api/open/v1/resources/assets/rec_x/history"),
         ("GET", "/api/open/v1/dynamic/assets/list"),
-        ("DELETE", f"{ASSETS}/rec_0000000000000000000000000"),
-        ("POST", ASSETS),
         ("POST", "/api/open/v1/commands/assets.delete:execute"),
         ("POST", "/api/open/v1/commands/assets:create:execute"),
-        ("GET", "/api/open/v1/commands/assets.assign:execute"),
     ],
 )
 def test_unpublished_routes_are_not_found_before_authentication(env: Env, method: str, path: str) -> None:
     response = env.client.request(method, path)  # no token at all
     assert response.status_code == 404
+    body = response.json()
+    assert body["code"] == "open_api_capability_not_found"
+    assert set(body) == {"code", "message", "requestId", "details"}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("DELETE", f"{ASSETS}/rec_0000000000000000000000000", "GET"),
+        ("POST", ASSETS, "GET"),
+        ("GET", "/api/open/v1/commands/assets.assign:execute", "POST"),
+    ],
+)
+def test_unpublished_methods_on_published_paths_are_405_with_allow_before_authentication(
+    env: Env, method: str, path: str, allow: str
+) -> None:
+    response = env.client.request(method, path)  # no token at all
+    assert response.status_code == 405
+    assert response.headers["Allow"] == allow
     body = response.json()
     assert body["code"] == "open_api_capability_not_found"
     assert set(body) == {"code", "message", "requestId", "details"}
