@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -41,3 +46,49 @@ def serve(app: Any) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+TESSERA = [sys.executable, "-m", "tessera.cli"]
+
+
+def tessera_env(var_dir: Path, **settings: str) -> dict[str, str]:
+    """This process' environment without any TESSERA_* of its own, plus the given settings."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TESSERA_")}
+    env.update(TESSERA_VAR_DIR=str(var_dir), **settings)
+    return env
+
+
+@contextmanager
+def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: float = 60) -> Iterator[str]:
+    """``tessera serve [--demo]`` as a real process on a free loopback port; yields its base URL.
+
+    This is the service exactly as the README starts it (its in-process workers included), so
+    black-box tests see what an integrator sees. Its output is kept and shown if it dies early.
+    """
+    port = free_port()
+    log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed in the finally block
+    args = [*TESSERA, "serve", *(["--demo"] if demo else []), "--host", "127.0.0.1", "--port", str(port)]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + startup_seconds
+        while True:
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.seek(0)
+                raise RuntimeError(f"tessera serve did not start (exit {proc.poll()}):\n{log.read()[-4000:]}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()

@@ -1,0 +1,80 @@
+"""Schemathesis conformance, run the way a QA team runs it: the CLI, `schemathesis.toml`, a real server.
+
+For each database, `tessera serve --demo` runs as its own process on loopback (rate limits raised
+for the run, response validation on), `tessera op-quickstart` makes an Open Platform credential
+holding every published scope, and `schemathesis run` tests each published document with every
+check and every phase (examples, coverage, fuzzing, stateful through the OpenAPI links), signing
+in through the documented login and client-credentials operations as configured in
+`schemathesis.toml`. A single failure fails the test and shows Schemathesis' report, with its seed
+and a curl command per failure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conformance_stats import CASES
+from tests.conftest import BACKENDS, create_pg_database, drop_pg_database
+from tests.live_server import ROOT, TESSERA, tessera_env, tessera_serve
+
+SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
+DOCUMENTS = ("openapi/session-api.yaml", "generated/open-platform.yaml")
+PASSWORD = "conformance-demo-password"
+SCOPES = "assets.read assets.manage inventory.stockins.read inventory.stockins.manage events.robot-fleet.publish"
+# Generous limits so the fuzzer reaches the operations instead of 429 (which has its own tests).
+RAISED_LIMITS = {f"TESSERA_RATE_LIMIT_{kind}": "1000000" for kind in ("READ", "WRITE", "LOGIN", "TOKEN")}
+SUMMARY = re.compile(r"Test cases:\s*\n\s*(?P<generated>\d+) generated, (?P<passed>\d+) passed")
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def running_demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """A demo server on one database, and the environment schemathesis.toml reads."""
+    backend = request.param
+    tmp = tmp_path_factory.mktemp(f"conformance-{backend}")
+    database_url = f"sqlite:///{tmp / 'tessera.db'}" if backend == "sqlite" else create_pg_database()
+    server_env = tessera_env(tmp / "var", TESSERA_DATABASE_URL=database_url, TESSERA_DEMO_PASSWORD=PASSWORD,
+                             TESSERA_RESPONSE_VALIDATION="true", **RAISED_LIMITS)
+    try:
+        with tessera_serve(server_env) as base:
+            quickstart = subprocess.run(
+                [*TESSERA, "op-quickstart", "--email", "admin@demo.example", "--tenant", "demo",
+                 "--environment", "production", "--scopes", SCOPES],
+                cwd=ROOT, env=server_env, capture_output=True, text=True, timeout=60, check=True,
+            )
+            credential = json.loads(quickstart.stdout)
+            yield {
+                **{k: v for k, v in server_env.items() if not k.startswith("TESSERA_")},
+                "TESSERA_URL": base,
+                "TESSERA_EMAIL": "admin@demo.example",
+                "TESSERA_PASSWORD": PASSWORD,
+                "TESSERA_CLIENT_ID": credential["clientId"],
+                "TESSERA_CLIENT_SECRET": credential["clientSecret"],
+                "BACKEND": backend,
+            }
+    finally:
+        if backend == "postgresql":
+            drop_pg_database(database_url)
+
+
+@pytest.mark.conformance
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str, str], document: str) -> None:
+    result = subprocess.run(
+        [SCHEMATHESIS, "--no-color", "--config-file", "schemathesis.toml", "run", document, "--workers", "2"],
+        cwd=ROOT, env=running_demo, capture_output=True, text=True, timeout=1200,
+    )
+    report = result.stdout + result.stderr
+    assert result.returncode == 0, f"schemathesis found failures against {document}:\n{report[-20000:]}"
+    summary = SUMMARY.search(report)
+    assert summary is not None, f"no summary in the schemathesis output:\n{report[-4000:]}"
+    assert summary["generated"] == summary["passed"], report[-4000:]
+    for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
+        assert f"✅ {phase}" in report, f"phase {phase} did not run and pass:\n{report[-4000:]}"
+    CASES[f"{document} ({running_demo['BACKEND']})"] += int(summary["generated"])
