@@ -17,6 +17,7 @@ from connexion.resolver import Resolver
 from starlette.exceptions import HTTPException
 
 from handlers.open.capabilities import operations
+from tessera.api_reference import ApiReferenceMiddleware, Surface
 from tessera.envelope import handle_error
 from tessera.errors import ServiceError
 from tessera.logs import install_request_id_factory
@@ -26,6 +27,9 @@ from tessera.requestctx import RequestContextMiddleware
 from tessera.runtime import Runtime, build_runtime
 from tessera.settings import Settings, load_settings
 from tessera.validation import validator_map
+
+# Connexion's Swagger UI can serve only one of two APIs rooted at "/"; api_reference.py serves both.
+NO_CONNEXION_UI = SwaggerUIOptions(swagger_ui=False, serve_spec=False)
 
 
 def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> connexion.AsyncApp:
@@ -49,6 +53,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     open_doc = build_document(settings.openapi_dir / "open-platform.yaml", rt.capabilities)
     guard = _bind(MethodGuardMiddleware, MethodIndex.from_documents([session_doc, open_doc]))
     middlewares.insert(middlewares.index(RoutingMiddleware), guard)
+    # Interactive reference per surface and the documents as written (see api_reference.py for
+    # why not Connexion's Swagger UI).
+    reference = _bind(ApiReferenceMiddleware, [
+        Surface("Session REST API", "/api/docs", "/api/openapi.json", session_doc),
+        Surface("Open Platform", "/api/open/v1/docs", "/api/open/v1/openapi.json", open_doc),
+    ])
+    middlewares.insert(middlewares.index(guard), reference)
     app = connexion.AsyncApp(
         __name__,
         specification_dir=str(settings.openapi_dir),
@@ -63,17 +74,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     app.add_api(
         session_doc,
         name="session",
-        swagger_ui_options=SwaggerUIOptions(
-            swagger_ui=True, serve_spec=True, spec_path="/api/openapi.json", swagger_ui_path="/api/docs"
-        ),
+        swagger_ui_options=NO_CONNEXION_UI,
     )
     app.add_api(
         open_doc,
         name="open-platform",
         resolver=CapabilityResolver(operations(rt.capabilities)),
-        swagger_ui_options=SwaggerUIOptions(
-            swagger_ui=False, serve_spec=True, spec_path="/api/open/v1/openapi.json"
-        ),
+        swagger_ui_options=NO_CONNEXION_UI,
     )
     for exc_class in (ServiceError, ProblemException, HTTPException, Exception):
         app.add_error_handler(exc_class, handle_error)
