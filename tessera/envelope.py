@@ -96,7 +96,7 @@ def to_service_error(exc: Exception) -> ServiceError:
             return mapping[status]()
         if 400 <= status < 500:
             if getattr(exc, "detail", None) == "RequestBody is required":
-                return errors.ValidationFailed({"body": FieldError(N_("A JSON body is required."))})
+                return errors.ValidationFailed({"body": FieldError(N_("A request body is required."))})
             return errors.ValidationFailed({"request": FieldError(N_("Is not valid."))})
     return internal_error(exc)
 
