@@ -108,7 +108,7 @@ def test_a_chunked_body_is_refused_unread(env: Env, tenant: TenantUsers) -> None
         headers={**tenant.headers(), "Content-Type": "application/json"},
     )
     assert response.status_code == 400
-    assert response.json()["data"]["fieldErrors"] == {"body": "A JSON body is required."}
+    assert response.json()["data"]["fieldErrors"] == {"body": "A request body is required."}
 
 
 def test_health_reports_an_unreachable_database_as_503(tmp_path: Path) -> None:

@@ -235,7 +235,13 @@ def test_every_business_call_is_in_the_call_audit_with_its_request_id(env: Env, 
 
 
 def test_an_unpublished_route_is_capability_not_found_before_authentication(env: Env) -> None:
-    for method, path in (("GET", "/api/open/v1/internal/users"), ("DELETE", "/api/open/v1/whoami")):
-        response = env.client.request(method, path)
-        assert response.status_code == 404
-        assert response.json()["code"] == "open_api_capability_not_found"
+    response = env.client.get("/api/open/v1/internal/users")
+    assert response.status_code == 404
+    assert response.json()["code"] == "open_api_capability_not_found"
+
+
+def test_an_unpublished_method_on_a_published_path_is_405_before_authentication(env: Env) -> None:
+    response = env.client.delete("/api/open/v1/whoami")
+    assert response.status_code == 405
+    assert response.headers["Allow"] == "GET"
+    assert response.json()["code"] == "open_api_capability_not_found"
