@@ -184,25 +184,77 @@ def _check(_args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    """Write generated/open-platform.yaml, or with --check fail when the committed one is stale."""
+    """Write generated/: the Open Platform document, then the Python SDKs generated from the committed documents.
+
+    With --check, write nothing and fail when any of it is stale (naming the files that differ).
+    """
+    from pathlib import Path
+
+    from tessera import sdkgen
     from tessera.opendoc import generated_path, render
     from tessera.settings import PROJECT_ROOT
 
     target = generated_path(PROJECT_ROOT)
+    relative = target.relative_to(PROJECT_ROOT)
     text = render(_published_document())
     current = target.read_text(encoding="utf-8") if target.is_file() else None
-    if args.check:
+    python_dir = sdkgen.python_dir(PROJECT_ROOT)
+    try:
+        sdkgen.require_generator()
+        if args.check:
+            stale: list[str] = []
+            if current != text:
+                stale.append(f"{relative} (differs)")
+            with sdkgen.work_dir() as tmp:
+                # The SDK as `tessera generate` would write it: from the document as it would be written.
+                document = Path(tmp) / "document" / target.name
+                document.parent.mkdir()
+                document.write_text(text, encoding="utf-8")
+                results = sdkgen.generate(PROJECT_ROOT, Path(tmp), {"generated/open-platform.yaml": document})
+                _print_sdk_warnings(results, args.verbose)
+                for result in results:
+                    committed = python_dir / result.sdk.directory
+                    stale += [f"{committed.relative_to(PROJECT_ROOT)}/{diff}"
+                              for diff in sdkgen.differences(result.path, committed)]
+            if stale:
+                shown = "".join(f"\n  {line}" for line in stale[:40])
+                more = f"\n  ... and {len(stale) - 40} more" if len(stale) > 40 else ""
+                print(f"tessera: generated/ is stale ({len(stale)} file(s)): run `tessera generate` and commit it:"
+                      f"{shown}{more}", file=sys.stderr)
+                return 1
+            print(f"{relative}: up to date")
+            for sdk in sdkgen.SDKS:
+                print(f"{(python_dir / sdk.directory).relative_to(PROJECT_ROOT)}: up to date")
+            return 0
+        target.parent.mkdir(parents=True, exist_ok=True)
         if current != text:
-            print(f"tessera: {target.relative_to(PROJECT_ROOT)} is stale: run `tessera generate` and commit it",
-                  file=sys.stderr)
-            return 1
-        print(f"{target.relative_to(PROJECT_ROOT)}: up to date")
-        return 0
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if current != text:
-        target.write_text(text, encoding="utf-8")
-    print(f"{target.relative_to(PROJECT_ROOT)}: {'unchanged' if current == text else 'written'}")
+            target.write_text(text, encoding="utf-8")
+        print(f"{relative}: {'unchanged' if current == text else 'written'}")
+        with sdkgen.work_dir(python_dir) as tmp:  # next to the SDKs, so that they are swapped in by renames
+            results = sdkgen.generate(PROJECT_ROOT, Path(tmp))
+            _print_sdk_warnings(results, args.verbose)
+            for result in results:
+                committed = python_dir / result.sdk.directory
+                changed = sdkgen.differences(result.path, committed)
+                if changed:
+                    sdkgen.replace(result.path, committed)
+                state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
+                print(f"{committed.relative_to(PROJECT_ROOT)}: {state}")
+    except sdkgen.SdkError as exc:
+        print(f"tessera: {exc}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _print_sdk_warnings(results: list, verbose: bool) -> None:
+    """The generator's warnings point at parts of a document it could not turn into code (left out of the SDK)."""
+    for result in results:
+        if verbose and result.output:
+            print(f"--- openapi-python-client on {result.sdk.document} ---\n{result.output}", file=sys.stderr)
+        if result.warnings:
+            lines = "".join(f"\n  - {line}" for line in result.warnings)
+            print(f"warning: openapi-python-client left parts of {result.sdk.document} out of "
+                  f"generated/python/{result.sdk.directory}:{lines}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -222,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                    ).set_defaults(func=_check)
     generate = sub.add_parser("generate", help="derive generated/ from openapi/ and capabilities.yaml")
     generate.add_argument("--check", action="store_true", help="fail when generated/ is stale; write nothing")
+    generate.add_argument("--verbose", action="store_true", help="print the SDK generator's full output")
     generate.set_defaults(func=_generate)
     quick = sub.add_parser(
         "op-quickstart",

@@ -42,10 +42,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 import time
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 __all__ = [
     "DEFAULT_TOLERANCE",
@@ -55,6 +56,7 @@ __all__ = [
     "WebhookVerificationError",
     "sign",
     "verify",
+    "verify_event",
 ]
 
 TIMESTAMP_HEADER: Final = "X-Webhook-Timestamp"
@@ -142,6 +144,27 @@ def verify(
                 matched = True
     if not matched:
         raise WebhookVerificationError("signature_mismatch", "no signature matches any of the secrets")
+
+
+def verify_event(
+    raw_body: bytes,
+    headers: Mapping[str, str],
+    secrets: str | bytes | Sequence[str | bytes],
+    *,
+    tolerance: int = DEFAULT_TOLERANCE,
+    now: float | None = None,
+) -> dict[str, Any]:
+    """:func:`verify` the delivery, then parse it: return the event (``id``, ``type``, ``schemaVersion``,
+    ``occurredAt``, ``data``) as a ``dict``.
+
+    Raises :class:`WebhookVerificationError` (answer 401) exactly as :func:`verify` does; a body that verifies but
+    is not a JSON object raises :class:`ValueError` (answer 400). Deduplicate on the returned event's ``id``.
+    """
+    verify(raw_body, headers, secrets, tolerance=tolerance, now=now)
+    event = json.loads(bytes(raw_body))
+    if not isinstance(event, dict):
+        raise ValueError("the delivery body is not a JSON object")
+    return event
 
 
 def _header(headers: Mapping[str, str], name: str) -> str:

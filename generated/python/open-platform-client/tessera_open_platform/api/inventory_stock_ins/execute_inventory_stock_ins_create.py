@@ -1,0 +1,321 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.inventory_stock_ins_create_request import InventoryStockInsCreateRequest
+from ...models.inventory_stock_ins_create_result import InventoryStockInsCreateResult
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: InventoryStockInsCreateRequest,
+    idempotency_key: str,
+    x_request_id: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/open/v1/commands/inventory.stock-ins.create:execute",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | InventoryStockInsCreateResult | None:
+    if response.status_code == 200:
+        response_200 = InventoryStockInsCreateResult.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Error.from_dict(response.json())
+
+
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | InventoryStockInsCreateResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: InventoryStockInsCreateRequest,
+    idempotency_key: str,
+    x_request_id: str | Unset = UNSET,
+
+) -> Response[Error | InventoryStockInsCreateResult]:
+    """ Record goods received into a warehouse
+
+     Creates a stock-in record with source `open-platform`.
+
+    Command `inventory.stock-ins.create` on `inventory.stock-ins`; needs scope
+    `inventory.stockins.manage`. It creates a record, so it has no target and no `If-Match`. Send a
+    fresh `Idempotency-Key` per intended change: a retry with the same key and body returns the
+    original result with `idempotentReplay: true` and changes nothing. The change and its
+    `inventory.stock-in.created` webhook event are committed together.
+
+    Args:
+        idempotency_key (str):
+        x_request_id (str | Unset):
+        body (InventoryStockInsCreateRequest): Request body of `inventory.stock-ins.create`.
+            Example: {'input': {'sku': 'SKU-4417-0032', 'quantity': 24, 'warehouse': 'north',
+            'receivedAt': '2026-11-22T07:45:00.000Z'}}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | InventoryStockInsCreateResult]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+idempotency_key=idempotency_key,
+x_request_id=x_request_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: InventoryStockInsCreateRequest,
+    idempotency_key: str,
+    x_request_id: str | Unset = UNSET,
+
+) -> Error | InventoryStockInsCreateResult | None:
+    """ Record goods received into a warehouse
+
+     Creates a stock-in record with source `open-platform`.
+
+    Command `inventory.stock-ins.create` on `inventory.stock-ins`; needs scope
+    `inventory.stockins.manage`. It creates a record, so it has no target and no `If-Match`. Send a
+    fresh `Idempotency-Key` per intended change: a retry with the same key and body returns the
+    original result with `idempotentReplay: true` and changes nothing. The change and its
+    `inventory.stock-in.created` webhook event are committed together.
+
+    Args:
+        idempotency_key (str):
+        x_request_id (str | Unset):
+        body (InventoryStockInsCreateRequest): Request body of `inventory.stock-ins.create`.
+            Example: {'input': {'sku': 'SKU-4417-0032', 'quantity': 24, 'warehouse': 'north',
+            'receivedAt': '2026-11-22T07:45:00.000Z'}}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | InventoryStockInsCreateResult
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+idempotency_key=idempotency_key,
+x_request_id=x_request_id,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: InventoryStockInsCreateRequest,
+    idempotency_key: str,
+    x_request_id: str | Unset = UNSET,
+
+) -> Response[Error | InventoryStockInsCreateResult]:
+    """ Record goods received into a warehouse
+
+     Creates a stock-in record with source `open-platform`.
+
+    Command `inventory.stock-ins.create` on `inventory.stock-ins`; needs scope
+    `inventory.stockins.manage`. It creates a record, so it has no target and no `If-Match`. Send a
+    fresh `Idempotency-Key` per intended change: a retry with the same key and body returns the
+    original result with `idempotentReplay: true` and changes nothing. The change and its
+    `inventory.stock-in.created` webhook event are committed together.
+
+    Args:
+        idempotency_key (str):
+        x_request_id (str | Unset):
+        body (InventoryStockInsCreateRequest): Request body of `inventory.stock-ins.create`.
+            Example: {'input': {'sku': 'SKU-4417-0032', 'quantity': 24, 'warehouse': 'north',
+            'receivedAt': '2026-11-22T07:45:00.000Z'}}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | InventoryStockInsCreateResult]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+idempotency_key=idempotency_key,
+x_request_id=x_request_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: InventoryStockInsCreateRequest,
+    idempotency_key: str,
+    x_request_id: str | Unset = UNSET,
+
+) -> Error | InventoryStockInsCreateResult | None:
+    """ Record goods received into a warehouse
+
+     Creates a stock-in record with source `open-platform`.
+
+    Command `inventory.stock-ins.create` on `inventory.stock-ins`; needs scope
+    `inventory.stockins.manage`. It creates a record, so it has no target and no `If-Match`. Send a
+    fresh `Idempotency-Key` per intended change: a retry with the same key and body returns the
+    original result with `idempotentReplay: true` and changes nothing. The change and its
+    `inventory.stock-in.created` webhook event are committed together.
+
+    Args:
+        idempotency_key (str):
+        x_request_id (str | Unset):
+        body (InventoryStockInsCreateRequest): Request body of `inventory.stock-ins.create`.
+            Example: {'input': {'sku': 'SKU-4417-0032', 'quantity': 24, 'warehouse': 'north',
+            'receivedAt': '2026-11-22T07:45:00.000Z'}}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | InventoryStockInsCreateResult
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+idempotency_key=idempotency_key,
+x_request_id=x_request_id,
+
+    )).parsed

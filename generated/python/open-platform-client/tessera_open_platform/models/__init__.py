@@ -1,0 +1,85 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .asset import Asset
+from .asset_page import AssetPage
+from .asset_status import AssetStatus
+from .assets_assign_input import AssetsAssignInput
+from .assets_assign_request import AssetsAssignRequest
+from .assets_assign_result import AssetsAssignResult
+from .assets_assign_result_command_code import AssetsAssignResultCommandCode
+from .assets_assignment_changed_event import AssetsAssignmentChangedEvent
+from .assets_assignment_changed_event_schema_version import AssetsAssignmentChangedEventSchemaVersion
+from .assets_assignment_changed_event_type import AssetsAssignmentChangedEventType
+from .assets_assignment_changed_payload import AssetsAssignmentChangedPayload
+from .assets_assignment_changed_payload_status import AssetsAssignmentChangedPayloadStatus
+from .error import Error
+from .error_details import ErrorDetails
+from .event_accepted import EventAccepted
+from .inventory_stock_in_created_event import InventoryStockInCreatedEvent
+from .inventory_stock_in_created_event_schema_version import InventoryStockInCreatedEventSchemaVersion
+from .inventory_stock_in_created_event_type import InventoryStockInCreatedEventType
+from .inventory_stock_in_created_payload import InventoryStockInCreatedPayload
+from .inventory_stock_ins_create_input import InventoryStockInsCreateInput
+from .inventory_stock_ins_create_request import InventoryStockInsCreateRequest
+from .inventory_stock_ins_create_result import InventoryStockInsCreateResult
+from .inventory_stock_ins_create_result_command_code import InventoryStockInsCreateResultCommandCode
+from .o_auth_error import OAuthError
+from .o_auth_error_error import OAuthErrorError
+from .robot_fleet_event import RobotFleetEvent
+from .robot_fleet_event_schema_version import RobotFleetEventSchemaVersion
+from .robot_fleet_event_type import RobotFleetEventType
+from .robot_fleet_inventory_received_v1 import RobotFleetInventoryReceivedV1
+from .stock_in import StockIn
+from .stock_in_page import StockInPage
+from .token_request import TokenRequest
+from .token_response import TokenResponse
+from .token_response_token_type import TokenResponseTokenType
+from .who_am_i import WhoAmI
+from .who_am_i_application import WhoAmIApplication
+from .who_am_i_environment import WhoAmIEnvironment
+from .who_am_i_installation import WhoAmIInstallation
+from .who_am_i_installation_environment import WhoAmIInstallationEnvironment
+from .who_am_i_tenant import WhoAmITenant
+
+__all__ = (
+    "Asset",
+    "AssetPage",
+    "AssetsAssignInput",
+    "AssetsAssignmentChangedEvent",
+    "AssetsAssignmentChangedEventSchemaVersion",
+    "AssetsAssignmentChangedEventType",
+    "AssetsAssignmentChangedPayload",
+    "AssetsAssignmentChangedPayloadStatus",
+    "AssetsAssignRequest",
+    "AssetsAssignResult",
+    "AssetsAssignResultCommandCode",
+    "AssetStatus",
+    "Error",
+    "ErrorDetails",
+    "EventAccepted",
+    "InventoryStockInCreatedEvent",
+    "InventoryStockInCreatedEventSchemaVersion",
+    "InventoryStockInCreatedEventType",
+    "InventoryStockInCreatedPayload",
+    "InventoryStockInsCreateInput",
+    "InventoryStockInsCreateRequest",
+    "InventoryStockInsCreateResult",
+    "InventoryStockInsCreateResultCommandCode",
+    "OAuthError",
+    "OAuthErrorError",
+    "RobotFleetEvent",
+    "RobotFleetEventSchemaVersion",
+    "RobotFleetEventType",
+    "RobotFleetInventoryReceivedV1",
+    "StockIn",
+    "StockInPage",
+    "TokenRequest",
+    "TokenResponse",
+    "TokenResponseTokenType",
+    "WhoAmI",
+    "WhoAmIApplication",
+    "WhoAmIEnvironment",
+    "WhoAmIInstallation",
+    "WhoAmIInstallationEnvironment",
+    "WhoAmITenant",
+)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class InventoryStockInsCreateResultCommandCode(StrEnum):
+    INVENTORY_STOCK_INS_CREATE = "inventory.stock-ins.create"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class OAuthErrorError(StrEnum):
+    INVALID_CLIENT = "invalid_client"
+    INVALID_REQUEST = "invalid_request"
+    INVALID_SCOPE = "invalid_scope"
+    RATE_LIMIT_EXCEEDED = "rate_limit_exceeded"
+    UNSUPPORTED_GRANT_TYPE = "unsupported_grant_type"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,369 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.create_installation_request import CreateInstallationRequest
+from ...models.error_envelope import ErrorEnvelope
+from ...models.forbidden_envelope import ForbiddenEnvelope
+from ...models.installation_envelope import InstallationEnvelope
+from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.validation_error_envelope import ValidationErrorEnvelope
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    app_id: str,
+    *,
+    body: CreateInstallationRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_tenant_id, Unset):
+        headers["X-Tenant-Id"] = x_tenant_id
+
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/open-platform/applications/{app_id}/installations".format(app_id=quote(str(app_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = InstallationEnvelope.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ValidationErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ForbiddenEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 405:
+        response_405 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_405
+
+    if response.status_code == 406:
+        response_406 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = InternalErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    app_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateInstallationRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> Response[ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
+    """ Install an application in a tenant
+
+     Binds the application to one tenant and one environment with granted scopes; the new
+    installation is `enabled`. The caller must be an `owner` of the application (a non-member
+    gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
+    `application:owner`) and must administer the target tenant (permission
+    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN`:
+    installing grants access to the tenant's data, so its own administrators decide.
+    Every scope must be one a published capability needs (else 400 `VALIDATION_ERROR` on
+    `scopes`); duplicates are dropped and the scopes are stored sorted. One installation per
+    application, tenant and environment: a second is 409 `CONFLICT`. Audited as
+    `installation.create` in the target tenant.
+
+    Args:
+        app_id (str):
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+        body (CreateInstallationRequest):  Example: {'tenantId': 'demo', 'environment':
+            'production', 'scopes': ['assets.read', 'assets.manage']}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        app_id=app_id,
+body=body,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    app_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateInstallationRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
+    """ Install an application in a tenant
+
+     Binds the application to one tenant and one environment with granted scopes; the new
+    installation is `enabled`. The caller must be an `owner` of the application (a non-member
+    gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
+    `application:owner`) and must administer the target tenant (permission
+    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN`:
+    installing grants access to the tenant's data, so its own administrators decide.
+    Every scope must be one a published capability needs (else 400 `VALIDATION_ERROR` on
+    `scopes`); duplicates are dropped and the scopes are stored sorted. One installation per
+    application, tenant and environment: a second is 409 `CONFLICT`. Audited as
+    `installation.create` in the target tenant.
+
+    Args:
+        app_id (str):
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+        body (CreateInstallationRequest):  Example: {'tenantId': 'demo', 'environment':
+            'production', 'scopes': ['assets.read', 'assets.manage']}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope
+     """
+
+
+    return sync_detailed(
+        app_id=app_id,
+client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    ).parsed
+
+async def asyncio_detailed(
+    app_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateInstallationRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> Response[ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
+    """ Install an application in a tenant
+
+     Binds the application to one tenant and one environment with granted scopes; the new
+    installation is `enabled`. The caller must be an `owner` of the application (a non-member
+    gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
+    `application:owner`) and must administer the target tenant (permission
+    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN`:
+    installing grants access to the tenant's data, so its own administrators decide.
+    Every scope must be one a published capability needs (else 400 `VALIDATION_ERROR` on
+    `scopes`); duplicates are dropped and the scopes are stored sorted. One installation per
+    application, tenant and environment: a second is 409 `CONFLICT`. Audited as
+    `installation.create` in the target tenant.
+
+    Args:
+        app_id (str):
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+        body (CreateInstallationRequest):  Example: {'tenantId': 'demo', 'environment':
+            'production', 'scopes': ['assets.read', 'assets.manage']}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        app_id=app_id,
+body=body,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    app_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateInstallationRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
+    """ Install an application in a tenant
+
+     Binds the application to one tenant and one environment with granted scopes; the new
+    installation is `enabled`. The caller must be an `owner` of the application (a non-member
+    gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
+    `application:owner`) and must administer the target tenant (permission
+    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN`:
+    installing grants access to the tenant's data, so its own administrators decide.
+    Every scope must be one a published capability needs (else 400 `VALIDATION_ERROR` on
+    `scopes`); duplicates are dropped and the scopes are stored sorted. One installation per
+    application, tenant and environment: a second is 409 `CONFLICT`. Audited as
+    `installation.create` in the target tenant.
+
+    Args:
+        app_id (str):
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+        body (CreateInstallationRequest):  Example: {'tenantId': 'demo', 'environment':
+            'production', 'scopes': ['assets.read', 'assets.manage']}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | ForbiddenEnvelope | InstallationEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope
+     """
+
+
+    return (await asyncio_detailed(
+        app_id=app_id,
+client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )).parsed

@@ -1,0 +1,267 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .add_member_request import AddMemberRequest
+from .added_member import AddedMember
+from .added_member_envelope import AddedMemberEnvelope
+from .application import Application
+from .application_envelope import ApplicationEnvelope
+from .application_list_envelope import ApplicationListEnvelope
+from .application_list_result import ApplicationListResult
+from .audit_entry import AuditEntry
+from .audit_entry_after_type_0 import AuditEntryAfterType0
+from .audit_entry_before_type_0 import AuditEntryBeforeType0
+from .audit_list_envelope import AuditListEnvelope
+from .audit_list_result import AuditListResult
+from .automation import Automation
+from .automation_envelope import AutomationEnvelope
+from .automation_list_envelope import AutomationListEnvelope
+from .automation_list_result import AutomationListResult
+from .automation_run import AutomationRun
+from .automation_run_list_envelope import AutomationRunListEnvelope
+from .automation_run_list_result import AutomationRunListResult
+from .automation_run_result import AutomationRunResult
+from .automation_run_status import AutomationRunStatus
+from .automation_trigger import AutomationTrigger
+from .change_member_request import ChangeMemberRequest
+from .command_action import CommandAction
+from .command_action_input import CommandActionInput
+from .command_action_kind import CommandActionKind
+from .command_envelope import CommandEnvelope
+from .command_envelope_code import CommandEnvelopeCode
+from .command_request import CommandRequest
+from .command_request_operation_type import CommandRequestOperationType
+from .command_request_payload import CommandRequestPayload
+from .create_application_request import CreateApplicationRequest
+from .create_automation_request import CreateAutomationRequest
+from .create_installation_request import CreateInstallationRequest
+from .create_webhook_endpoint_request import CreateWebhookEndpointRequest
+from .created_webhook_endpoint import CreatedWebhookEndpoint
+from .created_webhook_endpoint_envelope import CreatedWebhookEndpointEnvelope
+from .credential import Credential
+from .credential_envelope import CredentialEnvelope
+from .datasource_envelope import DatasourceEnvelope
+from .datasource_item import DatasourceItem
+from .datasource_result import DatasourceResult
+from .deleted_automation import DeletedAutomation
+from .deleted_automation_envelope import DeletedAutomationEnvelope
+from .deleted_record import DeletedRecord
+from .deleted_webhook_endpoint import DeletedWebhookEndpoint
+from .deleted_webhook_endpoint_envelope import DeletedWebhookEndpointEnvelope
+from .delivery import Delivery
+from .delivery_attempt import DeliveryAttempt
+from .delivery_list_envelope import DeliveryListEnvelope
+from .delivery_list_result import DeliveryListResult
+from .delivery_status import DeliveryStatus
+from .envelope import Envelope
+from .environment import Environment
+from .error_envelope import ErrorEnvelope
+from .error_envelope_code import ErrorEnvelopeCode
+from .error_envelope_data_type_0 import ErrorEnvelopeDataType0
+from .field_errors import FieldErrors
+from .field_errors_field_errors import FieldErrorsFieldErrors
+from .filter_condition import FilterCondition
+from .filter_condition_operator import FilterConditionOperator
+from .forbidden_data_type_0 import ForbiddenDataType0
+from .forbidden_envelope import ForbiddenEnvelope
+from .forbidden_envelope_code import ForbiddenEnvelopeCode
+from .health_envelope import HealthEnvelope
+from .health_status import HealthStatus
+from .health_status_database import HealthStatusDatabase
+from .health_status_status import HealthStatusStatus
+from .health_unavailable_envelope import HealthUnavailableEnvelope
+from .health_unavailable_envelope_code import HealthUnavailableEnvelopeCode
+from .installation import Installation
+from .installation_envelope import InstallationEnvelope
+from .installation_list_envelope import InstallationListEnvelope
+from .installation_list_result import InstallationListResult
+from .installation_status import InstallationStatus
+from .internal_error_envelope import InternalErrorEnvelope
+from .internal_error_envelope_code import InternalErrorEnvelopeCode
+from .list_applications_sort_order import ListApplicationsSortOrder
+from .list_automation_runs_sort_order import ListAutomationRunsSortOrder
+from .list_automations_sort_order import ListAutomationsSortOrder
+from .list_deliveries_sort_order import ListDeliveriesSortOrder
+from .list_envelope import ListEnvelope
+from .list_installations_sort_order import ListInstallationsSortOrder
+from .list_members_sort_order import ListMembersSortOrder
+from .list_records_sort_order import ListRecordsSortOrder
+from .list_result import ListResult
+from .list_webhook_endpoints_sort_order import ListWebhookEndpointsSortOrder
+from .login_envelope import LoginEnvelope
+from .login_request import LoginRequest
+from .login_result import LoginResult
+from .member import Member
+from .member_change import MemberChange
+from .member_change_envelope import MemberChangeEnvelope
+from .member_change_role_type_1 import MemberChangeRoleType1
+from .member_change_role_type_2_type_1 import MemberChangeRoleType2Type1
+from .member_change_role_type_3_type_1 import MemberChangeRoleType3Type1
+from .member_list_envelope import MemberListEnvelope
+from .member_list_result import MemberListResult
+from .member_role import MemberRole
+from .record import Record
+from .record_envelope import RecordEnvelope
+from .replayed_delivery import ReplayedDelivery
+from .replayed_delivery_envelope import ReplayedDeliveryEnvelope
+from .replayed_delivery_status import ReplayedDeliveryStatus
+from .retried_automation_run import RetriedAutomationRun
+from .retried_automation_run_envelope import RetriedAutomationRunEnvelope
+from .retried_automation_run_status import RetriedAutomationRunStatus
+from .revoked_credential import RevokedCredential
+from .revoked_credential_envelope import RevokedCredentialEnvelope
+from .revoked_credential_status import RevokedCredentialStatus
+from .rotate_credential_request import RotateCredentialRequest
+from .rotate_webhook_secret_request import RotateWebhookSecretRequest
+from .rotated_credential import RotatedCredential
+from .rotated_credential_envelope import RotatedCredentialEnvelope
+from .rotated_webhook_secret import RotatedWebhookSecret
+from .rotated_webhook_secret_envelope import RotatedWebhookSecretEnvelope
+from .search_audit_sort_order import SearchAuditSortOrder
+from .session_command_action import SessionCommandAction
+from .session_command_action_kind import SessionCommandActionKind
+from .session_command_action_payload import SessionCommandActionPayload
+from .trace_data import TraceData
+from .update_automation_request import UpdateAutomationRequest
+from .update_installation_request import UpdateInstallationRequest
+from .update_webhook_endpoint_request import UpdateWebhookEndpointRequest
+from .validation_error_envelope import ValidationErrorEnvelope
+from .validation_error_envelope_code import ValidationErrorEnvelopeCode
+from .webhook_endpoint import WebhookEndpoint
+from .webhook_endpoint_envelope import WebhookEndpointEnvelope
+from .webhook_endpoint_list_envelope import WebhookEndpointListEnvelope
+from .webhook_endpoint_list_result import WebhookEndpointListResult
+from .webhook_event_type import WebhookEventType
+
+__all__ = (
+    "AddedMember",
+    "AddedMemberEnvelope",
+    "AddMemberRequest",
+    "Application",
+    "ApplicationEnvelope",
+    "ApplicationListEnvelope",
+    "ApplicationListResult",
+    "AuditEntry",
+    "AuditEntryAfterType0",
+    "AuditEntryBeforeType0",
+    "AuditListEnvelope",
+    "AuditListResult",
+    "Automation",
+    "AutomationEnvelope",
+    "AutomationListEnvelope",
+    "AutomationListResult",
+    "AutomationRun",
+    "AutomationRunListEnvelope",
+    "AutomationRunListResult",
+    "AutomationRunResult",
+    "AutomationRunStatus",
+    "AutomationTrigger",
+    "ChangeMemberRequest",
+    "CommandAction",
+    "CommandActionInput",
+    "CommandActionKind",
+    "CommandEnvelope",
+    "CommandEnvelopeCode",
+    "CommandRequest",
+    "CommandRequestOperationType",
+    "CommandRequestPayload",
+    "CreateApplicationRequest",
+    "CreateAutomationRequest",
+    "CreatedWebhookEndpoint",
+    "CreatedWebhookEndpointEnvelope",
+    "CreateInstallationRequest",
+    "CreateWebhookEndpointRequest",
+    "Credential",
+    "CredentialEnvelope",
+    "DatasourceEnvelope",
+    "DatasourceItem",
+    "DatasourceResult",
+    "DeletedAutomation",
+    "DeletedAutomationEnvelope",
+    "DeletedRecord",
+    "DeletedWebhookEndpoint",
+    "DeletedWebhookEndpointEnvelope",
+    "Delivery",
+    "DeliveryAttempt",
+    "DeliveryListEnvelope",
+    "DeliveryListResult",
+    "DeliveryStatus",
+    "Envelope",
+    "Environment",
+    "ErrorEnvelope",
+    "ErrorEnvelopeCode",
+    "ErrorEnvelopeDataType0",
+    "FieldErrors",
+    "FieldErrorsFieldErrors",
+    "FilterCondition",
+    "FilterConditionOperator",
+    "ForbiddenDataType0",
+    "ForbiddenEnvelope",
+    "ForbiddenEnvelopeCode",
+    "HealthEnvelope",
+    "HealthStatus",
+    "HealthStatusDatabase",
+    "HealthStatusStatus",
+    "HealthUnavailableEnvelope",
+    "HealthUnavailableEnvelopeCode",
+    "Installation",
+    "InstallationEnvelope",
+    "InstallationListEnvelope",
+    "InstallationListResult",
+    "InstallationStatus",
+    "InternalErrorEnvelope",
+    "InternalErrorEnvelopeCode",
+    "ListApplicationsSortOrder",
+    "ListAutomationRunsSortOrder",
+    "ListAutomationsSortOrder",
+    "ListDeliveriesSortOrder",
+    "ListEnvelope",
+    "ListInstallationsSortOrder",
+    "ListMembersSortOrder",
+    "ListRecordsSortOrder",
+    "ListResult",
+    "ListWebhookEndpointsSortOrder",
+    "LoginEnvelope",
+    "LoginRequest",
+    "LoginResult",
+    "Member",
+    "MemberChange",
+    "MemberChangeEnvelope",
+    "MemberChangeRoleType1",
+    "MemberChangeRoleType2Type1",
+    "MemberChangeRoleType3Type1",
+    "MemberListEnvelope",
+    "MemberListResult",
+    "MemberRole",
+    "Record",
+    "RecordEnvelope",
+    "ReplayedDelivery",
+    "ReplayedDeliveryEnvelope",
+    "ReplayedDeliveryStatus",
+    "RetriedAutomationRun",
+    "RetriedAutomationRunEnvelope",
+    "RetriedAutomationRunStatus",
+    "RevokedCredential",
+    "RevokedCredentialEnvelope",
+    "RevokedCredentialStatus",
+    "RotateCredentialRequest",
+    "RotatedCredential",
+    "RotatedCredentialEnvelope",
+    "RotatedWebhookSecret",
+    "RotatedWebhookSecretEnvelope",
+    "RotateWebhookSecretRequest",
+    "SearchAuditSortOrder",
+    "SessionCommandAction",
+    "SessionCommandActionKind",
+    "SessionCommandActionPayload",
+    "TraceData",
+    "UpdateAutomationRequest",
+    "UpdateInstallationRequest",
+    "UpdateWebhookEndpointRequest",
+    "ValidationErrorEnvelope",
+    "ValidationErrorEnvelopeCode",
+    "WebhookEndpoint",
+    "WebhookEndpointEnvelope",
+    "WebhookEndpointListEnvelope",
+    "WebhookEndpointListResult",
+    "WebhookEventType",
+)

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.application_list_result import ApplicationListResult
+
+
+
+
+
+T = TypeVar("T", bound="ApplicationListEnvelope")
+
+
+
+@_attrs_define
+class ApplicationListEnvelope:
+    """ 
+        Example:
+            {'code': '0', 'message': 'OK', 'data': {'records': [], 'total': 0, 'pageNum': 1, 'pageSize': 10}}
+
+        Attributes:
+            code (str): `"0"` on success, otherwise an error code. Example: 0.
+            message (str): Human-readable, translated; never branch on it. Example: OK.
+            data (ApplicationListResult): Object, array or null. Example: {'records': [{'appId':
+                'app_cqdc33f1w4gfcs34ej039c6r21', 'name': 'Fleet Sync', 'description': None, 'status': 'active', 'role':
+                'owner', 'created_at': '2026-11-22T08:00:00.000Z'}], 'total': 1, 'pageNum': 1, 'pageSize': 10}.
+     """
+
+    code: str
+    message: str
+    data: ApplicationListResult
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.application_list_result import ApplicationListResult # noqa: PLC0415
+        code = self.code
+
+        message = self.message
+
+        data = self.data.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "code": code,
+            "message": message,
+            "data": data,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.application_list_result import ApplicationListResult # noqa: PLC0415
+        d = dict(src_dict)
+        code = d.pop("code")
+
+        message = d.pop("message")
+
+        data = ApplicationListResult.from_dict(d.pop("data"))
+
+
+
+
+        application_list_envelope = cls(
+            code=code,
+            message=message,
+            data=data,
+        )
+
+
+        application_list_envelope.additional_properties = d
+        return application_list_envelope
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="DeletedWebhookEndpoint")
+
+
+
+@_attrs_define
+class DeletedWebhookEndpoint:
+    """ 
+        Example:
+            {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'deleted': True}
+
+        Attributes:
+            endpoint_id (str):
+            deleted (bool):
+     """
+
+    endpoint_id: str
+    deleted: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        endpoint_id = self.endpoint_id
+
+        deleted = self.deleted
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "endpointId": endpoint_id,
+            "deleted": deleted,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        endpoint_id = d.pop("endpointId")
+
+        deleted = d.pop("deleted")
+
+        deleted_webhook_endpoint = cls(
+            endpoint_id=endpoint_id,
+            deleted=deleted,
+        )
+
+
+        deleted_webhook_endpoint.additional_properties = d
+        return deleted_webhook_endpoint
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.health_status_database import HealthStatusDatabase
+from ..models.health_status_status import HealthStatusStatus
+
+
+
+
+
+
+T = TypeVar("T", bound="HealthStatus")
+
+
+
+@_attrs_define
+class HealthStatus:
+    """ 
+        Attributes:
+            status (HealthStatusStatus):
+            database (HealthStatusDatabase):
+     """
+
+    status: HealthStatusStatus
+    database: HealthStatusDatabase
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status.value
+
+        database = self.database.value
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "status": status,
+            "database": database,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        status = HealthStatusStatus(d.pop("status"))
+
+
+
+
+        database = HealthStatusDatabase(d.pop("database"))
+
+
+
+
+        health_status = cls(
+            status=status,
+            database=database,
+        )
+
+
+        health_status.additional_properties = d
+        return health_status
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

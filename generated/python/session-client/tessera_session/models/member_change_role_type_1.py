@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class MemberChangeRoleType1(StrEnum):
+    MAINTAINER = "maintainer"
+    OWNER = "owner"
+    VIEWER = "viewer"
+
+    def __str__(self) -> str:
+        return str(self.value)

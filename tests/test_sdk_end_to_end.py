@@ -1,0 +1,217 @@
+"""The integrator flow with the generated SDKs only, against `tessera serve --demo` as a real process.
+
+Every call to the service goes through ``tessera_session`` (generated from openapi/session-api.yaml) or
+``tessera_open_platform`` (generated from generated/open-platform.yaml); the test makes no HTTP request of its
+own to the API. The webhook is delivered by the server's in-process worker to a loopback receiver and verified
+there with the SDK's helper (``tessera_open_platform.webhooks``). Runs on SQLite and on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import ExitStack
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+
+from tests.conftest import BACKENDS, create_pg_database, drop_pg_database
+from tests.live_server import tessera_env, tessera_serve
+from tests.receivers import Received, receiver
+
+try:
+    from tessera_open_platform import AuthenticatedClient as OpenPlatformClient
+    from tessera_open_platform import Client as OpenPlatformAnonymous
+    from tessera_open_platform.api.assets import execute_assets_assign, get_asset, list_assets
+    from tessera_open_platform.api.oauth import issue_token
+    from tessera_open_platform.models import (
+        AssetPage,
+        AssetsAssignInput,
+        AssetsAssignRequest,
+        AssetsAssignResult,
+        TokenRequest,
+        TokenResponse,
+    )
+    from tessera_open_platform.webhooks import WebhookVerificationError, verify_event
+    from tessera_session import AuthenticatedClient as SessionClient
+    from tessera_session import Client as SessionAnonymous
+    from tessera_session.api.auth import login
+    from tessera_session.api.dynamic import list_records
+    from tessera_session.api.open_platform import create_application, create_credential, create_installation
+    from tessera_session.api.webhooks import create_webhook_endpoint, list_deliveries
+    from tessera_session.models import (
+        ApplicationEnvelope,
+        CreateApplicationRequest,
+        CreatedWebhookEndpointEnvelope,
+        CreateInstallationRequest,
+        CreateWebhookEndpointRequest,
+        CredentialEnvelope,
+        DeliveryListEnvelope,
+        Environment,
+        InstallationEnvelope,
+        ListEnvelope,
+        LoginEnvelope,
+        LoginRequest,
+        WebhookEventType,
+    )
+except ModuleNotFoundError as exc:  # never a silent skip: the suite's command installs them
+    raise ImportError(
+        f"the generated SDKs are not installed ({exc}): run `pip install -e generated/python/open-platform-client "
+        "-e generated/python/session-client` (scripts/test.sh does)"
+    ) from exc
+
+PASSWORD = "sdk-end-to-end-password"
+ADMIN = "admin@demo.example"
+DEMO_ASSETS = 120  # README, "Demo data": 120 assets in tenant demo
+ASSIGNED = "assets.assignment.changed"
+DELIVERY_DEADLINE_SECONDS = 30
+TIMEOUT = httpx.Timeout(30.0)
+T = TypeVar("T")
+
+
+@pytest.fixture(params=BACKENDS)
+def base_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh `tessera serve --demo` (its in-process worker delivers webhooks) on one backend."""
+    settings = {
+        "TESSERA_DEMO_PASSWORD": PASSWORD,
+        "TESSERA_WEBHOOK_ALLOW_LOOPBACK": "true",
+        "TESSERA_WEBHOOK_RETRY_SCHEDULE": "0,0",
+        "TESSERA_WORKER_POLL_SECONDS": "0.2",
+        "TESSERA_REDIS_PREFIX": f"tessera-sdk-{uuid.uuid4().hex[:8]}",
+    }
+    database_url = None
+    if request.param == "postgresql":
+        database_url = create_pg_database()
+        settings["TESSERA_DATABASE_URL"] = database_url
+    try:
+        with tessera_serve(tessera_env(tmp_path / "var", **settings)) as base:
+            yield base
+    finally:
+        if database_url is not None:
+            drop_pg_database(database_url)
+
+
+@pytest.fixture
+def closing() -> Iterator[ExitStack]:
+    """Closes the SDK clients and the receiver the test opens."""
+    with ExitStack() as stack:
+        yield stack
+
+
+def _ok(response: Any, model: type[T]) -> T:
+    """The parsed body of a 200 answer, or a failure that shows what the service said."""
+    assert response.status_code == HTTPStatus.OK and isinstance(response.parsed, model), (
+        f"expected 200 {model.__name__}, got {int(response.status_code)}: {response.content[:2000]!r}")
+    return response.parsed
+
+
+def _wait_for_delivery(requests: list[Received], seconds: float) -> Received:
+    deadline = time.monotonic() + seconds
+    while not requests:
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"no webhook delivery reached the receiver within {seconds:.0f} s (is the in-process worker "
+                "running, and does TESSERA_WEBHOOK_ALLOW_LOOPBACK=true reach the server?)")
+        time.sleep(0.1)
+    return requests[0]
+
+
+def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing: ExitStack) -> None:
+    # 1. Sign in to the session API (session SDK) and set up an integration as the demo administrator.
+    with SessionAnonymous(base_url=base_url, timeout=TIMEOUT) as anonymous:
+        session = _ok(login.sync_detailed(client=anonymous, body=LoginRequest(email=ADMIN, password=PASSWORD)),
+                      LoginEnvelope).data
+    assert session.tenant_id == "demo"
+    admin = closing.enter_context(SessionClient(base_url=base_url, token=session.jwt, timeout=TIMEOUT))
+    app = _ok(create_application.sync_detailed(
+        client=admin, body=CreateApplicationRequest(name="SDK end-to-end")), ApplicationEnvelope).data
+    installation = _ok(create_installation.sync_detailed(
+        app.app_id, client=admin,
+        body=CreateInstallationRequest(tenant_id="demo", environment=Environment.PRODUCTION,
+                                       scopes=["assets.read", "assets.manage"])), InstallationEnvelope).data
+    assert sorted(installation.scopes) == ["assets.manage", "assets.read"]
+    credential = _ok(create_credential.sync_detailed(installation.installation_id, client=admin),
+                     CredentialEnvelope).data
+    demo_total = _ok(list_records.sync_detailed("assets", client=admin, page_size=1), ListEnvelope).data.total
+    assert demo_total == DEMO_ASSETS
+
+    # 2. Trade the credential for a token (Open Platform SDK: POST /oauth2/token with a form body).
+    with OpenPlatformAnonymous(base_url=base_url, timeout=TIMEOUT) as anonymous:
+        token = _ok(issue_token.sync_detailed(client=anonymous, body=TokenRequest(
+            grant_type="client_credentials", client_id=credential.client_id,
+            client_secret=credential.client_secret, scope="assets.read assets.manage")), TokenResponse)
+    assert set(token.scope.split()) == {"assets.read", "assets.manage"}
+    op = closing.enter_context(OpenPlatformClient(base_url=base_url, token=token.access_token, timeout=TIMEOUT))
+    hook = closing.enter_context(receiver(200))  # a loopback webhook receiver recording raw requests
+
+    # 3. Walk every asset by cursor until nextCursor is null: each pid once, as many as the tenant has.
+    seen: list[str] = []
+    cursor: str | None = None
+    pages = 0
+    while True:
+        page = _ok(list_assets.sync_detailed(client=op, limit=50, **({"cursor": cursor} if cursor else {})),
+                   AssetPage)
+        seen += [asset.pid for asset in page.items]
+        pages += 1
+        cursor = page.next_cursor
+        if cursor is None:
+            break
+        assert pages < 100, "the cursor walk does not end"
+    assert len(seen) == len(set(seen)), "a pid was returned twice by the cursor walk"
+    assert len(seen) == demo_total == DEMO_ASSETS
+    assert pages == 3  # 50 + 50 + 20
+
+    # 4. Read one asset: its strong ETag comes in the response headers.
+    pid = seen[-1]
+    read = get_asset.sync_detailed(pid, client=op)
+    assert read.status_code == HTTPStatus.OK and read.parsed is not None and read.parsed.pid == pid
+    etag = read.headers["ETag"]
+    assert etag.startswith('"'), etag
+    before = read.parsed.assignee
+
+    # 5. Subscribe a loopback receiver to assignments (session SDK, administration surface).
+    endpoint = _ok(create_webhook_endpoint.sync_detailed(
+        installation.installation_id, client=admin,
+        body=CreateWebhookEndpointRequest(url=hook.url, event_types=[WebhookEventType.ASSETS_ASSIGNMENT_CHANGED])),
+        CreatedWebhookEndpointEnvelope).data
+    assert endpoint.secret
+
+    # 6. Assign it under If-Match and an Idempotency-Key, then replay the same key and body.
+    key = str(uuid.uuid4())
+    assignee = f"dana-{key[:8]}"  # differs from any seeded assignee, so the assignment emits its event
+    body = AssetsAssignRequest(target_pid=pid, input_=AssetsAssignInput(assignee=assignee))
+    first = execute_assets_assign.sync_detailed(client=op, body=body, if_match=etag, idempotency_key=key)
+    assigned = _ok(first, AssetsAssignResult)
+    assert assigned.idempotent_replay is False
+    assert (assigned.record.assignee, str(assigned.record.status)) == (assignee, "assigned")
+    assert "Idempotent-Replayed" not in first.headers
+    replay = execute_assets_assign.sync_detailed(client=op, body=body, if_match=etag, idempotency_key=key)
+    replayed = _ok(replay, AssetsAssignResult)
+    assert replayed.idempotent_replay is True
+    assert replay.headers["Idempotent-Replayed"] == "true"
+    assert replayed.record.to_dict() == assigned.record.to_dict()
+    # No second change: the record is exactly as the first call left it (its ETag is no longer the old one).
+    after = get_asset.sync_detailed(pid, client=op)
+    assert after.status_code == HTTPStatus.OK and after.parsed is not None
+    assert after.parsed.to_dict() == assigned.record.to_dict()
+    assert after.headers["ETag"] != etag
+
+    # 7. The delivery reaches the receiver signed; the SDK's helper verifies it over the raw body.
+    got = _wait_for_delivery(hook.requests, DELIVERY_DEADLINE_SECONDS)
+    event = verify_event(got.body, got.headers, endpoint.secret)
+    assert event["type"] == ASSIGNED and event["id"].startswith("evt_")
+    assert event["data"] == {"pid": pid, "assignee": assignee, "status": "assigned", "previousAssignee": before}
+    assert got.headers["x-webhook-delivery"].startswith("dlv_")
+    with pytest.raises(WebhookVerificationError) as refused:
+        verify_event(got.body, got.headers, "whsec_not-the-secret")
+    assert refused.value.reason == "signature_mismatch"
+
+    # Exactly one event for the two calls: the replay changed nothing and emitted nothing.
+    deliveries = _ok(list_deliveries.sync_detailed(endpoint.endpoint_id, client=admin),
+                     DeliveryListEnvelope).data.records
+    assert [(d.event_id, d.event_type) for d in deliveries] == [(event["id"], ASSIGNED)]
+    assert {r.headers["x-webhook-delivery"] for r in hook.requests} == {deliveries[0].delivery_id}
