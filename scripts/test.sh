@@ -11,6 +11,8 @@ fi
 echo "==> installing Tessera with test tools into .venv"
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[test]"
+echo "==> installing the generated SDKs (generated/python) into .venv"
+.venv/bin/python -m pip install --quiet -e generated/python/open-platform-client -e generated/python/session-client
 
 wait_for() {  # wait_for <what> <command...>: up to 30 s
   local what=$1; shift
@@ -52,6 +54,8 @@ echo "==> documents, models.yaml, capabilities.yaml and settings (tessera check)
 TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera check
 echo "==> generated/ is current (tessera generate --check)"
 TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera generate --check
+echo "==> OpenAPI lint (openapi-spec-validator, Spectral)"
+bash scripts/lint_openapi.sh
 echo "==> translation catalogs"
 .venv/bin/python scripts/check_catalogs.py
 echo "==> test suite (SQLite and PostgreSQL)"

@@ -50,6 +50,7 @@ _FILE_SCHEMA: dict[str, Any] = {
                     "description": {"type": "string"},
                     "readScope": {"type": "string", "pattern": SCOPE},
                     "fields": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+                    "example": {"type": "object"},
                 },
             },
         },
@@ -131,6 +132,8 @@ class ResourceCap:
     description: str
     read_scope: str
     fields: tuple[str, ...]
+    # Values of `fields` for one realistic record: the published document's examples derive from it.
+    example: dict[str, Any] | None = None
 
     def field(self, code: str) -> FieldDecl:
         return self.model.fields[code]
@@ -274,6 +277,7 @@ def parse_capabilities(doc: Any, declarations: Declarations) -> Capabilities:
             name=name, model=model, schema_name=raw["schemaName"], plural_name=raw["pluralName"],
             description=raw.get("description", ""), read_scope=raw["readScope"],
             fields=_model_fields(f"{where}.fields", model, raw["fields"]),
+            example=raw.get("example"),
         )
 
     webhook_events: dict[str, WebhookEventCap] = {}

@@ -18,10 +18,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import yaml
 
 from tessera.capabilities import (
     Capabilities,
+    CapabilityError,
     CommandCap,
     EventSourceCap,
     ResourceCap,
@@ -36,6 +38,14 @@ HEADER = (
 )
 _PLACEHOLDER = re.compile(r"\$\{([A-Za-z]+)\}")
 REF = "$ref"
+
+# Fixed identifiers and times of the examples the generator derives from the registry's examples.
+EXAMPLE_PID = "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h"
+EXAMPLE_NEW_PID = "rec_7h2k9m4p1r6t3v8x5z0b2d7f9g"
+EXAMPLE_EVENT_ID = "evt_3f8k1m6p9r2t5v0x4z7b1d3f6h"
+EXAMPLE_CREATED_AT = "2026-11-20T09:15:00.000Z"
+EXAMPLE_CHANGED_AT = "2026-11-22T08:00:00.000Z"
+EXAMPLE_CURSOR = "gAAAAABnQ2x1c3Rlci1leGFtcGxlLWN1cnNvci1vbmx5LW5vdC12YWxpZA=="
 
 
 def camel(dotted: str) -> str:
@@ -83,23 +93,75 @@ def record_schema(resource: ResourceCap) -> dict[str, Any]:
     for code in resource.fields:
         decl = resource.field(code)
         properties[code] = field_schema(decl, nullable=not decl.required)
-    properties["createdAt"] = {"type": "string", "format": "date-time"}
-    properties["updatedAt"] = {"type": "string", "format": "date-time"}
-    return {
+    properties["createdAt"] = {"type": "string", "format": "date-time", "description": "When the record was created."}
+    properties["updatedAt"] = {"type": "string", "format": "date-time",
+                               "description": "When the record last changed."}
+    schema: dict[str, Any] = {
         "type": "object",
         "description": f"A published `{resource.name}` record.",
         "required": list(properties),
         "properties": properties,
     }
+    if resource.example is not None:
+        schema["example"] = record_example(resource)
+        _check_example(f"resources.{resource.name}.example", schema, schema["example"])
+    return schema
+
+
+def record_example(resource: ResourceCap) -> dict[str, Any]:
+    """The record the registry's example describes, as a read returns it."""
+    return {"pid": EXAMPLE_PID, **copy.deepcopy(resource.example or {}),
+            "createdAt": EXAMPLE_CREATED_AT, "updatedAt": EXAMPLE_CREATED_AT}
+
+
+def command_record_example(command: CommandCap) -> dict[str, Any] | None:
+    """The record after the command ran with its input example, or None without examples."""
+    resource = command.resource
+    given = command.input_schema.get("example")
+    if resource.example is None or given is None:
+        return None
+    changes = {k: v for k, v in command.changes(given).items() if k in resource.fields}
+    if command.action == "update":
+        return {**record_example(resource), **changes, "updatedAt": EXAMPLE_CHANGED_AT}
+    fields = {code: copy.deepcopy(resource.field(code).default) for code in resource.fields}
+    return {"pid": EXAMPLE_NEW_PID, **fields, **changes,
+            "createdAt": EXAMPLE_CHANGED_AT, "updatedAt": EXAMPLE_CHANGED_AT}
+
+
+def _nullable(check: Any) -> Any:
+    def validate(validator: Any, value: Any, instance: Any, schema: dict[str, Any]) -> Any:
+        if instance is None and schema.get("nullable") is True:
+            return
+        yield from check(validator, value, instance, schema)
+
+    return validate
+
+
+# Draft 4 plus OpenAPI 3.0's `nullable`: the dialect of the document (and of Connexion's checks).
+_ExampleValidator = jsonschema.validators.extend(
+    jsonschema.Draft4Validator,
+    {"type": _nullable(jsonschema.Draft4Validator.VALIDATORS["type"]),
+     "enum": _nullable(jsonschema.Draft4Validator.VALIDATORS["enum"])},
+)
+
+
+def _check_example(where: str, schema: dict[str, Any], example: Any) -> None:
+    """An example the registry gives (or the generator derives) must be valid, or nothing starts."""
+    error = jsonschema.exceptions.best_match(
+        _ExampleValidator(schema, format_checker=jsonschema.FormatChecker()).iter_errors(example))
+    if error is not None:
+        at = "".join(f".{p}" for p in error.absolute_path)
+        raise CapabilityError(f"capabilities.yaml: {where}{at}: {error.message}")
 
 
 def page_schema(resource: ResourceCap) -> dict[str, Any]:
-    return {
+    schema: dict[str, Any] = {
         "type": "object",
         "description": f"One page of `{resource.name}` records.",
         "required": ["items", "nextCursor"],
         "properties": {
-            "items": {"type": "array", "items": {REF: f"#/components/schemas/{resource.schema_name}"}},
+            "items": {"type": "array", "description": "The records of this page, oldest first.",
+                      "items": {REF: f"#/components/schemas/{resource.schema_name}"}},
             "nextCursor": {
                 "type": "string",
                 "nullable": True,
@@ -107,6 +169,9 @@ def page_schema(resource: ResourceCap) -> dict[str, Any]:
             },
         },
     }
+    if resource.example is not None:
+        schema["example"] = {"items": [record_example(resource)], "nextCursor": EXAMPLE_CURSOR}
+    return schema
 
 
 def command_schemas(command: CommandCap) -> dict[str, dict[str, Any]]:
@@ -118,30 +183,42 @@ def command_schemas(command: CommandCap) -> dict[str, dict[str, Any]]:
                                       "description": f"pid of the `{command.resource.name}` record to change."}
         required.insert(0, "targetPid")
     request_props["input"] = {REF: f"#/components/schemas/{name}Input"}
-    return {
-        f"{name}Input": copy.deepcopy(command.input_schema),
-        f"{name}Request": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": required,
-            "properties": request_props,
-        },
-        f"{name}Result": {
-            "type": "object",
-            "required": ["commandCode", "idempotentReplay", "record"],
-            "properties": {
-                "commandCode": {"type": "string", "enum": [command.code]},
-                "idempotentReplay": {
-                    "type": "boolean",
-                    "description": "True when this is the stored result of an earlier request with the same key.",
-                },
-                "record": {REF: f"#/components/schemas/{command.resource.schema_name}"},
+    input_schema = copy.deepcopy(command.input_schema)
+    input_schema.setdefault("description", f"Input of `{command.code}`.")
+    request: dict[str, Any] = {
+        "type": "object",
+        "description": f"Request body of `{command.code}`.",
+        "additionalProperties": False,
+        "required": required,
+        "properties": request_props,
+    }
+    result: dict[str, Any] = {
+        "type": "object",
+        "description": f"Result of `{command.code}`: the record as the command left it.",
+        "required": ["commandCode", "idempotentReplay", "record"],
+        "properties": {
+            "commandCode": {"type": "string", "enum": [command.code], "description": "The command that ran."},
+            "idempotentReplay": {
+                "type": "boolean",
+                "description": "True when this is the stored result of an earlier request with the same key.",
             },
+            "record": {REF: f"#/components/schemas/{command.resource.schema_name}"},
         },
     }
+    given = command.input_schema.get("example")
+    if given is not None:
+        _check_example(f"commands.{command.code}.input.example", command.input_schema, given)
+        request["example"] = {"input": copy.deepcopy(given)}
+        if command.action == "update":
+            request["example"] = {"targetPid": EXAMPLE_PID, **request["example"]}
+    record = command_record_example(command)
+    if record is not None:
+        _check_example(f"commands.{command.code} (its result example)", record_schema(command.resource), record)
+        result["example"] = {"commandCode": command.code, "idempotentReplay": False, "record": record}
+    return {f"{name}Input": input_schema, f"{name}Request": request, f"{name}Result": result}
 
 
-def webhook_schemas(event: WebhookEventCap) -> dict[str, dict[str, Any]]:
+def webhook_schemas(event: WebhookEventCap, registry: Capabilities) -> dict[str, dict[str, Any]]:
     name = camel(event.type)
     properties: dict[str, Any] = {
         "pid": {"type": "string", "description": f"pid of the `{event.resource.name}` record."},
@@ -152,21 +229,44 @@ def webhook_schemas(event: WebhookEventCap) -> dict[str, dict[str, Any]]:
     for code in event.previous:
         properties[previous_name(code)] = {**field_schema(event.resource.field(code), nullable=True),
                                            "description": f"`{code}` before the change."}
-    return {
-        f"{name}Payload": {"type": "object", "required": list(properties), "properties": properties},
-        f"{name}Event": {
-            "type": "object",
-            "description": f"Body of a `{event.type}` delivery. It never names the tenant.",
-            "required": ["id", "type", "schemaVersion", "occurredAt", "data"],
-            "properties": {
-                "id": {"type": "string", "description": "Event id; retries and replays reuse it."},
-                "type": {"type": "string", "enum": [event.type]},
-                "schemaVersion": {"type": "integer", "enum": [1]},
-                "occurredAt": {"type": "string", "format": "date-time"},
-                "data": {REF: f"#/components/schemas/{name}Payload"},
-            },
+    payload: dict[str, Any] = {"type": "object", "description": f"`data` of the `{event.type}` event.",
+                               "required": list(properties), "properties": properties}
+    body: dict[str, Any] = {
+        "type": "object",
+        "description": f"Body of a `{event.type}` delivery. It never names the tenant.",
+        "required": ["id", "type", "schemaVersion", "occurredAt", "data"],
+        "properties": {
+            "id": {"type": "string", "description": "Event id; retries and replays reuse it."},
+            "type": {"type": "string", "enum": [event.type], "description": "The event type."},
+            "schemaVersion": {"type": "integer", "enum": [1], "description": "Version of the `data` schema."},
+            "occurredAt": {"type": "string", "format": "date-time", "description": "When the change happened."},
+            "data": {REF: f"#/components/schemas/{name}Payload"},
         },
     }
+    data = _webhook_data_example(event, registry)
+    if data is not None:
+        _check_example(f"webhookEvents.{event.type} (its payload example)", payload, data)
+        payload["example"] = data
+        body["example"] = {"id": EXAMPLE_EVENT_ID, "type": event.type, "schemaVersion": 1,
+                           "occurredAt": EXAMPLE_CHANGED_AT, "data": copy.deepcopy(data)}
+    return {f"{name}Payload": payload, f"{name}Event": body}
+
+
+def _webhook_data_example(event: WebhookEventCap, registry: Capabilities) -> dict[str, Any] | None:
+    """The payload of the event as the registry's first command emitting it would produce it."""
+    resource = event.resource
+    if resource.example is None:
+        return None
+    before: dict[str, Any] | None = record_example(resource)
+    after = before
+    for command in registry.commands.values():
+        if command.emits == event.type:
+            changed = command_record_example(command)
+            if changed is not None:
+                after = changed
+                before = before if command.action == "update" else None
+                break
+    return event.payload(after["pid"], before, after)
 
 
 def event_source_schemas(source: EventSourceCap) -> dict[str, dict[str, Any]]:
@@ -174,24 +274,35 @@ def event_source_schemas(source: EventSourceCap) -> dict[str, dict[str, Any]]:
     name = camel(source.code)
     found: dict[str, dict[str, Any]] = {}
     refs = []
+    example: dict[str, Any] | None = None
     for event_type, versions in source.types.items():
         for version, schema in versions.items():
             data_name = f"{name}{camel(event_type)}V{version}"
             found[data_name] = {**copy.deepcopy(schema),
                                 "description": f"`data` of `{event_type}`, schemaVersion {version}."}
             refs.append({REF: f"#/components/schemas/{data_name}"})
+            if "example" in schema:
+                _check_example(f"eventSources.{source.code}.types.{event_type}.{version}.example", schema,
+                               schema["example"])
+                if example is None:
+                    example = {"type": event_type, "schemaVersion": version, "occurredAt": EXAMPLE_CHANGED_AT,
+                               "data": copy.deepcopy(schema["example"])}
     all_versions = sorted({v for versions in source.types.values() for v in versions})
     found[f"{name}Event"] = {
         "type": "object",
+        "description": f"An event posted by `{source.code}`.",
         "additionalProperties": False,
         "required": ["type", "schemaVersion", "occurredAt", "data"],
         "properties": {
             "type": {"type": "string", "enum": list(source.types), "description": "Event type name."},
-            "schemaVersion": {"type": "integer", "enum": all_versions},
+            "schemaVersion": {"type": "integer", "enum": all_versions,
+                              "description": "Version of the schema `data` follows."},
             "occurredAt": {"type": "string", "format": "date-time", "description": "ISO 8601 UTC timestamp."},
             "data": refs[0] if len(refs) == 1 else {"oneOf": refs},
         },
     }
+    if example is not None:
+        found[f"{name}Event"]["example"] = example
     return found
 
 
@@ -241,8 +352,9 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
         values = {"event": event.type, "Event": camel(event.type), "resource": event.resource.name,
                   "eventDescription": event.description or event.type}
         webhooks[event.type] = _substitute(templates["webhook"], values)
-        schemas.update(webhook_schemas(event))
+        schemas.update(webhook_schemas(event, registry))
     doc["x-webhooks"] = webhooks
+    doc["tags"].sort(key=lambda tag: tag["name"])
     return doc
 
 

@@ -28,6 +28,9 @@ def test_the_committed_document_is_current() -> None:
     result = subprocess.run([sys.executable, "-m", "tessera.cli", "generate", "--check"], cwd=ROOT,
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
+    # The check covers the SDKs generated from both documents too (generated/python, tests/test_sdk_generation.py).
+    for generated in ("open-platform.yaml", "python/open-platform-client", "python/session-client"):
+        assert f"generated/{generated}: up to date" in result.stdout.splitlines()
 
 
 def test_the_document_is_valid_openapi(doc: dict[str, Any]) -> None:
@@ -122,3 +125,30 @@ def test_the_session_documents_webhook_event_types_are_the_published_ones(env: E
     session = yaml.safe_load((ROOT / "openapi" / "session-api.yaml").read_text())
     assert set(session["components"]["schemas"]["WebhookEventType"]["enum"]) == set(
         env.runtime.capabilities.webhook_events)
+
+
+def test_examples_derive_from_the_registry_and_agree_with_each_other(doc: dict[str, Any]) -> None:
+    schemas = doc["components"]["schemas"]
+    record = schemas["Asset"]["example"]
+    assert schemas["AssetPage"]["example"]["items"] == [record]
+    assigned = schemas["AssetsAssignResult"]["example"]["record"]
+    assert assigned["pid"] == record["pid"] == schemas["AssetsAssignRequest"]["example"]["targetPid"]
+    assert assigned["assignee"] == schemas["AssetsAssignInput"]["example"]["assignee"]
+    assert assigned["status"] == "assigned"
+    change = schemas["AssetsAssignmentChangedEvent"]["example"]["data"]
+    assert (change["assignee"], change["previousAssignee"]) == (assigned["assignee"], record["assignee"])
+    created = schemas["InventoryStockInsCreateResult"]["example"]["record"]
+    assert created["source"] == "open-platform"
+    assert schemas["RobotFleetEvent"]["example"]["data"] == schemas["RobotFleetInventoryReceivedV1"]["example"]
+
+
+def test_an_example_that_does_not_fit_its_schema_is_refused_with_its_name() -> None:
+    from tessera.capabilities import CapabilityError, parse_capabilities
+    from tessera.declarations import load_declarations
+    from tessera.opendoc import build_document
+
+    raw = yaml.safe_load((ROOT / "capabilities.yaml").read_text())
+    raw["resources"]["assets"]["example"]["status"] = "lost"
+    registry = parse_capabilities(raw, load_declarations(ROOT / "models.yaml"))
+    with pytest.raises(CapabilityError, match=r"resources\.assets\.example\.status"):
+        build_document(ROOT / "openapi" / "open-platform.yaml", registry)
