@@ -12,6 +12,7 @@ from connexion.exceptions import ProblemException
 from connexion.middleware import ConnexionMiddleware
 from connexion.middleware.routing import RoutingMiddleware
 from connexion.middleware.server_error import ServerErrorMiddleware
+from connexion.middleware.swagger_ui import SwaggerUIMiddleware
 from connexion.options import SwaggerUIOptions
 from connexion.resolver import Resolver
 from starlette.exceptions import HTTPException
@@ -42,7 +43,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         yield
         rt.close()
 
-    middlewares = list(ConnexionMiddleware.default_middlewares)
+    # Connexion's Swagger UI middleware is left out: api_reference.py serves both references, and
+    # the unused middleware would still route every request through its mounts.
+    middlewares = [m for m in ConnexionMiddleware.default_middlewares if m is not SwaggerUIMiddleware]
     # Outermost after the last-resort server error handler: every response gets a request id.
     middlewares.insert(middlewares.index(ServerErrorMiddleware) + 1, _bind(RequestContextMiddleware, rt))
     # Inside the exception handling, before routing: wrong methods get 405 (or the Open Platform's

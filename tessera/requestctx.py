@@ -13,7 +13,6 @@ import time
 import uuid
 from typing import Any
 
-from anyio import to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tessera.errors import PayloadTooLarge
@@ -82,7 +81,7 @@ class RequestContextMiddleware:
         finally:
             self._log(scope, started, status_holder)
             if scope.get("path", "").startswith("/api/open/"):
-                await self._record_call(scope, state, status_holder, request_id)
+                self._record_call(scope, state, status_holder, request_id)
             request_id_var.reset(token)
             reset_locale(locale_token)
 
@@ -109,26 +108,19 @@ class RequestContextMiddleware:
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
 
-    async def _record_call(self, scope: Scope, state: dict[str, Any], status_holder: dict[str, int],
-                           request_id: str) -> None:
-        """The call audit of the Open Platform: who called what, with which outcome and request id."""
+    def _record_call(self, scope: Scope, state: dict[str, Any], status_holder: dict[str, int],
+                     request_id: str) -> None:
+        """The call audit of the Open Platform: who called what, with which outcome and request id.
+
+        Queued for the batch writer (tessera/call_audit.py): no thread hop, no transaction here.
+        """
         caller = state.get("caller")
-        values = {
-            "installation_id": getattr(caller, "installation_id", None),
-            "tenant_id": getattr(caller, "tenant_id", None),
-            "client_id": getattr(caller, "client_id", None),
-            "method": str(scope.get("method", ""))[:10],
-            "path": str(scope.get("path", ""))[:300],
-            "status": status_holder.get("status", 500),
-            "request_id": request_id,
-        }
-        try:
-            await to_thread.run_sync(self._insert_call, values)
-        except Exception:
-            log.exception("call_audit.write_failed")
-
-    def _insert_call(self, values: dict[str, Any]) -> None:
-        from storage.openplatform import record_call
-
-        with self.runtime.db.write() as conn:
-            record_call(conn, **values)
+        self.runtime.call_audit.record(
+            installation_id=getattr(caller, "installation_id", None),
+            tenant_id=getattr(caller, "tenant_id", None),
+            client_id=getattr(caller, "client_id", None),
+            method=str(scope.get("method", ""))[:10],
+            path=str(scope.get("path", ""))[:300],
+            status=status_holder.get("status", 500),
+            request_id=request_id,
+        )

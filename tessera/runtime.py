@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from storage.db import make_engine
 from storage.unit import Database
+from tessera.call_audit import CallAudit
 from tessera.capabilities import Capabilities, load_capabilities
 from tessera.cursors import Cursors
 from tessera.declarations import Declarations, load_declarations
@@ -31,8 +32,10 @@ class Runtime:
     digests: SecretDigests
     cursors: Cursors
     sealed_secrets: SealedSecrets
+    call_audit: CallAudit
 
     def close(self) -> None:
+        self.call_audit.close()
         self.db.dispose()
 
 
@@ -49,9 +52,10 @@ def build_runtime(settings: Settings) -> Runtime:
         settings.rate_limit_window_seconds,
     )
     declarations = load_declarations(settings.models_file)
+    db = Database(make_engine(settings.database_url))
     return Runtime(
         settings=settings,
-        db=Database(make_engine(settings.database_url)),
+        db=db,
         declarations=declarations,
         rate_limiter=limiter,
         passwords=Passwords(),
@@ -60,4 +64,5 @@ def build_runtime(settings: Settings) -> Runtime:
         digests=SecretDigests(settings.secret_key),
         cursors=Cursors(settings.secret_key),
         sealed_secrets=SealedSecrets(settings.secret_key),
+        call_audit=CallAudit(db),
     )

@@ -48,6 +48,7 @@ def test_secrets_and_tokens_never_reach_the_logs(
 
 def test_secrets_and_tokens_never_reach_the_audit_log_or_the_call_audit(env: Env, tenant: TenantUsers) -> None:
     values = _flow(env, tenant)
+    env.runtime.call_audit.flush()
     with env.runtime.db.read() as conn:
         rows = [str(tuple(r)) for r in conn.execute(select(audit_log))]
         rows += [str(tuple(r)) for r in conn.execute(select(open_api_calls))]
@@ -58,6 +59,7 @@ def test_secrets_and_tokens_never_reach_the_audit_log_or_the_call_audit(env: Env
 
 def test_only_keyed_digests_of_secrets_and_tokens_are_stored(env: Env, tenant: TenantUsers) -> None:
     values = _flow(env, tenant)
+    env.runtime.call_audit.flush()
     with env.runtime.db.read() as conn:
         stored = [str(tuple(r)) for r in conn.execute(select(credentials))]
         stored += [str(tuple(r)) for r in conn.execute(select(access_tokens))]

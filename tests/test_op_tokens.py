@@ -229,6 +229,7 @@ def test_every_business_call_is_in_the_call_audit_with_its_request_id(env: Env, 
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
     env.client.get("/api/open/v1/whoami", headers={**bearer(token), "X-Request-Id": "call-audit-1"})
+    env.runtime.call_audit.flush()  # rows are written in batches, within 50 ms
     with env.runtime.db.read() as conn:
         row = conn.execute(select(open_api_calls).where(open_api_calls.c.request_id == "call-audit-1")).one()
     assert (row.method, row.path, row.status, row.client_id) == ("GET", "/api/open/v1/whoami", 200, cred["clientId"])

@@ -8,7 +8,8 @@ from handlers.open.base import caller
 from storage.records import iso
 
 
-def whoami() -> dict[str, Any]:
+async def whoami() -> dict[str, Any]:
+    """Answered from the caller the bearer check resolved: no I/O, so no worker-thread hop."""
     who = caller()
     return {
         "application": {"appId": who.application_pid, "name": who.application_name},

@@ -1,0 +1,44 @@
+"""The Open Platform call audit: every business call leaves one row, written in batches off the request."""
+
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import select
+
+from storage.tables import open_api_calls
+from tessera.call_audit import CallAudit
+from tests.conftest import Env, TenantUsers, bearer, issue_token
+
+
+def _rows(env: Env, request_prefix: str) -> list[tuple[str, int]]:
+    with env.runtime.db.read() as conn:
+        return [(r.request_id, r.status) for r in conn.execute(
+            select(open_api_calls).where(open_api_calls.c.request_id.like(f"{request_prefix}%")))]
+
+
+def test_each_call_is_written_within_moments_without_an_explicit_flush(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    for n in range(5):
+        env.client.get("/api/open/v1/whoami", headers={**bearer(token), "X-Request-Id": f"batch-{n}"})
+    deadline = time.monotonic() + 5
+    while len(_rows(env, "batch-")) < 5 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert sorted(_rows(env, "batch-")) == [(f"batch-{n}", 200) for n in range(5)]
+
+
+def test_refused_calls_are_audited_with_their_status(env: Env) -> None:
+    env.client.get("/api/open/v1/whoami", headers={**bearer("tat_not-a-token"), "X-Request-Id": "refused-1"})
+    env.runtime.call_audit.flush()
+    assert _rows(env, "refused-1") == [("refused-1", 401)]
+
+
+def test_closing_writes_what_is_still_queued(env: Env) -> None:
+    audit = CallAudit(env.runtime.db, flush_seconds=3600)  # the thread would not flush for an hour
+    for n in range(3):
+        audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
+                     path="/api/open/v1/whoami", status=401, request_id=f"queued-{n}")
+    assert _rows(env, "queued-") == []
+    audit.close()
+    assert sorted(_rows(env, "queued-")) == [(f"queued-{n}", 401) for n in range(3)]
