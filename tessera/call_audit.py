@@ -65,6 +65,9 @@ class CallAudit:
                     with self._db.write() as conn:
                         conn.execute(insert(open_api_calls), rows)
                 except Exception:
+                    # Kept for the next pass (a locked SQLite file or a database restart is
+                    # usually over by then), in their original order.
+                    self._pending.extendleft(reversed(rows))
                     log.exception("call_audit.write_failed", extra={"rows": len(rows)})
                     return
             if self._dropped:
@@ -72,16 +75,24 @@ class CallAudit:
                 self._dropped = 0
 
     def close(self) -> None:
-        self._stopping = True
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout=10)
-        self.flush()
+        """Stop the writer thread and write what is queued.
+
+        Like the engine's ``dispose``, this is not final: a later ``record`` starts a new thread
+        (tests build several apps over one runtime, and each app's shutdown closes it).
+        """
+        with self._start_lock:
+            self._stopping = True
+            self._wake.set()
+            if self._thread is not None:
+                self._thread.join(timeout=10)
+            self.flush()
+            self._thread = None
+            self._stopping = False
 
     def _ensure_thread(self) -> None:
-        if self._thread is None and not self._stopping:
+        if self._thread is None:
             with self._start_lock:
-                if self._thread is None:
+                if self._thread is None and not self._stopping:
                     self._thread = threading.Thread(target=self._run, name="tessera-call-audit", daemon=True)
                     self._thread.start()
 

@@ -42,3 +42,15 @@ def test_closing_writes_what_is_still_queued(env: Env) -> None:
     assert _rows(env, "queued-") == []
     audit.close()
     assert sorted(_rows(env, "queued-")) == [(f"queued-{n}", 401) for n in range(3)]
+
+
+def test_a_closed_writer_starts_again_on_the_next_call(env: Env) -> None:
+    audit = CallAudit(env.runtime.db, flush_seconds=0.01)
+    audit.close()  # e.g. one app's shutdown over a shared runtime
+    audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
+                 path="/api/open/v1/whoami", status=401, request_id="reopened-1")
+    deadline = time.monotonic() + 5
+    while not _rows(env, "reopened-1") and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert _rows(env, "reopened-1") == [("reopened-1", 401)]
+    audit.close()

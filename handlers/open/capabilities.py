@@ -20,15 +20,20 @@ from tessera.services import inbound_events, op_commands, op_resources
 Handler = Callable[..., Any]
 
 
+# Reads run on the event loop (``async def`` without awaiting): an indexed SELECT never waits on a
+# lock, and a worker-thread hop costs more CPU than the query. Writes stay in worker threads:
+# they can wait for SQLite's writer lock or PostgreSQL row locks, which must not stall the loop.
+
+
 def _list(resource: ResourceCap) -> Handler:
-    def handler(limit: int | None = None, cursor: str | None = None) -> dict[str, Any]:
+    async def handler(limit: int | None = None, cursor: str | None = None) -> dict[str, Any]:
         return op_resources.list_page(runtime(), caller(), resource.name, limit, cursor)
 
     return handler
 
 
 def _read(resource: ResourceCap) -> Handler:
-    def handler(pid: str) -> tuple[dict[str, Any], int, dict[str, str]]:
+    async def handler(pid: str) -> tuple[dict[str, Any], int, dict[str, str]]:
         record, tag = op_resources.read(runtime(), caller(), resource.name, pid)
         return record, 200, {"ETag": tag}
 
