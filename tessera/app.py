@@ -10,6 +10,7 @@ import connexion
 import yaml
 from connexion.exceptions import ProblemException
 from connexion.middleware import ConnexionMiddleware
+from connexion.middleware.request_validation import RequestValidationMiddleware
 from connexion.middleware.routing import RoutingMiddleware
 from connexion.middleware.server_error import ServerErrorMiddleware
 from connexion.middleware.swagger_ui import SwaggerUIMiddleware
@@ -24,6 +25,7 @@ from tessera.errors import ServiceError
 from tessera.logs import install_request_id_factory
 from tessera.methods import MethodGuardMiddleware, MethodIndex
 from tessera.opendoc import build_document
+from tessera.request_validation import CachedRequestValidationMiddleware
 from tessera.requestctx import RequestContextMiddleware
 from tessera.runtime import Runtime, build_runtime
 from tessera.settings import Settings, load_settings
@@ -46,6 +48,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     # Connexion's Swagger UI middleware is left out: api_reference.py serves both references, and
     # the unused middleware would still route every request through its mounts.
     middlewares = [m for m in ConnexionMiddleware.default_middlewares if m is not SwaggerUIMiddleware]
+    # Same validation, validators built once per operation instead of on every request.
+    middlewares[middlewares.index(RequestValidationMiddleware)] = CachedRequestValidationMiddleware
     # Outermost after the last-resort server error handler: every response gets a request id.
     middlewares.insert(middlewares.index(ServerErrorMiddleware) + 1, _bind(RequestContextMiddleware, rt))
     # Inside the exception handling, before routing: wrong methods get 405 (or the Open Platform's
