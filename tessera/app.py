@@ -25,6 +25,7 @@ from tessera.errors import ServiceError
 from tessera.logs import install_request_id_factory
 from tessera.methods import MethodGuardMiddleware, MethodIndex
 from tessera.opendoc import build_document
+from tessera.operations import CachedAsyncApi
 from tessera.request_validation import CachedRequestValidationMiddleware
 from tessera.requestctx import RequestContextMiddleware
 from tessera.runtime import Runtime, build_runtime
@@ -76,6 +77,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         validate_responses=settings.response_validation,
         lifespan=lifespan,
     )
+    # Handlers' decorator stacks built once per operation (see operations.py); set before add_api,
+    # which instantiates the API class.
+    app._middleware_app.api_cls = CachedAsyncApi
     # Both documents are rooted at "/" (their paths carry /api and /oauth2): Connexion routes two
     # APIs with overlapping base paths (/api and /api/open/v1) wrongly, one shadowing the other.
     app.add_api(

@@ -1,0 +1,37 @@
+"""Per-operation work is done once, not on every request (the performance issue's first lever)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tessera.operations import CachedAsyncApi, CachedAsyncOperation
+from tests.conftest import Env
+
+
+def _handler_operations(env: Env) -> list[Any]:
+    apis = [api for group in env.client.app._middleware_app.apis.values() for api in group]
+    assert apis and all(isinstance(api, CachedAsyncApi) for api in apis)
+    return [op for api in apis for op in api.operations.values()]
+
+
+def test_handler_decorator_stacks_are_built_once_per_operation(env: Env) -> None:
+    env.client.get("/api/health")
+    health = next(op for op in _handler_operations(env) if op.operation_id.endswith(".health"))
+    assert isinstance(health, CachedAsyncOperation)
+    first = health.fn
+    env.client.get("/api/health")
+    assert health.fn is first
+
+
+def test_request_validators_are_built_once_per_operation(env: Env) -> None:
+    from tessera.request_validation import CachedRequestValidationOperation
+
+    env.client.get("/api/health")
+    middleware = next(m for m in env.client.app.middleware.middleware_stack
+                      if type(m).__name__ == "CachedRequestValidationMiddleware")
+    operations = [op for group in middleware.apis.values() for api in group for op in api.operations.values()]
+    health = next(op for op in operations if op._operation.operation_id.endswith(".health"))
+    assert isinstance(health, CachedRequestValidationOperation)
+    validator = health._parameters()
+    env.client.get("/api/health")
+    assert health._parameters() is validator
