@@ -1,24 +1,43 @@
 """Connexion's handler operations, with the decorator stack built once per operation.
 
-Connexion 3.3's ``AsyncOperation.fn`` is a property: every request builds the Starlette decorator
-stack around the handler again (parameter and response decorators, ``inspect.signature`` of the
-handler). Nothing in that stack is per request (the request and operation reach it through
-context variables at call time), so this operation builds it on first use and keeps it.
+Connexion 3.3 rebuilds, on every request, the Starlette decorator stack around a handler
+(``AsyncOperation.fn`` is a property, and the decorator's wrapper calls ``decorate`` and builds a
+URI parser each time, ``inspect.signature`` of the handler included). Nothing in that stack is
+per request: the request and the operation reach it through context variables at call time. So
+the stack and the URI parser are built on the first request of an operation and kept.
 """
 
 from __future__ import annotations
 
+import functools
 import typing as t
-from functools import cached_property
 
 from connexion.apps.asynchronous import AsyncApi, AsyncOperation
+from connexion.context import receive, scope
+from connexion.decorators import StarletteDecorator
 from connexion.operations import AbstractOperation
 
 
+class OncePerOperationDecorator(StarletteDecorator):
+    def __call__(self, function: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
+        built: list[t.Any] = []  # [decorated function, URI parser], filled on the first request
+
+        @functools.wraps(function)
+        async def wrapper(*_args: t.Any, **_kwargs: t.Any) -> t.Any:
+            if not built:  # the operation's context is set from here on, so its parser can be built
+                built.extend((self.decorate(function), self.uri_parser))
+            decorated, uri_parser = built
+            request = self.framework.get_request(uri_parser=uri_parser, scope=scope, receive=receive)
+            return await decorated(request)
+
+        return wrapper
+
+
 class CachedAsyncOperation(AsyncOperation):
-    @cached_property
+    @functools.cached_property
     def fn(self) -> t.Callable[..., t.Any]:  # type: ignore[override]
-        return AsyncOperation.fn.fget(self)  # type: ignore[attr-defined]
+        decorator = OncePerOperationDecorator(pythonic_params=self.pythonic_params, jsonifier=self.jsonifier)
+        return decorator(self._fn)
 
 
 class CachedAsyncApi(AsyncApi):
