@@ -26,18 +26,20 @@ Steps:
 2. In process: tenants ``bench`` and ``other``, an administrator of ``bench`` allowed to create
    applications; through ``tessera.services.op_admin`` an application, its installation in ``bench``
    (environment ``production``, scope ``assets.read``) and ``CREDENTIALS`` credentials. Then the
-   records, in bulk (SQLAlchemy Core inserts of ``BATCH`` rows per transaction, ids drawn up front,
-   the JSON of ``tessera.demo.asset_payload``, ``search_text``, unique-value claims, creation times
-   one second apart), with progress: ``--assets`` live assets of ``bench``, interleaved in id order
-   with noise the walk's conditions must skip: deleted assets of ``bench`` (``--assets``/20), stock-ins
-   of ``bench`` (``--assets``/20) and assets of ``other`` (``--assets``/10). Then ``VACUUM ANALYZE``
-   and ``CHECKPOINT`` (PostgreSQL) or ``ANALYZE`` and a WAL checkpoint (SQLite). The live pids and
-   their ETags are read back from the database: the walks are checked against that set.
+   records, in bulk (``benchmarks/_seed.py``: SQLAlchemy Core inserts of ``BATCH`` rows per
+   transaction, ids drawn up front, the JSON of ``tessera.demo.asset_payload``, ``search_text``,
+   unique-value claims, creation times one second apart), with progress: ``--assets`` live assets
+   of ``bench``, interleaved in id order with noise the walk's conditions must skip: deleted assets
+   of ``bench`` (``--assets``/20), stock-ins of ``bench`` (``--assets``/20) and assets of ``other``
+   (``--assets``/10). Then ``VACUUM ANALYZE`` and ``CHECKPOINT`` (PostgreSQL) or ``ANALYZE`` and a
+   WAL checkpoint (SQLite). The live pids and their ETags are read back from the database: the walks
+   are checked against that set.
 3. Tessera (``benchmarks/_serve.py``: the real app, response validation off, JSON logs at WARNING)
-   and the baseline (``benchmarks/_baseline_open_read.py``: bare Starlette, the same
-   ``op_tokens.validate`` and ``op_resources.read``/``list_page`` calls, so the same SQL: one token
-   query, then one record query; no Connexion, no middleware, no call audit), each under uvicorn with
-   one worker in its own process on 127.0.0.1; ``TESSERA_RATE_LIMIT_TOKEN`` out of reach.
+   and the baseline (``benchmarks/_baseline_suite.py``, shared with ``benchmarks/suite.py``: bare
+   Starlette, the same ``op_tokens.validate`` and ``op_resources.read``/``list_page`` calls on the
+   event loop as Tessera's handlers make them, so the same SQL: one token query, then one record
+   query; no Connexion, no middleware, no call audit), each under uvicorn with one worker in its own
+   process on 127.0.0.1; ``TESSERA_RATE_LIMIT_TOKEN`` out of reach.
 4. One bearer token per credential from Tessera's ``POST /oauth2/token``. Checks that both targets
    answer alike: the same record and ETag for a pid, 404 for a deleted asset and for another
    tenant's, 401 for an unknown token, the same first page, and each target's cursor accepted by
@@ -86,20 +88,19 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import _seed
 import httpx
 import op_token
 import session_list as common
-from sqlalchemy import Connection, Engine, and_, case, func, insert, select
+from sqlalchemy import Engine, and_, case, func, select
 from sqlalchemy.engine import make_url
 
 from storage import identity
 from storage.db import make_engine
 from storage.migrate import upgrade
-from storage.records import PID_PREFIX, search_text
-from storage.tables import open_api_calls, record_unique_values, records
+from storage.tables import open_api_calls, records
 from storage.types import utcnow
 from tessera.demo import asset_payload, stock_in_payload
-from tessera.ids import new_pid
 from tessera.runtime import Runtime, build_runtime
 from tessera.services import op_admin, op_resources
 from tessera.services.actors import resolve_actor
@@ -132,42 +133,7 @@ DB_SETTLE_SECONDS = 15.0  # how long the call audit rows, written after the resp
 
 
 # -- database --------------------------------------------------------------------------------------
-
-@dataclass
-class Backend:
-    name: str
-    url: str  # as TESSERA_DATABASE_URL takes it: postgresql://... or sqlite:///...
-    path: Path | None = None  # the SQLite file
-
-    @property
-    def sqlalchemy_url(self) -> str:
-        return common.sqlalchemy_url(self.url) if self.name == "postgresql" else self.url
-
-    @property
-    def label(self) -> str:
-        return self.url.rsplit("/", 1)[1] if self.name == "postgresql" else str(self.path)
-
-    def drop(self) -> None:
-        if self.name == "postgresql":
-            common.drop_database(self.url)
-
-
-def create_backend(name: str, tmp_dir: Path) -> Backend:
-    if name == "postgresql":
-        return Backend(name, common.create_database())
-    path = tmp_dir / "bench.sqlite3"
-    return Backend(name, f"sqlite:///{path}", path)
-
-
-def next_ids(conn: Connection, count: int, sequence: str | None) -> list[int]:
-    """``count`` record ids, drawn up front so the inserts are plain executemany calls."""
-    if sequence is not None:  # PostgreSQL: the table's own sequence
-        return list(conn.execute(
-            select(func.nextval(sequence)).select_from(func.generate_series(1, count))
-        ).scalars())
-    # SQLite: the write transaction holds the database lock (BEGIN IMMEDIATE), so max(id) is ours.
-    last = conn.execute(select(func.coalesce(func.max(records.c.id), 0))).scalar_one()
-    return list(range(last + 1, last + 1 + count))
+# Backend, create_backend, the bulk inserts and analyze come from benchmarks/_seed.py.
 
 
 @dataclass
@@ -188,68 +154,26 @@ def seed_records(rt: Runtime, tenant_id: int, other_tenant_id: int, user_id: int
     total = len(kinds)
     started = time.perf_counter()
     first_created = utcnow() - timedelta(seconds=total)
-    sequence = None
-    if rt.db.dialect == "postgresql":
-        with rt.db.read() as conn:
-            sequence = conn.execute(select(func.pg_get_serial_sequence("records", "id"))).scalar_one()
     counters = {"bench": 0, "other": 0, "stock": 0}
-    done = 0
-    for batch_start in range(0, total, BATCH):
-        rows: list[dict[str, Any]] = []
-        for position, kind in enumerate(kinds[batch_start:batch_start + BATCH], start=batch_start):
-            created = first_created + timedelta(seconds=position)
-            row: dict[str, Any] = {"tenant_id": tenant_id, "pid": new_pid(PID_PREFIX), "version": 1,
-                                   "created_by": user_id, "created_at": created, "updated_at": created,
-                                   "deleted_at": None}
-            if kind == "stock":
-                counters["stock"] += 1
-                model, data = stock_model, stock_in_payload(rng, counters["stock"])
-            elif kind == "other":
-                counters["other"] += 1
-                model, data = asset_model, asset_payload(rng, OTHER_TENANT, counters["other"])
-                row["tenant_id"] = other_tenant_id
-            else:  # live and deleted assets of TENANT share the serial numbers' sequence
-                counters["bench"] += 1
-                model, data = asset_model, asset_payload(rng, TENANT, counters["bench"])
-                if kind == "deleted":  # as RecordRepository.soft_delete leaves it
-                    row.update(version=2, deleted_at=created + timedelta(milliseconds=500),
-                               updated_at=created + timedelta(milliseconds=500))
-            row.update(model=model.code, data=data, search_text=search_text(model, data))
-            rows.append(row)
-        with rt.db.write() as conn:
-            ids = next_ids(conn, len(rows), sequence)
-            for row, record_id in zip(rows, ids, strict=True):
-                row["id"] = record_id
-            conn.execute(insert(records), rows)
-            models = {asset_model.code: asset_model, stock_model.code: stock_model}
-            unique_rows = [
-                {"tenant_id": row["tenant_id"], "model": row["model"], "field": code,
-                 "value": str(row["data"][code]), "record_id": row["id"]}
-                for row in rows if row["deleted_at"] is None  # a deleted record's claims are released
-                for code in models[row["model"]].unique if row["data"].get(code) is not None
-            ]
-            if unique_rows:
-                conn.execute(insert(record_unique_values), unique_rows)
-        done += len(rows)
-        elapsed = time.perf_counter() - started
-        log(f"  seeded {done:>7,} / {total:,} records  ({done / elapsed:,.0f} records/s, {elapsed:.1f} s)")
+
+    def make_row(position: int) -> dict[str, Any]:
+        kind = kinds[position]
+        created = first_created + timedelta(seconds=position)
+        if kind == "stock":
+            counters["stock"] += 1
+            return _seed.record_row(tenant_id, stock_model, stock_in_payload(rng, counters["stock"]), user_id, created)
+        if kind == "other":
+            counters["other"] += 1
+            return _seed.record_row(other_tenant_id, asset_model, asset_payload(rng, OTHER_TENANT, counters["other"]),
+                                    user_id, created)
+        # live and deleted assets of TENANT share the serial numbers' sequence
+        counters["bench"] += 1
+        deleted = created + timedelta(milliseconds=500) if kind == "deleted" else None
+        return _seed.record_row(tenant_id, asset_model, asset_payload(rng, TENANT, counters["bench"]), user_id,
+                                created, deleted)
+
+    _seed.insert_batches(rt.db, total, make_row, {m.code: m for m in (asset_model, stock_model)}, BATCH)
     return Seeded(assets, assets // 20, assets // 20, assets // 10, time.perf_counter() - started)
-
-
-def analyze(backend: Backend, engine: Engine) -> None:
-    """Planner statistics and the seeded pages written out, before anything is measured."""
-    step = time.perf_counter()
-    if backend.name == "postgresql":
-        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            conn.exec_driver_sql("VACUUM ANALYZE")
-            conn.exec_driver_sql("CHECKPOINT")
-        log(f"  VACUUM ANALYZE + CHECKPOINT: {time.perf_counter() - step:.1f} s")
-    else:
-        assert backend.path is not None
-        with contextlib.closing(sqlite3.connect(backend.path, isolation_level=None)) as conn:
-            conn.execute("ANALYZE")
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        log(f"  ANALYZE + wal_checkpoint(TRUNCATE): {time.perf_counter() - step:.1f} s")
 
 
 @dataclass
@@ -264,7 +188,7 @@ class Setup:
     seconds: float
 
 
-def setup(backend: Backend, env: dict[str, str], assets: int) -> Setup:
+def setup(backend: _seed.Backend, env: dict[str, str], assets: int) -> Setup:
     """Tenants, administrator, application, installation, credentials and records, in process."""
     started = time.perf_counter()
     rt = build_runtime(load_settings(env))
@@ -292,7 +216,7 @@ def setup(backend: Backend, env: dict[str, str], assets: int) -> Setup:
             f"deleted assets and {assets // 20:,} stock-ins of {TENANT!r} and {assets // 10:,} assets of "
             f"{OTHER_TENANT!r}")
         seeded = seed_records(rt, tenant_id, other_id, user.id, assets)
-        analyze(backend, rt.db.engine)
+        _seed.analyze(rt.db.engine)
         scope = and_(records.c.tenant_id == tenant_id, records.c.model == MODEL)
         with rt.db.read() as conn:
             live = conn.execute(select(records.c.pid, records.c.version)
@@ -532,8 +456,22 @@ def pg_counters(engine: Engine) -> tuple[int, int] | None:
 
 
 def audit_mark(engine: Engine) -> int:
-    with engine.connect() as conn:
-        return int(conn.execute(select(func.coalesce(func.max(open_api_calls.c.id), 0))).scalar_one())
+    """The last ``open_api_calls`` id once the table has stopped growing: Tessera queues its call-audit
+    rows and writes them in batches (``tessera/call_audit.py``, every 50 ms), so the rows of the
+    calls just made (the checks, the previous run) may land after a mark taken at once."""
+    def last() -> int:
+        with engine.connect() as conn:
+            return int(conn.execute(select(func.coalesce(func.max(open_api_calls.c.id), 0))).scalar_one())
+
+    mark = last()
+    deadline = time.monotonic() + DB_SETTLE_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(0.3)
+        now = last()
+        if now == mark:
+            break
+        mark = now
+    return mark
 
 
 def audit_count(engine: Engine, since: int) -> tuple[int, int]:
@@ -570,7 +508,7 @@ def run_scenario(scenario: Scenario, base_url: str, auth: list[dict[str, str]], 
     return asyncio.run(walk_load(base_url, auth, expected, limit, scenario.concurrency, seconds, walks, offset))
 
 
-def measure(backend: Backend, scenario: Scenario, server: common.Server, auth: list[dict[str, str]],
+def measure(backend: _seed.Backend, scenario: Scenario, server: common.Server, auth: list[dict[str, str]],
             expected: dict[str, str], pids: list[str], limit: int, engine: Engine, postmaster: int | None) -> Result:
     since = audit_mark(engine)
     warmup = Outcome()
@@ -809,7 +747,7 @@ def run_backend(name: str, args: argparse.Namespace) -> BackendReport:
     log(f"\n##### backend: {name} #####")
     with tempfile.TemporaryDirectory(prefix="tessera-bench-") as tmp:
         tmp_dir = Path(tmp)
-        backend = create_backend(name, tmp_dir)
+        backend = _seed.create_backend(name, tmp_dir)
         log(f"database: {backend.label}")
         servers: dict[str, common.Server] = {}
         engine: Engine | None = None
@@ -828,7 +766,7 @@ def run_backend(name: str, args: argparse.Namespace) -> BackendReport:
                     f"{count:,}")
 
             with running(servers):
-                for target, script in (("tessera", "_serve.py"), ("baseline", "_baseline_open_read.py")):
+                for target, script in (("tessera", "_serve.py"), ("baseline", "_baseline_suite.py")):
                     servers[target] = common.start_server(target, script, env, tmp_dir)
                     log(f"{target} listening on {servers[target].base_url} (pid {servers[target].process.pid})")
                 tokens = [mint(servers["tessera"], cred) for cred in done.credentials]

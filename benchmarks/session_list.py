@@ -5,10 +5,11 @@
 Steps:
 
 1. Create a fresh PostgreSQL database (unique name, next to the tests' admin database), migrate it,
-   seed one tenant with one admin user and N asset records (bulk inserts through SQLAlchemy Core:
-   the JSON shape of ``tessera.demo.asset_payload``, ``storage.records.search_text``, the unique
-   values of unique fields), then ``VACUUM ANALYZE`` (statistics for the planner, a flushed trigram
-   GIN pending list and a visibility map: the steady state autovacuum would reach) and ``CHECKPOINT``.
+   seed one tenant with one admin user and N asset records (``benchmarks/_seed.py``: bulk inserts
+   through SQLAlchemy Core: the JSON shape of ``tessera.demo.asset_payload``,
+   ``storage.records.search_text``, the unique values of unique fields), then ``VACUUM ANALYZE``
+   (statistics for the planner, a flushed trigram GIN pending list and a visibility map: the steady
+   state autovacuum would reach) and ``CHECKPOINT``.
 2. Start Tessera (``benchmarks/_serve.py``: the real app, response validation off, JSON logs at
    WARNING, the read rate limit out of reach) and the baseline (``benchmarks/_baseline.py``: bare
    Starlette, same SQL, same engine settings, JWT decode only), each under uvicorn with one worker in
@@ -41,7 +42,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
@@ -51,27 +51,25 @@ from typing import Any
 
 import httpx
 import psycopg
+from _seed import PG_ADMIN_URL, analyze, create_database, drop_database, insert_batches, log, record_row, sqlalchemy_url
 from psycopg import sql
-from sqlalchemy import Engine, event, func, insert, select
+from sqlalchemy import Engine, event
 from sqlalchemy.engine import make_url
 
 from storage import identity
 from storage.db import make_engine
 from storage.migrate import upgrade
-from storage.records import PID_PREFIX, RecordRepository, search_text
-from storage.tables import record_unique_values, records
+from storage.records import RecordRepository
 from storage.types import utcnow
 from storage.unit import Database
 from tessera.declarations import load_declarations
 from tessera.demo import asset_payload
-from tessera.ids import new_pid
 from tessera.listing import parse_list_request
 from tessera.security import Passwords
 from tessera.settings import PROJECT_ROOT
 
 BENCH_DIR = Path(__file__).resolve().parent
 RESULTS_FILE = BENCH_DIR / "results" / "session_list.json"
-PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
 TENANT = "bench"
 EMAIL = "admin@bench.example"
@@ -90,31 +88,9 @@ KEYWORD_CANDIDATES = ("thinkpad", "ati", "-sn-")
 TARGETS = ("tessera", "baseline")
 
 
-def log(message: str) -> None:
-    print(message, flush=True)
-
-
 # -- database ---------------------------------------------------------------------------------
-
-def admin_connect() -> psycopg.Connection[Any]:
-    return psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=5)
-
-
-def create_database() -> str:
-    name = f"tessera_bench_{uuid.uuid4().hex[:12]}"
-    with admin_connect() as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    return PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
-
-
-def drop_database(url: str) -> None:
-    name = url.rsplit("/", 1)[1]
-    with admin_connect() as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-
-
-def sqlalchemy_url(url: str) -> str:
-    return "postgresql+psycopg://" + url.split("://", 1)[1]
+# create_database, drop_database, sqlalchemy_url, PG_ADMIN_URL and log come from _seed.py; the other
+# benchmarks reach them through this module as ``common.<name>``.
 
 
 @dataclass
@@ -138,46 +114,14 @@ def seed(engine: Engine, models_file: Path, count: int, password: str) -> Seeded
     started = time.perf_counter()
     # Creation times one second apart, ending now, as if the records had been created one by one.
     first_created = utcnow() - timedelta(seconds=count)
-    with db.read() as conn:
-        id_sequence = conn.execute(select(func.pg_get_serial_sequence("records", "id"))).scalar_one()
-    done = 0
-    for batch_start in range(1, count + 1, BATCH):
-        rows = []
-        for index in range(batch_start, min(batch_start + BATCH, count + 1)):
-            data = asset_payload(rng, TENANT, index)
-            created = first_created + timedelta(seconds=index)
-            rows.append({
-                "tenant_id": tenant_id, "model": model.code, "pid": new_pid(PID_PREFIX), "version": 1,
-                "data": data, "search_text": search_text(model, data), "created_by": user.id,
-                "created_at": created, "updated_at": created, "deleted_at": None,
-            })
-        with db.write() as conn:
-            # Ids drawn from the table's own sequence up front, so both inserts are plain
-            # executemany calls (pipelined by psycopg) instead of INSERT ... RETURNING.
-            ids = conn.execute(
-                select(func.nextval(id_sequence)).select_from(func.generate_series(1, len(rows)))
-            ).scalars().all()
-            for row, record_id in zip(rows, ids, strict=True):
-                row["id"] = record_id
-            conn.execute(insert(records), rows)
-            unique_rows = [
-                {"tenant_id": tenant_id, "model": model.code, "field": code, "value": str(row["data"][code]),
-                 "record_id": record_id}
-                for row, record_id in zip(rows, ids, strict=True)
-                for code in model.unique
-                if row["data"].get(code) is not None
-            ]
-            if unique_rows:
-                conn.execute(insert(record_unique_values), unique_rows)
-        done += len(rows)
-        elapsed = time.perf_counter() - started
-        log(f"  seeded {done:>9,} / {count:,} records  ({done / elapsed:,.0f} records/s, {elapsed:.1f} s)")
-    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-        step = time.perf_counter()
-        conn.exec_driver_sql("VACUUM ANALYZE")
-        # Write the seeded pages out now rather than during the first measured run.
-        conn.exec_driver_sql("CHECKPOINT")
-        log(f"  VACUUM ANALYZE + CHECKPOINT: {time.perf_counter() - step:.1f} s")
+
+    def make_row(position: int) -> dict[str, Any]:
+        index = position + 1
+        return record_row(tenant_id, model, asset_payload(rng, TENANT, index), user.id,
+                          first_created + timedelta(seconds=index))
+
+    insert_batches(db, count, make_row, {model.code: model}, BATCH)
+    analyze(engine)
     return Seeded(tenant_id, user.id, count, time.perf_counter() - started)
 
 
@@ -279,13 +223,20 @@ def server_env(database_url: str, secret_key: str, var_dir: Path, models_file: P
     return env
 
 
-def start_server(name: str, script: str, env: dict[str, str], log_dir: Path) -> Server:
+def start_server(name: str, script: str, env: dict[str, str], log_dir: Path, cpus: set[int] | None = None) -> Server:
+    """Start ``script`` on a free port and wait for ``/api/health``; with ``cpus``, the process (and so
+    every thread it starts) runs only on those CPUs (``benchmarks/suite.py`` pins the servers)."""
     port = free_port()
     log_path = log_dir / f"{name}.log"
+
+    def pin() -> None:  # in the child, before the interpreter starts: no thread escapes the mask
+        if cpus:
+            os.sched_setaffinity(0, cpus)
+
     with log_path.open("wb") as log_file:
         process = subprocess.Popen(
             [sys.executable, str(BENCH_DIR / script), "--host", "127.0.0.1", "--port", str(port)],
-            cwd=PROJECT_ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
+            cwd=PROJECT_ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT, preexec_fn=pin if cpus else None,
         )
     server = Server(name, f"http://127.0.0.1:{port}", process, log_path)
     deadline = time.monotonic() + 60

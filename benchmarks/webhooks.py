@@ -1,7 +1,7 @@
 """Benchmark of Tessera's outbound webhook delivery on PostgreSQL, against a bare signed-POST loop.
 
     .venv/bin/python benchmarks/webhooks.py [--events 2000] [--endpoints 2] [--workers 2] [--rate 50]
-        [--duration 20] [--poll 0.05] [--keep-db]
+        [--duration 20] [--poll 0.05] [--keep-db] [--results-file benchmarks/results/webhooks.json]
 
 What is measured:
 
@@ -805,6 +805,8 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of the latency run (default 20)")
     parser.add_argument("--poll", type=float, default=0.05, help="TESSERA_WORKER_POLL_SECONDS (default 0.05)")
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
+    parser.add_argument("--results-file", type=Path, default=RESULTS_FILE,
+                        help=f"where to write the JSON results (default {RESULTS_FILE.relative_to(PROJECT_ROOT)})")
     args = parser.parse_args()
     if args.events < 1 or args.endpoints < 1 or args.workers < 1 or args.rate <= 0 or args.duration <= 0:
         parser.error("--events, --endpoints, --workers, --rate and --duration must be positive")
@@ -912,7 +914,8 @@ def main() -> int:
                 log(f"host quiet: the rest of the host used less than {NOISY_PCT:g}% of all CPUs in every run")
             log(f"final delivery statuses: {statuses}")
 
-            RESULTS_FILE.parent.mkdir(parents=True, exist_ok=True)
+            results_file: Path = args.results_file
+            results_file.parent.mkdir(parents=True, exist_ok=True)
             report = {
                 "benchmark": "webhooks",
                 "finished_at": utcnow().isoformat(timespec="seconds"),
@@ -935,8 +938,8 @@ def main() -> int:
                 "noisy_runs": noisy,
                 "failures": failures,
             }
-            RESULTS_FILE.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-            log(f"results written to {RESULTS_FILE.relative_to(PROJECT_ROOT)}")
+            results_file.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+            log(f"results written to {results_file}")
     except (AssertionError, RuntimeError) as exc:
         failures.append(f"run aborted: {exc}")
     finally:
