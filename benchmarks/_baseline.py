@@ -20,7 +20,7 @@ The Open Platform token endpoint and a business call (``benchmarks/op_token.py``
   Left out: Connexion (routing, form validation), the request-context middleware, the per-client
   rate limiter, HTTP Basic client authentication and the OAuth error envelope.
 * ``GET /api/open/v1/whoami``: the bearer token's digest looked up with ``token_context`` and checked
-  as ``op_tokens.validate`` does, the same JSON body, then the call audit row (``record_call``)
+  as ``op_tokens.validate`` does, the same JSON body, then the call audit row (``record_calls``)
   written after the response, as Tessera's request-context middleware does. Left out: Connexion
   (routing, the security middleware), the request-context middleware and the scope check.
 
@@ -159,7 +159,7 @@ def build_app() -> Starlette:
 
     def record_call(values: dict[str, Any]) -> None:
         with db.write() as conn:
-            op_store.record_call(conn, **values)
+            op_store.record_calls(conn, [{"created_at": utcnow(), **values}])
 
     def whoami(request: Request) -> Response:
         """The token check of ``op_tokens.validate``, the body of ``handlers.open.whoami``, the call audit."""

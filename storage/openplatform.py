@@ -175,5 +175,6 @@ def token_context(conn: Connection, digest: str) -> Row[Any] | None:
     return conn.execute(_TOKEN_CONTEXT, {"digest": digest}).first()
 
 
-def record_call(conn: Connection, **values: Any) -> None:
-    conn.execute(insert(open_api_calls).values(created_at=utcnow(), **values))
+def record_calls(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    """Call-audit rows, each with its own ``created_at`` (one executemany)."""
+    conn.execute(insert(open_api_calls), rows)

@@ -17,9 +17,7 @@ import threading
 from collections import deque
 from typing import Any
 
-from sqlalchemy import insert
-
-from storage.tables import open_api_calls
+from storage.openplatform import record_calls
 from storage.types import utcnow
 from storage.unit import Database
 
@@ -63,7 +61,7 @@ class CallAudit:
                 rows = [self._pending.popleft() for _ in range(min(BATCH, len(self._pending)))]
                 try:
                     with self._db.write() as conn:
-                        conn.execute(insert(open_api_calls), rows)
+                        record_calls(conn, rows)
                 except Exception:
                     # Kept for the next pass (a locked SQLite file or a database restart is
                     # usually over by then), in their original order.
