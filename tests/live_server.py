@@ -92,3 +92,21 @@ def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: fl
             proc.kill()
             proc.wait()
         log.close()
+
+
+@contextmanager
+def demo_on(backend: str, tmp: Path, **settings: str) -> Iterator[tuple[str, dict[str, str]]]:
+    """``tessera serve --demo`` on a fresh database of ``backend``; yields its base URL and environment.
+
+    SQLite: a file under ``tmp``; PostgreSQL: a database of its own, dropped afterwards.
+    """
+    from tests.conftest import create_pg_database, drop_pg_database
+
+    database_url = f"sqlite:///{tmp / 'tessera.db'}" if backend == "sqlite" else create_pg_database()
+    env = tessera_env(tmp / "var", TESSERA_DATABASE_URL=database_url, **settings)
+    try:
+        with tessera_serve(env) as base:
+            yield base, env
+    finally:
+        if backend == "postgresql":
+            drop_pg_database(database_url)

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from tests.conformance_stats import CASES
-from tests.conftest import BACKENDS, create_pg_database, drop_pg_database
-from tests.live_server import ROOT, TESSERA, tessera_env, tessera_serve
+from tests.conftest import BACKENDS
+from tests.live_server import ROOT, TESSERA, demo_on
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
 DOCUMENTS = ("openapi/session-api.yaml", "generated/open-platform.yaml")
@@ -37,30 +37,23 @@ SUMMARY = re.compile(r"Test cases:\s*\n\s*(?P<generated>\d+) generated, (?P<pass
 def running_demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """A demo server on one database, and the environment schemathesis.toml reads."""
     backend = request.param
-    tmp = tmp_path_factory.mktemp(f"conformance-{backend}")
-    database_url = f"sqlite:///{tmp / 'tessera.db'}" if backend == "sqlite" else create_pg_database()
-    server_env = tessera_env(tmp / "var", TESSERA_DATABASE_URL=database_url, TESSERA_DEMO_PASSWORD=PASSWORD,
-                             TESSERA_RESPONSE_VALIDATION="true", **RAISED_LIMITS)
-    try:
-        with tessera_serve(server_env) as base:
-            quickstart = subprocess.run(
-                [*TESSERA, "op-quickstart", "--email", "admin@demo.example", "--tenant", "demo",
-                 "--environment", "production", "--scopes", SCOPES],
-                cwd=ROOT, env=server_env, capture_output=True, text=True, timeout=60, check=True,
-            )
-            credential = json.loads(quickstart.stdout)
-            yield {
-                **{k: v for k, v in server_env.items() if not k.startswith("TESSERA_")},
-                "TESSERA_URL": base,
-                "TESSERA_EMAIL": "admin@demo.example",
-                "TESSERA_PASSWORD": PASSWORD,
-                "TESSERA_CLIENT_ID": credential["clientId"],
-                "TESSERA_CLIENT_SECRET": credential["clientSecret"],
-                "BACKEND": backend,
-            }
-    finally:
-        if backend == "postgresql":
-            drop_pg_database(database_url)
+    settings = {"TESSERA_DEMO_PASSWORD": PASSWORD, "TESSERA_RESPONSE_VALIDATION": "true", **RAISED_LIMITS}
+    with demo_on(backend, tmp_path_factory.mktemp(f"conformance-{backend}"), **settings) as (base, server_env):
+        quickstart = subprocess.run(
+            [*TESSERA, "op-quickstart", "--email", "admin@demo.example", "--tenant", "demo",
+             "--environment", "production", "--scopes", SCOPES],
+            cwd=ROOT, env=server_env, capture_output=True, text=True, timeout=60, check=True,
+        )
+        credential = json.loads(quickstart.stdout)
+        yield {
+            **{k: v for k, v in server_env.items() if not k.startswith("TESSERA_")},
+            "TESSERA_URL": base,
+            "TESSERA_EMAIL": "admin@demo.example",
+            "TESSERA_PASSWORD": PASSWORD,
+            "TESSERA_CLIENT_ID": credential["clientId"],
+            "TESSERA_CLIENT_SECRET": credential["clientSecret"],
+            "BACKEND": backend,
+        }
 
 
 @pytest.mark.conformance

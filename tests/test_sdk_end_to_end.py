@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 import httpx
 import pytest
 
-from tests.conftest import BACKENDS, create_pg_database, drop_pg_database
-from tests.live_server import tessera_env, tessera_serve
+from tests.conftest import BACKENDS
+from tests.live_server import demo_on
 from tests.receivers import Received, receiver
 
 try:
@@ -83,16 +83,8 @@ def base_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         "TESSERA_WORKER_POLL_SECONDS": "0.2",
         "TESSERA_REDIS_PREFIX": f"tessera-sdk-{uuid.uuid4().hex[:8]}",
     }
-    database_url = None
-    if request.param == "postgresql":
-        database_url = create_pg_database()
-        settings["TESSERA_DATABASE_URL"] = database_url
-    try:
-        with tessera_serve(tessera_env(tmp_path / "var", **settings)) as base:
-            yield base
-    finally:
-        if database_url is not None:
-            drop_pg_database(database_url)
+    with demo_on(request.param, tmp_path, **settings) as (base, _env):
+        yield base
 
 
 @pytest.fixture
