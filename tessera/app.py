@@ -29,6 +29,7 @@ from tessera.operations import CachedAsyncApi
 from tessera.request_validation import CachedRequestValidationMiddleware
 from tessera.requestctx import RequestContextMiddleware
 from tessera.runtime import Runtime, build_runtime
+from tessera.security_handlers import SECURITY_MAP
 from tessera.settings import Settings, load_settings
 from tessera.validation import validator_map
 
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         specification_dir=str(settings.openapi_dir),
         middlewares=middlewares,
         validator_map=validator_map(),
+        security_map=SECURITY_MAP,
         strict_validation=True,
         validate_responses=settings.response_validation,
         lifespan=lifespan,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tessera.operations import CachedAsyncApi, CachedAsyncOperation
-from tests.conftest import Env
+from tests.conftest import Env, TenantUsers, bearer, issue_token
 
 
 def _handler_operations(env: Env) -> list[Any]:
@@ -35,3 +37,24 @@ def test_request_validators_are_built_once_per_operation(env: Env) -> None:
     validator = health._parameters()
     env.client.get("/api/health")
     assert health._parameters() is validator
+
+
+def test_security_checks_inspect_the_token_function_once_not_per_request(
+        env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch) -> None:
+    import connexion.security
+
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
+    inspected: list[object] = []
+    original = connexion.security.inspect_function_arguments
+
+    def counting(func: object) -> object:
+        inspected.append(func)
+        return original(func)
+
+    monkeypatch.setattr(connexion.security, "inspect_function_arguments", counting)
+    for _ in range(3):
+        assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
+    assert env.client.get("/api/dynamic/assets/list", headers=env.login("admin@demo.example")).status_code == 200
+    assert inspected == []

@@ -1,0 +1,275 @@
+"""Memory soak: one Tessera worker process under the suite's mixed load for ten minutes, its resident
+set size sampled throughout; the growth after warm-up must stay within 10%.
+
+    .venv/bin/python benchmarks/soak.py [--backend postgresql|sqlite] [--minutes 10] [--records 20000]
+        [--connections 16] [--slice 30] [--sample 5] [--warmup-minutes 1] [--limit-pct 10]
+
+Why: a leak in a long-lived server (a cache keyed by something unbounded, validators or decorator
+stacks built per request instead of per operation, call-audit rows queued faster than written,
+connections never returned) shows as resident memory that keeps climbing under steady load, long
+after the peaks the suite's ten-second runs see. Ten minutes of every endpoint the suite measures,
+mixed in one rotation, is that load.
+
+How, reusing ``benchmarks/suite.py`` (its fixture, request variants, wrk script and pinning):
+
+1. A fresh database (``--backend``, PostgreSQL by default), migrated and set up as the suite does
+   (``suite.setup``: tenants, user, JWT, application, installation, 16 credentials and tokens,
+   ``--records`` assets), every rate limit out of reach.
+2. The real service, ``benchmarks/_serve.py``: one uvicorn worker, request validation on, response
+   validation off, its in-process outbox worker running as in a default deployment, pinned to one
+   CPU with wrk on the other.
+3. One requests file mixing every suite endpoint (token issue, whoami, read by pid, list page,
+   session list, command execute, inbound event, session command create): 500 entries per endpoint,
+   interleaved, each endpoint cycling through its own variants (500 distinct pids, all 200 list
+   cursors, 16 credentials and tokens, 60 session-list queries), every POST with a unique key. wrk
+   runs it in back-to-back ``--slice`` second slices until ``--minutes`` have passed; one progress
+   line per slice (requests per second, non-2xx answers, resident size now).
+4. A sampler thread reads ``VmRSS`` of the server from ``/proc`` every ``--sample`` seconds. The
+   figure judged is growth = (highest sample after warm-up - the sample at the end of the first
+   ``--warmup-minutes``) / the sample at the end of warm-up; it passes at ``--limit-pct`` or less.
+   Printed as well: ``VmHWM`` (peak resident size), the per-minute medians and a least-squares slope
+   over the samples after warm-up (MiB per minute).
+
+Exit status 1 when a non-2xx answer or socket error was seen, the server died, or growth exceeded the
+limit. Results go to ``benchmarks/results/soak-<backend>.json`` and ``.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import _seed
+import session_list as common
+import suite
+
+from storage.migrate import upgrade
+from tessera.settings import PROJECT_ROOT
+
+log = _seed.log
+
+PER_ENDPOINT = 500  # entries of each endpoint in the mixed rotation
+
+
+@dataclass
+class Sample:
+    """One reading of the server's resident set size."""
+
+    seconds: float  # since the load started
+    rss_mib: float
+
+
+@dataclass
+class Slice:
+    """One wrk slice of the soak."""
+
+    started_s: float
+    seconds: float
+    ok: int
+    not_ok: int
+    socket_errors: dict[str, int]
+    rps: float
+    p99_ms: float
+    rss_mib: float | None
+    samples: list[str] = field(default_factory=list)
+
+
+def rss_mib(pid: int, key: str = "VmRSS:") -> float | None:
+    """A ``/proc/<pid>/status`` memory figure (``VmRSS`` by default), MiB."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(key):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def mixed_calls(fx: suite.Fixture) -> list[suite.Call]:
+    """Every suite endpoint, ``PER_ENDPOINT`` entries each, interleaved so every slice sees them all."""
+    lists = [suite.calls_for(spec, fx) for spec in suite.SPECS]
+    return [variants[i % len(variants)] for i in range(PER_ENDPOINT) for variants in lists]
+
+
+class Sampler(threading.Thread):
+    """Reads the server's ``VmRSS`` every ``interval`` seconds until stopped."""
+
+    def __init__(self, pid: int, interval: float, started: float) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.interval, self.started = pid, interval, started
+        self.samples: list[Sample] = []
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            value = rss_mib(self.pid)
+            if value is not None:
+                self.samples.append(Sample(time.monotonic() - self.started, value))
+            self.stopped.wait(self.interval)
+
+
+def slope_mib_per_minute(samples: list[Sample]) -> float | None:
+    if len(samples) < 3:
+        return None
+    fit = statistics.linear_regression([s.seconds / 60 for s in samples], [s.rss_mib for s in samples])
+    return fit.slope
+
+
+def soak(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
+    """Set up, serve, load and sample; returns the report and the failures."""
+    pinning = suite.Pinning.choose()
+    failures: list[str] = []
+    report: dict[str, object] = {"backend": args.backend, "minutes": args.minutes, "records": args.records,
+                                 "connections": args.connections, "pinning": pinning.describe()}
+    with tempfile.TemporaryDirectory(prefix="tessera-soak-") as tmp_name:
+        tmp = Path(tmp_name)
+        backend = _seed.create_backend(args.backend, tmp)
+        try:
+            log(f"database: {backend.label}")
+            upgrade(backend.sqlalchemy_url)
+            env = common.server_env(backend.url, secrets.token_urlsafe(48), tmp / "var", PROJECT_ROOT / "models.yaml")
+            env |= {name: suite.UNLIMITED for name in ("TESSERA_RATE_LIMIT_READ", "TESSERA_RATE_LIMIT_WRITE",
+                                                       "TESSERA_RATE_LIMIT_LOGIN", "TESSERA_RATE_LIMIT_TOKEN")}
+            fx = suite.setup(env, args.records)
+            requests_file = tmp / "soak-requests.lua"
+            calls = mixed_calls(fx)
+            suite.write_requests(requests_file, calls)
+            log(f"{len(calls):,} requests in the rotation ({PER_ENDPOINT} per endpoint, "
+                f"{len(suite.SPECS)} endpoints); {pinning.describe()}")
+            server = common.start_server("tessera", "_serve.py", env, tmp, pinning.server)
+            try:
+                report["rss_at_start_mib"] = rss_mib(server.process.pid)
+                log(f"tessera listening on {server.base_url} (pid {server.process.pid}), "
+                    f"resident {report['rss_at_start_mib']:.1f} MiB before load")
+                slices, samples = load(server, requests_file, args, pinning)
+                report["peak_rss_mib"] = rss_mib(server.process.pid, "VmHWM:")
+                if server.process.poll() is not None:
+                    failures.append(f"the server exited with {server.process.returncode}:\n{server.log_tail()}")
+            finally:
+                server.stop()
+        finally:
+            backend.drop()
+    report["slices"] = [s.__dict__ for s in slices]
+    report["samples"] = [[round(s.seconds, 1), round(s.rss_mib, 2)] for s in samples]
+    bad = [s for s in slices if s.not_ok or s.socket_errors]
+    if bad:
+        failures.append(f"{sum(s.not_ok for s in bad)} non-2xx answers and socket errors "
+                        f"{[s.socket_errors for s in bad if s.socket_errors]} in {len(bad)} slices; samples: "
+                        f"{[x for s in bad for x in s.samples][:3]}")
+    judge(samples, args, report, failures)
+    return report, failures
+
+
+def load(server: common.Server, requests_file: Path, args: argparse.Namespace,
+         pinning: suite.Pinning) -> tuple[list[Slice], list[Sample]]:
+    """Back-to-back wrk slices for ``--minutes``, one progress line each, the sampler running throughout."""
+    total = args.minutes * 60
+    started = time.monotonic()
+    sampler = Sampler(server.process.pid, args.sample, started)
+    sampler.start()
+    slices: list[Slice] = []
+    wrk_args = argparse.Namespace(threads=1, connections=args.connections)
+    try:
+        number = 0
+        while (elapsed := time.monotonic() - started) < total - 1:
+            number += 1
+            seconds = int(min(args.slice, total - elapsed))  # wrk takes whole seconds
+            if seconds < 1:
+                break
+            run = suite.run_wrk(server.base_url, requests_file, f"soak{number}", seconds, wrk_args, pinning)
+            now_rss = rss_mib(server.process.pid)
+            slices.append(Slice(round(elapsed, 1), round(run.seconds, 1), run.ok, run.not_ok, run.socket_errors,
+                                round(run.rps, 1), round(run.p99_ms, 1), now_rss, run.samples))
+            log(f"  {elapsed + run.seconds:6.0f}/{total:.0f} s  {run.rps:7.1f} req/s  p99 {run.p99_ms:7.1f} ms  "
+                f"non-2xx {run.not_ok}  socket errors {sum(run.socket_errors.values())}  "
+                f"resident {now_rss or 0:.1f} MiB")
+            if server.process.poll() is not None:
+                break
+    finally:
+        sampler.stopped.set()
+        sampler.join()
+    return slices, sampler.samples
+
+
+def judge(samples: list[Sample], args: argparse.Namespace, report: dict[str, object], failures: list[str]) -> None:
+    """Growth after warm-up against the limit, and the figures a reader needs to see the trend."""
+    warm = args.warmup_minutes * 60
+    before = [s for s in samples if s.seconds <= warm]
+    after = [s for s in samples if s.seconds > warm]
+    if not before or not after:
+        failures.append("too few resident-size samples to judge growth")
+        return
+    reference = before[-1].rss_mib
+    highest = max(s.rss_mib for s in after)
+    growth = (highest - reference) / reference * 100
+    minutes: dict[int, list[float]] = {}
+    for s in samples:
+        minutes.setdefault(int(s.seconds // 60), []).append(s.rss_mib)
+    report |= {
+        "rss_after_warmup_mib": round(reference, 1), "rss_highest_after_warmup_mib": round(highest, 1),
+        "rss_last_mib": round(samples[-1].rss_mib, 1), "growth_pct": round(growth, 2), "limit_pct": args.limit_pct,
+        "slope_mib_per_minute": round(slope_mib_per_minute(after) or 0.0, 3),
+        "rss_median_per_minute_mib": {m + 1: round(statistics.median(v), 1) for m, v in sorted(minutes.items())},
+    }
+    if growth > args.limit_pct:
+        failures.append(f"resident size grew {growth:.1f}% after warm-up (limit {args.limit_pct}%)")
+
+
+def report_lines(report: dict[str, object], failures: list[str]) -> list[str]:
+    slices = report.get("slices") or []
+    assert isinstance(slices, list)
+    ok = sum(s["ok"] for s in slices)
+    seconds = sum(s["seconds"] for s in slices)
+    lines = [
+        f"=== Tessera memory soak: {report['backend']} ===",
+        f"{report['minutes']} min of the suite's eight endpoints mixed, {report['connections']} connections, "
+        f"{report['records']:,} assets; {report['pinning']}",
+        f"requests: {ok:,} answered 2xx in {seconds:.0f} s ({ok / seconds if seconds else 0:.1f} req/s)",
+        f"resident size (VmRSS): {report.get('rss_at_start_mib') or 0:.1f} MiB before load, "
+        f"{report.get('rss_after_warmup_mib')} MiB after warm-up, highest after warm-up "
+        f"{report.get('rss_highest_after_warmup_mib')} MiB, last {report.get('rss_last_mib')} MiB",
+        f"growth after warm-up: {report.get('growth_pct')}% (limit {report.get('limit_pct')}%); "
+        f"slope {report.get('slope_mib_per_minute')} MiB/min; peak (VmHWM) {report.get('peak_rss_mib') or 0:.1f} MiB",
+        "median VmRSS per minute (MiB): " + ", ".join(
+            f"{m}: {v}" for m, v in (report.get("rss_median_per_minute_mib") or {}).items()),  # type: ignore[union-attr]
+    ]
+    lines.append("result: " + ("PASS" if not failures else "FAIL"))
+    lines += [f"  - {f}" for f in failures]
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--backend", choices=suite.BACKENDS, default="postgresql")
+    parser.add_argument("--minutes", type=float, default=10.0, help="length of the load (default 10)")
+    parser.add_argument("--records", type=int, default=20_000, help="assets of the tenant (default 20000)")
+    parser.add_argument("--connections", type=int, default=16, help="wrk connections (default 16)")
+    parser.add_argument("--slice", type=float, default=30.0, help="seconds per wrk run (default 30)")
+    parser.add_argument("--sample", type=float, default=5.0, help="seconds between RSS samples (default 5)")
+    parser.add_argument("--warmup-minutes", type=float, default=1.0, help="minutes before the reference sample")
+    parser.add_argument("--limit-pct", type=float, default=10.0, help="allowed growth after warm-up (default 10)")
+    args = parser.parse_args()
+    if args.warmup_minutes >= args.minutes:
+        parser.error("--warmup-minutes must be shorter than --minutes")
+    started = time.perf_counter()
+    report, failures = soak(args)
+    lines = report_lines(report, failures)
+    print("\n" + "\n".join(lines))
+    suite.RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    stem = suite.RESULTS_DIR / f"soak-{args.backend}"
+    stem.with_suffix(".json").write_text(json.dumps({**report, "failures": failures}, indent=2, default=str))
+    stem.with_suffix(".txt").write_text("\n".join(lines) + "\n")
+    print(f"results written to {stem}.json and {stem}.txt; total time {time.perf_counter() - started:.0f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
