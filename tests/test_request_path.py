@@ -58,3 +58,24 @@ def test_security_checks_inspect_the_token_function_once_not_per_request(
         assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
     assert env.client.get("/api/dynamic/assets/list", headers=env.login("admin@demo.example")).status_code == 200
     assert inspected == []
+
+
+def test_operations_without_a_request_body_never_look_for_form_files(
+        env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch) -> None:
+    from connexion.lifecycle import ConnexionRequest
+
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    session = env.login("admin@demo.example")
+    looked: list[str] = []
+    original = ConnexionRequest.files
+
+    async def counting(self: ConnexionRequest) -> Any:
+        looked.append(self.scope["path"])
+        return await original(self)
+
+    monkeypatch.setattr(ConnexionRequest, "files", counting)
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
+    assert env.client.get("/api/open/v1/resources/assets", headers=bearer(token)).status_code == 200
+    assert env.client.get("/api/dynamic/assets/list", headers=session).status_code == 200
+    assert looked == []
