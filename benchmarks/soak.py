@@ -30,6 +30,11 @@ How, reusing ``benchmarks/suite.py`` (its fixture, request variants, wrk script 
    Printed as well: ``VmHWM`` (peak resident size), the per-minute medians and a least-squares slope
    over the samples after warm-up (MiB per minute).
 
+With ``--tracemalloc`` the server traces Python's allocations (slower, so the figures are not
+comparable with a normal run) and writes a snapshot at the end of warm-up and at the end; the report
+then lists the lines of code whose allocations grew most in between. That separates memory Python
+objects hold from memory held outside Python's allocator (SQLite's page caches, glibc arenas).
+
 Exit status 1 when a non-2xx answer or socket error was seen, the server died, or growth exceeded the
 limit. Results go to ``benchmarks/results/soak-<backend>.json`` and ``.txt``.
 """
@@ -38,12 +43,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
+import signal
 import statistics
 import sys
 import tempfile
 import threading
 import time
+import tracemalloc
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +73,8 @@ class Sample:
 
     seconds: float  # since the load started
     rss_mib: float
+    anon_mib: float | None = None  # RssAnon: the heap, Python objects, SQLite page caches
+    file_mib: float | None = None  # RssFile + RssShmem: mapped files (libraries, SQLite's WAL index)
 
 
 @dataclass
@@ -112,7 +122,9 @@ class Sampler(threading.Thread):
         while not self.stopped.is_set():
             value = rss_mib(self.pid)
             if value is not None:
-                self.samples.append(Sample(time.monotonic() - self.started, value))
+                anon, file, shmem = (rss_mib(self.pid, key) for key in ("RssAnon:", "RssFile:", "RssShmem:"))
+                self.samples.append(Sample(time.monotonic() - self.started, value, anon,
+                                           None if file is None else file + (shmem or 0.0)))
             self.stopped.wait(self.interval)
 
 
@@ -138,6 +150,10 @@ def soak(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
             env = common.server_env(backend.url, secrets.token_urlsafe(48), tmp / "var", PROJECT_ROOT / "models.yaml")
             env |= {name: suite.UNLIMITED for name in ("TESSERA_RATE_LIMIT_READ", "TESSERA_RATE_LIMIT_WRITE",
                                                        "TESSERA_RATE_LIMIT_LOGIN", "TESSERA_RATE_LIMIT_TOKEN")}
+            trace_dir = tmp / "tracemalloc" if args.tracemalloc else None
+            if trace_dir is not None:
+                trace_dir.mkdir()
+                env["TESSERA_BENCH_TRACEMALLOC_DIR"] = str(trace_dir)
             fx = suite.setup(env, args.records)
             requests_file = tmp / "soak-requests.lua"
             calls = mixed_calls(fx)
@@ -149,7 +165,9 @@ def soak(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
                 report["rss_at_start_mib"] = rss_mib(server.process.pid)
                 log(f"tessera listening on {server.base_url} (pid {server.process.pid}), "
                     f"resident {report['rss_at_start_mib']:.1f} MiB before load")
-                slices, samples = load(server, requests_file, args, pinning)
+                slices, samples = load(server, requests_file, args, pinning, trace_dir is not None)
+                if trace_dir is not None:
+                    report["tracemalloc_growth"] = allocation_growth(server, trace_dir)
                 report["peak_rss_mib"] = rss_mib(server.process.pid, "VmHWM:")
                 if server.process.poll() is not None:
                     failures.append(f"the server exited with {server.process.returncode}:\n{server.log_tail()}")
@@ -158,7 +176,7 @@ def soak(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
         finally:
             backend.drop()
     report["slices"] = [s.__dict__ for s in slices]
-    report["samples"] = [[round(s.seconds, 1), round(s.rss_mib, 2)] for s in samples]
+    report["samples"] = [[round(s.seconds, 1), round(s.rss_mib, 2), s.anon_mib, s.file_mib] for s in samples]
     bad = [s for s in slices if s.not_ok or s.socket_errors]
     if bad:
         failures.append(f"{sum(s.not_ok for s in bad)} non-2xx answers and socket errors "
@@ -168,10 +186,39 @@ def soak(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
     return report, failures
 
 
+def snapshot(server: common.Server, trace_dir: Path, number: int) -> None:
+    """Ask the traced server for snapshot ``number`` and wait until it is written."""
+    path = trace_dir / f"snapshot-{number}.pickle"
+    os.kill(server.process.pid, signal.SIGUSR1)
+    deadline = time.monotonic() + 120
+    size = -1
+    while time.monotonic() < deadline:
+        if path.exists() and path.stat().st_size == size > 0:
+            return
+        size = path.stat().st_size if path.exists() else -1
+        time.sleep(1)
+    raise RuntimeError(f"the server wrote no {path.name} within 120 s")
+
+
+def allocation_growth(server: common.Server, trace_dir: Path, top: int = 15) -> list[str]:
+    """The lines whose traced allocations grew most between the warm-up and the final snapshot."""
+    snapshot(server, trace_dir, 2)
+    first = tracemalloc.Snapshot.load(str(trace_dir / "snapshot-1.pickle"))
+    last = tracemalloc.Snapshot.load(str(trace_dir / "snapshot-2.pickle"))
+    diff = last.compare_to(first, "lineno")
+    traced = sum(s.size for s in last.statistics("filename")) / 2**20
+    lines = [f"traced Python allocations at the end: {traced:.1f} MiB; growth since warm-up, top {top}:"]
+    lines += [f"  {d.size_diff / 1024:+9.1f} KiB  {d.count_diff:+7d} blocks  {d.traceback[0]}" for d in diff[:top]]
+    for line in lines:
+        log(line)
+    return lines
+
+
 def load(server: common.Server, requests_file: Path, args: argparse.Namespace,
-         pinning: suite.Pinning) -> tuple[list[Slice], list[Sample]]:
+         pinning: suite.Pinning, traced: bool = False) -> tuple[list[Slice], list[Sample]]:
     """Back-to-back wrk slices for ``--minutes``, one progress line each, the sampler running throughout."""
     total = args.minutes * 60
+    warm_snapshot_taken = not traced
     started = time.monotonic()
     sampler = Sampler(server.process.pid, args.sample, started)
     sampler.start()
@@ -193,6 +240,9 @@ def load(server: common.Server, requests_file: Path, args: argparse.Namespace,
                 f"resident {now_rss or 0:.1f} MiB")
             if server.process.poll() is not None:
                 break
+            if not warm_snapshot_taken and time.monotonic() - started >= args.warmup_minutes * 60:
+                snapshot(server, requests_file.parent / "tracemalloc", 1)
+                warm_snapshot_taken = True
     finally:
         sampler.stopped.set()
         sampler.join()
@@ -218,6 +268,8 @@ def judge(samples: list[Sample], args: argparse.Namespace, report: dict[str, obj
         "rss_last_mib": round(samples[-1].rss_mib, 1), "growth_pct": round(growth, 2), "limit_pct": args.limit_pct,
         "slope_mib_per_minute": round(slope_mib_per_minute(after) or 0.0, 3),
         "rss_median_per_minute_mib": {m + 1: round(statistics.median(v), 1) for m, v in sorted(minutes.items())},
+        "anon_after_warmup_mib": before[-1].anon_mib, "anon_last_mib": samples[-1].anon_mib,
+        "file_after_warmup_mib": before[-1].file_mib, "file_last_mib": samples[-1].file_mib,
     }
     if growth > args.limit_pct:
         failures.append(f"resident size grew {growth:.1f}% after warm-up (limit {args.limit_pct}%)")
@@ -238,9 +290,13 @@ def report_lines(report: dict[str, object], failures: list[str]) -> list[str]:
         f"{report.get('rss_highest_after_warmup_mib')} MiB, last {report.get('rss_last_mib')} MiB",
         f"growth after warm-up: {report.get('growth_pct')}% (limit {report.get('limit_pct')}%); "
         f"slope {report.get('slope_mib_per_minute')} MiB/min; peak (VmHWM) {report.get('peak_rss_mib') or 0:.1f} MiB",
+        f"of which anonymous (RssAnon): {report.get('anon_after_warmup_mib')} MiB after warm-up, "
+        f"{report.get('anon_last_mib')} MiB last; mapped files and shared memory (RssFile + RssShmem): "
+        f"{report.get('file_after_warmup_mib')} MiB after warm-up, {report.get('file_last_mib')} MiB last",
         "median VmRSS per minute (MiB): " + ", ".join(
             f"{m}: {v}" for m, v in (report.get("rss_median_per_minute_mib") or {}).items()),  # type: ignore[union-attr]
     ]
+    lines += list(report.get("tracemalloc_growth") or [])  # type: ignore[call-overload]
     lines.append("result: " + ("PASS" if not failures else "FAIL"))
     lines += [f"  - {f}" for f in failures]
     return lines
@@ -256,6 +312,8 @@ def main() -> int:
     parser.add_argument("--sample", type=float, default=5.0, help="seconds between RSS samples (default 5)")
     parser.add_argument("--warmup-minutes", type=float, default=1.0, help="minutes before the reference sample")
     parser.add_argument("--limit-pct", type=float, default=10.0, help="allowed growth after warm-up (default 10)")
+    parser.add_argument("--tracemalloc", action="store_true",
+                        help="trace the server's Python allocations and list the lines that grew (slower)")
     args = parser.parse_args()
     if args.warmup_minutes >= args.minutes:
         parser.error("--warmup-minutes must be shorter than --minutes")
