@@ -32,6 +32,25 @@ def find_user_by_pid(conn: Connection, pid: str) -> Row[Any] | None:
     return conn.execute(select(users).where(users.c.pid == pid)).first()
 
 
+def find_user_sharing_a_tenant(conn: Connection, email: str, user_id: int) -> Row[Any] | None:
+    """The user with ``email`` when they are a member of an active tenant ``user_id`` belongs to.
+
+    Looking a user up by email is bounded this way so a caller cannot probe which emails exist
+    elsewhere on the platform.
+    """
+    theirs, mine = memberships.alias("theirs"), memberships.alias("mine")
+    return conn.execute(
+        select(users)
+        .select_from(
+            users.join(theirs, theirs.c.user_id == users.c.id)
+            .join(mine, and_(mine.c.tenant_id == theirs.c.tenant_id, mine.c.user_id == user_id))
+            .join(tenants, and_(tenants.c.id == theirs.c.tenant_id, tenants.c.status == "active"))
+        )
+        .where(users.c.email == email.strip().lower())
+        .limit(1)
+    ).first()
+
+
 def find_tenant(conn: Connection, code: str) -> Row[Any] | None:
     return conn.execute(select(tenants).where(tenants.c.code == code)).first()
 
@@ -65,6 +84,17 @@ def default_tenant_code(conn: Connection, user: Row[Any]) -> str | None:
         .order_by(memberships.c.id)
         .limit(1)
     ).scalar()
+
+
+def memberships_of(conn: Connection, user_id: int) -> list[Row[Any]]:
+    """Every active tenant the user is a member of (code, name, role code, status), by code."""
+    return list(conn.execute(
+        select(tenants.c.code, tenants.c.name, roles.c.code.label("role_code"), memberships.c.status)
+        .select_from(memberships.join(tenants, tenants.c.id == memberships.c.tenant_id)
+                     .join(roles, roles.c.id == memberships.c.role_id))
+        .where(and_(memberships.c.user_id == user_id, tenants.c.status == "active"))
+        .order_by(tenants.c.code)
+    ))
 
 
 def platform_roles(conn: Connection, user_id: int) -> frozenset[str]:

@@ -124,6 +124,13 @@ def create_credential(conn: Connection, installation_id: int, client_id: str, se
     ).one()
 
 
+def credentials_query(installation_id: int, *extra: Any) -> Any:
+    """The installation's credentials (and ``extra`` columns) for a list; digests left out."""
+    return select(credentials.c.id, credentials.c.client_id, credentials.c.status, credentials.c.created_at,
+                  credentials.c.rotated_at, credentials.c.expires_at, credentials.c.revoked_at, *extra).where(
+        credentials.c.installation_id == installation_id)
+
+
 def credential_with_installation(conn: Connection, client_id: str) -> Row[Any] | None:
     return conn.execute(
         select(credentials, installations.c.pid.label("installation_pid"),

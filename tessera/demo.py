@@ -1,4 +1,4 @@
-"""Demo data: tenants ``demo`` and ``acme``, three users, assets and stock-ins.
+"""Demo data: tenants ``demo`` and ``acme``, three users (one in both tenants), assets and stock-ins.
 
 Idempotent: seeding an already seeded database changes nothing, so ``tessera serve --demo`` can be
 run again and again on the same file.
@@ -11,6 +11,8 @@ import random
 import secrets
 from datetime import UTC, date, datetime, timedelta
 
+from sqlalchemy import Connection
+
 from storage import identity
 from storage.records import RecordRepository
 from tessera.runtime import Runtime
@@ -22,6 +24,11 @@ DEMO_USERS = (
     ("admin@demo.example", "Demo Admin", "demo", "admin", ("sys.connector.update",)),
     ("viewer@demo.example", "Demo Viewer", "demo", "viewer", ()),
     ("admin@acme.example", "Acme Admin", "acme", "admin", ()),
+)
+# Extra memberships: the demo administrator is also a viewer in acme, so the admin console's tenant
+# switch (and a role that differs per tenant) can be tried on the demo.
+EXTRA_MEMBERSHIPS = (
+    ("admin@demo.example", "acme", "viewer"),
 )
 ASSET_KINDS = ("ThinkPad X1", "MacBook Pro", "Dell Latitude", "iPhone 15", "Pixel 8", "Forklift", "Barcode Scanner",
                "Label Printer", "Monitor 27in", "Docking Station")
@@ -74,6 +81,8 @@ def seed_demo(rt: Runtime, password: str | None) -> str:
     rng = random.Random(20261122)
     with rt.db.write() as conn:
         if identity.find_tenant(conn, "demo") is not None:
+            # Databases seeded before a membership was added to the demo get it now.
+            _add_extra_memberships(conn)
             log.info("demo.already_seeded")
             return password
         tenant_ids = {
@@ -94,5 +103,16 @@ def seed_demo(rt: Runtime, password: str | None) -> str:
         for index in range(1, 41):
             stock.insert(stock_in_payload(rng, index), None)
         automations.create_for_tenant(conn, tenant_ids["demo"], DEMO_AUTOMATION)
+        _add_extra_memberships(conn)
     log.info("demo.seeded", extra={"tenants": 2, "users": len(DEMO_USERS), "assets": 150, "stockIns": 40})
     return password
+
+
+def _add_extra_memberships(conn: Connection) -> None:
+    """Add the memberships of ``EXTRA_MEMBERSHIPS`` that are missing (idempotent)."""
+    for email, tenant_code, role in EXTRA_MEMBERSHIPS:
+        user = identity.find_user_by_email(conn, email)
+        tenant = identity.find_tenant(conn, tenant_code)
+        if user is None or tenant is None or identity.membership(conn, user.id, tenant_code) is not None:
+            continue
+        identity.add_membership(conn, tenant.id, user.id, role)

@@ -313,7 +313,7 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
     schemas = components["schemas"]
 
     flows = components["securitySchemes"]["accessToken"]["flows"]["clientCredentials"]
-    flows["scopes"] = {scope: _scope_description(scope, registry) for scope in sorted(registry.scopes)}
+    flows["scopes"] = {scope: scope_description(scope, registry) for scope in sorted(registry.scopes)}
 
     for resource in registry.resources.values():
         doc["tags"].append({"name": resource.name, "description": resource.description or resource.name})
@@ -358,7 +358,7 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
     return doc
 
 
-def _scope_description(scope: str, registry: Capabilities) -> str:
+def scope_description(scope: str, registry: Capabilities) -> str:
     uses = [f"read {r.name}" for r in registry.resources.values() if r.read_scope == scope]
     uses += [f"run {c.code}" for c in registry.commands.values() if c.scope == scope]
     uses += [f"post {s.code} events" for s in registry.event_sources.values() if s.scope == scope]

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
+from datetime import datetime
+from typing import Any
 
 import jwt as pyjwt
 
+from storage import identity
 from tessera.security import derive_key
-from tests.conftest import DEMO_PASSWORD, Env, TenantUsers
+from tests.conftest import DEMO_PASSWORD, USER_PASSWORD, Env, TenantUsers
 
 
 def test_login_returns_the_login_result(env: Env) -> None:
@@ -109,3 +112,106 @@ def test_acme_admin_sees_only_acme_demo_records(env: Env) -> None:
     data = env.client.get("/api/dynamic/assets/list?pageSize=500", headers=headers).json()["data"]
     assert data["total"] == 30
     assert all(r["serialNo"].startswith("ACME-") for r in data["records"])
+
+
+# -- the session and switching tenants (the admin console's tenant switch) -------------------------
+
+def _member_of_two_tenants(env: Env) -> tuple[TenantUsers, TenantUsers]:
+    """``home``'s admin is also a viewer in ``other``."""
+    home, other = env.new_tenant(), env.new_tenant()
+    with env.runtime.db.write() as conn:
+        user = identity.find_user_by_email(conn, home.emails["admin"])
+        identity.add_membership(conn, other.tenant_id, user.id, "viewer")
+    return home, other
+
+
+def _login(env: Env, email: str, **extra: str) -> Any:
+    return env.client.post("/api/auth/login", json={"email": email, "password": USER_PASSWORD, **extra})
+
+
+def test_login_into_a_given_tenant_acts_there(env: Env) -> None:
+    home, other = _member_of_two_tenants(env)
+    response = _login(env, home.emails["admin"], tenantId=other.code)
+    assert response.status_code == 200, response.text
+    data = response.json()["data"]
+    assert data["tenantId"] == other.code
+    auth = {"Authorization": f"Bearer {data['jwt']}"}
+    assert env.client.get("/api/auth/session", headers=auth).json()["data"]["tenantRole"] == "viewer"
+
+
+def test_login_into_a_tenant_of_which_the_user_is_not_a_member_is_tenant_forbidden(env: Env) -> None:
+    home, stranger = env.new_tenant(), env.new_tenant()
+    for tenant_code in (stranger.code, "no-such-tenant"):
+        response = _login(env, home.emails["admin"], tenantId=tenant_code)
+        assert response.status_code == 403
+        assert response.json()["code"] == "TENANT_FORBIDDEN"
+
+
+def test_login_with_a_wrong_password_says_nothing_about_tenants(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.post("/api/auth/login", json={"email": tenant.emails["admin"], "password": "nope",
+                                                        "tenantId": "no-such-tenant"})
+    assert response.status_code == 401
+    assert response.json()["code"] == "UNAUTHORIZED"
+
+
+def test_the_session_names_the_user_tenant_permissions_and_every_tenant(env: Env) -> None:
+    home, other = _member_of_two_tenants(env)
+    data = env.client.get("/api/auth/session", headers=home.headers()).json()["data"]
+    assert data["email"] == home.emails["admin"]
+    assert data["userPid"].startswith("usr_")
+    assert (data["tenantId"], data["tenantRole"], data["permissions"]) == (home.code, "admin", ["*"])
+    assert data["platformRoles"] == ["sys.connector.update"]
+    assert data["tenants"] == sorted([
+        {"tenantId": home.code, "name": data["tenantName"], "role": "admin", "status": "member"},
+        {"tenantId": other.code, "name": f"Tenant {other.code[2:]}", "role": "viewer", "status": "member"},
+    ], key=lambda t: t["tenantId"])
+    claims = pyjwt.decode(home.headers()["Authorization"].split(" ", 1)[1], options={"verify_signature": False})
+    assert datetime.fromisoformat(data["expiresAt"]).timestamp() == claims["exp"]
+
+
+def test_the_session_of_a_viewer_lists_only_its_permissions(env: Env, tenant: TenantUsers) -> None:
+    data = env.client.get("/api/auth/session", headers=tenant.headers("viewer")).json()["data"]
+    assert data["tenantRole"] == "viewer"
+    assert data["permissions"] == ["assets:view", "stock-ins:view"]
+    assert data["platformRoles"] == []
+
+
+def test_the_session_follows_x_tenant_id(env: Env) -> None:
+    home, other = _member_of_two_tenants(env)
+    data = env.client.get("/api/auth/session", headers={**home.headers(), "X-Tenant-Id": other.code}).json()["data"]
+    assert (data["tenantId"], data["tenantRole"]) == (other.code, "viewer")
+    assert env.client.get("/api/auth/session").status_code == 401
+
+
+def test_switching_tenant_issues_a_jwt_acting_in_the_other_tenant_and_is_audited(env: Env) -> None:
+    home, other = _member_of_two_tenants(env)
+    response = env.client.post("/api/auth/switch-tenant", json={"tenantId": other.code},
+                               headers={**home.headers(), "X-Request-Id": "switch-1"})
+    assert response.status_code == 200, response.text
+    data = response.json()["data"]
+    assert set(data) == {"jwt", "userId", "userPid", "username", "tenantId", "tenantStatus"}
+    assert data["tenantId"] == other.code
+    switched = {"Authorization": f"Bearer {data['jwt']}"}
+    assert env.client.get("/api/auth/session", headers=switched).json()["data"]["tenantId"] == other.code
+    # The viewer role of the new tenant applies: no audit permission there.
+    assert env.client.get("/api/audit/list", headers=switched).status_code == 403
+    entries = env.client.get("/api/audit/list", headers=other.headers(),
+                             params={"filters": '[{"fieldName":"requestId","operator":"eq","value":"switch-1"}]'})
+    [entry] = entries.json()["data"]["records"]
+    assert (entry["action"], entry["actor"], entry["targetId"]) == ("auth.switch_tenant", home.emails["admin"],
+                                                                   other.code)
+    assert (entry["before"], entry["after"]) == ({"tenantId": home.code}, {"tenantId": other.code})
+
+
+def test_switching_to_a_tenant_of_which_the_user_is_not_a_member_is_tenant_forbidden(env: Env,
+                                                                                     tenant: TenantUsers) -> None:
+    stranger = env.new_tenant()
+    for tenant_code in (stranger.code, "no-such-tenant"):
+        response = env.client.post("/api/auth/switch-tenant", json={"tenantId": tenant_code}, headers=tenant.headers())
+        assert response.status_code == 403
+        assert response.json()["code"] == "TENANT_FORBIDDEN"
+
+
+def test_the_demo_administrator_is_a_member_of_both_demo_tenants(env: Env, demo_admin: dict[str, str]) -> None:
+    tenants = env.client.get("/api/auth/session", headers=demo_admin).json()["data"]["tenants"]
+    assert [(t["tenantId"], t["role"]) for t in tenants] == [("acme", "viewer"), ("demo", "admin")]

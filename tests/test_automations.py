@@ -107,3 +107,17 @@ def test_a_viewer_cannot_manage_automations(tenant: TenantUsers) -> None:
         "actions": [{"kind": "sessionCommand", "command": "stock-ins:create", "payload": {"sku": "$.data.sku"}}]})
     assert response.status_code == 403
     assert response.json()["data"]["permission"] == "automations:manage"
+
+
+def test_an_automation_is_read_by_id_with_the_view_permission_only(env: Env, tenant: TenantUsers) -> None:
+    created = tenant.admin_call("POST", "/automations", json={
+        "name": "Receipts", "trigger": {"source": "robot-fleet", "eventType": "inventory.received"},
+        "actions": [{"kind": "sessionCommand", "command": "stock-ins:create", "payload": {"sku": "$.data.sku"}}],
+    }).json()["data"]
+    response = tenant.admin_call("GET", f"/automations/{created['automationId']}")
+    assert response.status_code == 200, response.text
+    assert response.json()["data"] == created
+    refused = tenant.admin_call("GET", f"/automations/{created['automationId']}", role="viewer")
+    assert refused.status_code == 403
+    assert refused.json()["data"]["permission"] == "automations:view"
+    assert env.new_tenant().admin_call("GET", f"/automations/{created['automationId']}").status_code == 404

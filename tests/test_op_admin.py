@@ -171,3 +171,111 @@ def test_keyword_search_of_applications_ignores_case_on_every_database(tenant: T
     tenant.admin_call("POST", "/applications", json={"name": "Warehouse Robots"})
     found = tenant.admin_call("GET", "/applications/list", params={"keyword": "warehouse ROBOTS"}).json()["data"]
     assert [a["name"] for a in found["records"]] == ["Warehouse Robots"]
+
+
+# -- what the admin console reads: one installation, credentials, the catalog; members by email -----
+
+def test_any_member_reads_an_installation_and_a_non_member_gets_not_found(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    _add(tenant, cred["appId"], tenant.user_pid("viewer"), "viewer")
+    for role in ("admin", "viewer"):
+        response = tenant.admin_call("GET", f"/installations/{cred['installationId']}", role=role)
+        assert response.status_code == 200, response.text
+        data = response.json()["data"]
+        assert (data["appId"], data["tenantId"], data["environment"], data["status"]) == (
+            cred["appId"], tenant.code, "production", "enabled")
+        assert data["scopes"] == ["assets.manage", "assets.read"]
+    assert env.new_tenant().admin_call("GET", f"/installations/{cred['installationId']}").status_code == 404
+    assert tenant.admin_call("GET", "/installations/ins_00000000000000000000000000").status_code == 404
+
+
+def test_credentials_are_listed_with_their_status_and_never_a_secret(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    inst = cred["installationId"]
+    rotated = tenant.admin_call("POST", f"/credentials/{cred['clientId']}/rotate", json={"graceSeconds": 300}).json()
+    revoked = tenant.admin_call("POST", f"/installations/{inst}/credentials").json()["data"]
+    tenant.admin_call("POST", f"/credentials/{revoked['clientId']}/revoke")
+    _add(tenant, cred["appId"], tenant.user_pid("viewer"), "viewer")
+    response = tenant.admin_call("GET", f"/installations/{inst}/credentials/list", role="viewer",
+                                 params={"sortField": "created_at", "sortOrder": "asc"})
+    assert response.status_code == 200, response.text
+    records = response.json()["data"]["records"]
+    statuses = {r["clientId"]: r["status"] for r in records}
+    assert statuses == {cred["clientId"]: "rotated", rotated["data"]["clientId"]: "active",
+                        revoked["clientId"]: "revoked"}
+    old = next(r for r in records if r["clientId"] == cred["clientId"])
+    assert old["expiresAt"] == rotated["data"]["previousExpiresAt"] and old["rotatedAt"]
+    assert "tsec_" not in response.text and "secret" not in response.text.lower()
+    only_active = tenant.admin_call("GET", f"/installations/{inst}/credentials/list", params={
+        "filters": json.dumps([{"fieldName": "status", "operator": "in", "value": ["active", "rotated"]}])})
+    assert only_active.json()["data"]["total"] == 2
+    by_keyword = tenant.admin_call("GET", f"/installations/{inst}/credentials/list",
+                                   params={"keyword": revoked["clientId"].upper()}).json()["data"]
+    assert [r["clientId"] for r in by_keyword["records"]] == [revoked["clientId"]]
+
+
+def test_a_rotated_credential_is_expired_once_its_grace_window_is_over(env: Env, tenant: TenantUsers) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from storage.tables import credentials
+    from storage.types import utcnow
+
+    cred = tenant.install()
+    tenant.admin_call("POST", f"/credentials/{cred['clientId']}/rotate", json={"graceSeconds": 300})
+    with env.runtime.db.write() as conn:
+        conn.execute(update(credentials).where(credentials.c.client_id == cred["clientId"])
+                     .values(expires_at=utcnow() - timedelta(seconds=1)))
+    filters = json.dumps([{"fieldName": "status", "operator": "eq", "value": "expired"}])
+    data = tenant.admin_call("GET", f"/installations/{cred['installationId']}/credentials/list",
+                             params={"filters": filters}).json()["data"]
+    assert [r["clientId"] for r in data["records"]] == [cred["clientId"]]
+
+
+def test_credentials_of_an_installation_are_hidden_from_non_members(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    other = env.new_tenant()
+    assert other.admin_call("GET", f"/installations/{cred['installationId']}/credentials/list").status_code == 404
+
+
+def test_the_catalog_lists_the_registrys_scopes_event_types_and_sources(env: Env, tenant: TenantUsers) -> None:
+    response = tenant.admin_call("GET", "/catalog", role="viewer")
+    assert response.status_code == 200, response.text
+    data = response.json()["data"]
+    registry = env.runtime.capabilities
+    assert [s["scope"] for s in data["scopes"]] == sorted(registry.scopes)
+    assert {"scope": "assets.read", "description": "read assets"} in data["scopes"]
+    assert [e["eventType"] for e in data["webhookEventTypes"]] == sorted(registry.webhook_events)
+    assigned = data["webhookEventTypes"][0]
+    assert (assigned["eventType"], assigned["scope"]) == ("assets.assignment.changed", "assets.read")
+    [robots] = data["eventSources"]
+    assert (robots["source"], robots["scope"], robots["eventTypes"]) == (
+        "robot-fleet", "events.robot-fleet.publish", ["inventory.received"])
+    assert data["environments"] == ["development", "staging", "production"]
+
+
+def test_an_owner_adds_a_member_of_a_shared_tenant_by_email(env: Env, tenant: TenantUsers) -> None:
+    app_id = _app(tenant)
+    response = tenant.admin_call("POST", f"/applications/{app_id}/members",
+                                 json={"email": tenant.emails["viewer"].upper(), "role": "maintainer"})
+    assert response.status_code == 200, response.text
+    assert response.json()["data"]["userPid"] == tenant.user_pid("viewer")
+    assert tenant.admin_call("GET", f"/applications/{app_id}", role="viewer").json()["data"]["role"] == "maintainer"
+
+
+def test_adding_by_email_reveals_no_account_outside_the_callers_tenants(env: Env, tenant: TenantUsers) -> None:
+    app_id = _app(tenant)
+    stranger = env.new_tenant()
+    answers = [tenant.admin_call("POST", f"/applications/{app_id}/members", json={"email": email, "role": "viewer"})
+               for email in (stranger.emails["admin"], "nobody@nowhere.example")]
+    assert [a.status_code for a in answers] == [400, 400]
+    assert answers[0].json() == answers[1].json()
+    assert set(answers[0].json()["data"]["fieldErrors"]) == {"email"}
+
+
+def test_a_member_is_named_by_exactly_one_of_user_pid_and_email(env: Env, tenant: TenantUsers) -> None:
+    app_id = _app(tenant)
+    both = {"userPid": tenant.user_pid("viewer"), "email": tenant.emails["viewer"], "role": "viewer"}
+    for body in (both, {"role": "viewer"}):
+        assert tenant.admin_call("POST", f"/applications/{app_id}/members", json=body).status_code == 400

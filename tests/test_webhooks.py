@@ -309,3 +309,17 @@ def test_subscribing_needs_the_read_scope_of_the_events_resource(env: Env, tenan
         response = register(tenant, installation["installationId"], hook.url)
     assert response.status_code == 400
     assert "assets.read" in response.json()["data"]["fieldErrors"]["eventTypes"]
+
+
+def test_any_member_reads_an_endpoint_without_its_secret(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    created = register(tenant, cred["installationId"], "http://127.0.0.1:9/hooks").json()["data"]
+    tenant.admin_call("POST", f"/applications/{cred['appId']}/members",
+                      json={"userPid": tenant.user_pid("viewer"), "role": "viewer"})
+    response = tenant.admin_call("GET", f"/webhook-endpoints/{created['endpointId']}", role="viewer")
+    assert response.status_code == 200, response.text
+    assert response.json()["data"] == {k: v for k, v in created.items() if k != "secret"}
+    assert created["secret"] not in response.text
+    assert env.new_tenant().admin_call("GET", f"/webhook-endpoints/{created['endpointId']}").status_code == 404
+    tenant.admin_call("DELETE", f"/webhook-endpoints/{created['endpointId']}")
+    assert tenant.admin_call("GET", f"/webhook-endpoints/{created['endpointId']}").status_code == 404

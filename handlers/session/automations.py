@@ -21,6 +21,11 @@ def listAutomations(**_: Any) -> Reply:
     return ok(automations.list_automations(rt, actor, query_params()), headers)
 
 
+def getAutomation(automationId: str) -> Reply:
+    rt, actor, headers = authenticated("read")
+    return ok(automations.get_automation(rt, actor, automationId), headers)
+
+
 def updateAutomation(automationId: str, body: dict[str, Any]) -> Reply:
     rt, actor, headers = authenticated("write")
     return ok(automations.update_automation(rt, actor, automationId, body), headers)

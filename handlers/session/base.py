@@ -29,12 +29,16 @@ def enforce(rt: Runtime, policy: str, subject: str) -> dict[str, str]:
     return decision.headers()
 
 
+def bearer_token() -> str:
+    """The JWT of the ``Authorization: Bearer`` header ("" when there is none)."""
+    authorization = request.headers.get("authorization", "")
+    return authorization.split(" ", 1)[1].strip() if " " in authorization else ""
+
+
 def authenticated(policy: str) -> tuple[Runtime, Actor, dict[str, str]]:
     """Resolve the caller from the JWT Connexion already checked, then apply the rate limit."""
     rt = runtime()
-    authorization = request.headers.get("authorization", "")
-    token = authorization.split(" ", 1)[1].strip() if " " in authorization else ""
-    actor = resolve_actor(rt, token, request.headers.get("x-tenant-id"))
+    actor = resolve_actor(rt, bearer_token(), request.headers.get("x-tenant-id"))
     headers = enforce(rt, policy, f"{actor.tenant_id}:{actor.user_id}")
     return rt, actor, headers
 

@@ -6,9 +6,14 @@ from typing import Any
 
 from handlers.session.base import authenticated, query_params, request_id
 from tessera.envelope import ok
-from tessera.services import op_admin
+from tessera.services import catalog, op_admin
 
 Reply = tuple[dict[str, Any], int, dict[str, str]]
+
+
+def getCatalog(**_: Any) -> Reply:
+    rt, _actor, headers = authenticated("read")
+    return ok(catalog.catalog(rt.capabilities), headers)
 
 
 def createApplication(body: dict[str, Any]) -> Reply:
@@ -56,6 +61,11 @@ def listInstallations(appId: str, **_: Any) -> Reply:
     return ok(op_admin.list_installations(rt, actor, appId, query_params()), headers)
 
 
+def getInstallation(installationId: str) -> Reply:
+    rt, actor, headers = authenticated("read")
+    return ok(op_admin.get_installation(rt, actor, installationId), headers)
+
+
 def updateInstallation(installationId: str, body: dict[str, Any]) -> Reply:
     rt, actor, headers = authenticated("write")
     return ok(op_admin.update_installation(rt, actor, installationId, body, request_id()), headers)
@@ -65,6 +75,11 @@ def createCredential(installationId: str) -> Reply:
     rt, actor, headers = authenticated("write")
     data = op_admin.create_credential(rt, actor, installationId, request_id())
     return ok(data, {**headers, "Cache-Control": "no-store"})
+
+
+def listCredentials(installationId: str, **_: Any) -> Reply:
+    rt, actor, headers = authenticated("read")
+    return ok(op_admin.list_credentials(rt, actor, installationId, query_params()), headers)
 
 
 def rotateCredential(clientId: str, body: dict[str, Any]) -> Reply:

@@ -23,6 +23,11 @@ def listWebhookEndpoints(installationId: str, **_: Any) -> Reply:
     return ok(webhook_admin.list_endpoints(rt, actor, installationId, query_params()), headers)
 
 
+def getWebhookEndpoint(endpointId: str) -> Reply:
+    rt, actor, headers = authenticated("read")
+    return ok(webhook_admin.get_endpoint(rt, actor, endpointId), headers)
+
+
 def updateWebhookEndpoint(endpointId: str, body: dict[str, Any]) -> Reply:
     rt, actor, headers = authenticated("write")
     return ok(webhook_admin.update_endpoint(rt, actor, endpointId, body, request_id()), headers)

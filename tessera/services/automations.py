@@ -198,6 +198,12 @@ def list_automations(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> di
     return page_of([_automation_dict(r) for r in rows], total, request)
 
 
+def get_automation(rt: Runtime, actor: Actor, automation_pid: str) -> dict[str, Any]:
+    actor.require(VIEW)
+    with rt.db.read() as conn:
+        return _automation_dict(_find(conn, actor, automation_pid))
+
+
 def update_automation(rt: Runtime, actor: Actor, automation_pid: str, body: Mapping[str, Any]) -> dict[str, Any]:
     actor.require(MANAGE)
     if not {"name", "trigger", "actions", "enabled"} & set(body):

@@ -8,16 +8,16 @@ audited with actor, target, before/after and request id; no secret ever reaches 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, select
+from sqlalchemy import ColumnElement, Connection, Row, and_, case, literal, select
 from sqlalchemy.exc import IntegrityError
 
 from storage import audit, identity
 from storage import openplatform as store
 from storage.records import iso
-from storage.tables import application_members, applications, installations, users
+from storage.tables import application_members, applications, credentials, installations, users
 from storage.types import utcnow
 from tessera.errors import (
     Conflict,
@@ -137,9 +137,15 @@ def add_member(rt: Runtime, actor: Actor, app_pid: str, body: Mapping[str, Any],
                request_id: str | None) -> dict[str, Any]:
     with rt.db.write() as conn:
         app, _ = _app_for(conn, actor, app_pid, owner=True, lock=True)
-        user = identity.find_user_by_pid(conn, body["userPid"])
-        if user is None:
-            raise ValidationFailed({"userPid": FieldError(N_("Unknown user."))})
+        if "email" in body:
+            # By email only users who share a tenant with the caller: no probing for accounts.
+            user = identity.find_user_sharing_a_tenant(conn, str(body["email"]), actor.user_id)
+            if user is None:
+                raise ValidationFailed({"email": FieldError(N_("No user with this email shares a tenant with you."))})
+        else:
+            user = identity.find_user_by_pid(conn, body["userPid"])
+            if user is None:
+                raise ValidationFailed({"userPid": FieldError(N_("Unknown user."))})
         if store.member_role(conn, app.id, user.id) is not None:
             raise Conflict(N_("This user is already a member."))
         store.add_member(conn, app.id, user.id, body["role"])
@@ -219,6 +225,16 @@ def list_installations(rt: Runtime, actor: Actor, app_pid: str, params: Mapping[
     return _page([{**_installation_dict(r, r.tenant_code), "appId": app.pid} for r in rows], total, request)
 
 
+def get_installation(rt: Runtime, actor: Actor, installation_pid: str) -> dict[str, Any]:
+    """Any member of the installation's application may read it; others get 404."""
+    with rt.db.read() as conn:
+        inst = store.installation_by_pid(conn, installation_pid)
+        if inst is None:
+            raise NotFound()
+        app, _ = _app_for(conn, actor, inst.application_pid)
+    return {**_installation_dict(inst, inst.tenant_code), "appId": app.pid}
+
+
 def _installation_for_owner(conn: Connection, actor: Actor, installation_pid: str) -> tuple[Row[Any], Row[Any]]:
     inst = store.installation_by_pid(conn, installation_pid)
     if inst is None:
@@ -260,6 +276,44 @@ def create_credential(rt: Runtime, actor: Actor, installation_pid: str, request_
                target_id=cred.client_id, tenant_id=inst.tenant_id, after={"installationId": inst.pid})
     return {"clientId": cred.client_id, "clientSecret": secret, "installationId": inst.pid,
             "created_at": iso(cred.created_at)}
+
+
+CREDENTIAL_STATUSES = ("active", "rotated", "expired", "revoked")
+
+
+def _credential_status(now: datetime) -> ColumnElement[str]:
+    """The status a client sees, derived in SQL so that it can be filtered and sorted on: the
+    stored status only says active or revoked; rotation and the end of the grace window are
+    timestamps."""
+    return case(
+        (credentials.c.status == "revoked", literal("revoked")),
+        (and_(credentials.c.expires_at.is_not(None), credentials.c.expires_at <= now), literal("expired")),
+        (credentials.c.rotated_at.is_not(None), literal("rotated")),
+        else_=literal("active"),
+    )
+
+
+def list_credentials(rt: Runtime, actor: Actor, installation_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The installation's credentials for any member of its application; never a secret."""
+    status = _credential_status(utcnow())
+    fields = {
+        "status": ListField("status", "enum", status, CREDENTIAL_STATUSES),
+        "created_at": ListField("created_at", "timestamp", credentials.c.created_at),
+    }
+    request = parse_list_request(params, fields)
+    with rt.db.read() as conn:
+        inst = store.installation_by_pid(conn, installation_pid)
+        if inst is None:
+            raise NotFound()
+        _app_for(conn, actor, inst.application_pid)
+        base = store.credentials_query(inst.id, status.label("derived_status"))
+        rows, total = run_list(conn, build_queries(base, [], request, credentials.c.id,
+                                                   keyword_in(credentials.c.client_id)))
+    return _page([{"clientId": r.client_id, "installationId": inst.pid, "status": r.derived_status,
+                   "created_at": iso(r.created_at),
+                   "rotatedAt": iso(r.rotated_at) if r.rotated_at else None,
+                   "expiresAt": iso(r.expires_at) if r.expires_at else None,
+                   "revokedAt": iso(r.revoked_at) if r.revoked_at else None} for r in rows], total, request)
 
 
 def _credential_for_owner(conn: Connection, actor: Actor, client_id: str) -> tuple[Row[Any], Row[Any]]:

@@ -136,6 +136,13 @@ def list_endpoints(rt: Runtime, actor: Actor, installation_pid: str, params: Map
     return page_of([_endpoint_dict(r, inst.pid) for r in rows], total, request)
 
 
+def get_endpoint(rt: Runtime, actor: Actor, endpoint_pid: str) -> dict[str, Any]:
+    """Any member may read an endpoint (never its secret); deleted ones and non-members get 404."""
+    with rt.db.read() as conn:
+        endpoint, _, _ = _endpoint_role(conn, actor, endpoint_pid)
+    return _endpoint_dict(endpoint, endpoint.installation_pid)
+
+
 def update_endpoint(rt: Runtime, actor: Actor, endpoint_pid: str, body: Mapping[str, Any],
                     request_id: str | None) -> dict[str, Any]:
     with rt.db.read() as conn:

@@ -22,6 +22,11 @@ from .automation_run_list_result import AutomationRunListResult
 from .automation_run_result import AutomationRunResult
 from .automation_run_status import AutomationRunStatus
 from .automation_trigger import AutomationTrigger
+from .catalog import Catalog
+from .catalog_envelope import CatalogEnvelope
+from .catalog_event_source import CatalogEventSource
+from .catalog_scope import CatalogScope
+from .catalog_webhook_event import CatalogWebhookEvent
 from .change_member_request import ChangeMemberRequest
 from .command_action import CommandAction
 from .command_action_input import CommandActionInput
@@ -39,6 +44,10 @@ from .created_webhook_endpoint import CreatedWebhookEndpoint
 from .created_webhook_endpoint_envelope import CreatedWebhookEndpointEnvelope
 from .credential import Credential
 from .credential_envelope import CredentialEnvelope
+from .credential_list_envelope import CredentialListEnvelope
+from .credential_list_result import CredentialListResult
+from .credential_status import CredentialStatus
+from .credential_summary import CredentialSummary
 from .datasource_envelope import DatasourceEnvelope
 from .datasource_item import DatasourceItem
 from .datasource_result import DatasourceResult
@@ -80,6 +89,7 @@ from .internal_error_envelope_code import InternalErrorEnvelopeCode
 from .list_applications_sort_order import ListApplicationsSortOrder
 from .list_automation_runs_sort_order import ListAutomationRunsSortOrder
 from .list_automations_sort_order import ListAutomationsSortOrder
+from .list_credentials_sort_order import ListCredentialsSortOrder
 from .list_deliveries_sort_order import ListDeliveriesSortOrder
 from .list_envelope import ListEnvelope
 from .list_installations_sort_order import ListInstallationsSortOrder
@@ -117,9 +127,13 @@ from .rotated_credential_envelope import RotatedCredentialEnvelope
 from .rotated_webhook_secret import RotatedWebhookSecret
 from .rotated_webhook_secret_envelope import RotatedWebhookSecretEnvelope
 from .search_audit_sort_order import SearchAuditSortOrder
+from .session import Session
 from .session_command_action import SessionCommandAction
 from .session_command_action_kind import SessionCommandActionKind
 from .session_command_action_payload import SessionCommandActionPayload
+from .session_envelope import SessionEnvelope
+from .switch_tenant_request import SwitchTenantRequest
+from .tenant_membership import TenantMembership
 from .trace_data import TraceData
 from .update_automation_request import UpdateAutomationRequest
 from .update_installation_request import UpdateInstallationRequest
@@ -155,6 +169,11 @@ __all__ = (
     "AutomationRunResult",
     "AutomationRunStatus",
     "AutomationTrigger",
+    "Catalog",
+    "CatalogEnvelope",
+    "CatalogEventSource",
+    "CatalogScope",
+    "CatalogWebhookEvent",
     "ChangeMemberRequest",
     "CommandAction",
     "CommandActionInput",
@@ -172,6 +191,10 @@ __all__ = (
     "CreateWebhookEndpointRequest",
     "Credential",
     "CredentialEnvelope",
+    "CredentialListEnvelope",
+    "CredentialListResult",
+    "CredentialStatus",
+    "CredentialSummary",
     "DatasourceEnvelope",
     "DatasourceItem",
     "DatasourceResult",
@@ -213,6 +236,7 @@ __all__ = (
     "ListApplicationsSortOrder",
     "ListAutomationRunsSortOrder",
     "ListAutomationsSortOrder",
+    "ListCredentialsSortOrder",
     "ListDeliveriesSortOrder",
     "ListEnvelope",
     "ListInstallationsSortOrder",
@@ -250,9 +274,13 @@ __all__ = (
     "RotatedWebhookSecretEnvelope",
     "RotateWebhookSecretRequest",
     "SearchAuditSortOrder",
+    "Session",
     "SessionCommandAction",
     "SessionCommandActionKind",
     "SessionCommandActionPayload",
+    "SessionEnvelope",
+    "SwitchTenantRequest",
+    "TenantMembership",
     "TraceData",
     "UpdateAutomationRequest",
     "UpdateInstallationRequest",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.member_role import MemberRole
+from ..types import UNSET, Unset
 
 
 
@@ -21,37 +22,46 @@ T = TypeVar("T", bound="AddMemberRequest")
 
 @_attrs_define
 class AddMemberRequest:
-    """ 
+    """ `role` and the user, named by exactly one of `userPid` and `email`.
+
         Example:
             {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role': 'maintainer'}
 
         Attributes:
-            user_pid (str): Public id of the user to add; an unknown user is `VALIDATION_ERROR` on `userPid`.
             role (MemberRole): A member's role in an application: `owner` (everything, including members, installations
                 and credentials), `maintainer` and `viewer` (read the application, its members and its
                 installations).
                  Example: maintainer.
+            user_pid (str | Unset): Public id of the user to add; an unknown user is `VALIDATION_ERROR` on `userPid`.
+            email (str | Unset): Email of the user to add, who must share a tenant with the caller; any other email is
+                `VALIDATION_ERROR` on `email`.
      """
 
-    user_pid: str
     role: MemberRole
+    user_pid: str | Unset = UNSET
+    email: str | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        role = self.role.value
+
         user_pid = self.user_pid
 
-        role = self.role.value
+        email = self.email
 
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update({
-            "userPid": user_pid,
             "role": role,
         })
+        if user_pid is not UNSET:
+            field_dict["userPid"] = user_pid
+        if email is not UNSET:
+            field_dict["email"] = email
 
         return field_dict
 
@@ -60,16 +70,19 @@ class AddMemberRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        user_pid = d.pop("userPid")
-
         role = MemberRole(d.pop("role"))
 
 
 
 
+        user_pid = d.pop("userPid", UNSET)
+
+        email = d.pop("email", UNSET)
+
         add_member_request = cls(
-            user_pid=user_pid,
             role=role,
+            user_pid=user_pid,
+            email=email,
         )
 
         return add_member_request

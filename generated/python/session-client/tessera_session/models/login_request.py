@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 
 
 
@@ -24,10 +25,12 @@ class LoginRequest:
         Attributes:
             email (str):  Example: admin@demo.example.
             password (str):  Example: correct horse battery staple.
+            tenant_id (str | Unset): Code of the tenant to act in; omitted, the user's default tenant. Example: demo.
      """
 
     email: str
     password: str
+    tenant_id: str | Unset = UNSET
 
 
 
@@ -38,6 +41,8 @@ class LoginRequest:
 
         password = self.password
 
+        tenant_id = self.tenant_id
+
 
         field_dict: dict[str, Any] = {}
 
@@ -45,6 +50,8 @@ class LoginRequest:
             "email": email,
             "password": password,
         })
+        if tenant_id is not UNSET:
+            field_dict["tenantId"] = tenant_id
 
         return field_dict
 
@@ -57,9 +64,12 @@ class LoginRequest:
 
         password = d.pop("password")
 
+        tenant_id = d.pop("tenantId", UNSET)
+
         login_request = cls(
             email=email,
             password=password,
+            tenant_id=tenant_id,
         )
 
         return login_request

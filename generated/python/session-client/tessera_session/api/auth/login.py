@@ -9,6 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error_envelope import ErrorEnvelope
+from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
 from ...models.login_envelope import LoginEnvelope
 from ...models.login_request import LoginRequest
@@ -52,7 +53,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope | None:
     if response.status_code == 200:
         response_200 = LoginEnvelope.from_dict(response.json())
 
@@ -73,6 +74,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = ForbiddenEnvelope.from_dict(response.json())
+
+
+
+        return response_403
 
     if response.status_code == 405:
         response_405 = ErrorEnvelope.from_dict(response.json())
@@ -122,7 +130,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -138,10 +146,13 @@ def sync_detailed(
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 
-) -> Response[ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]:
+) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]:
     """ Log in with email and password
 
-     Returns a session JWT and who the user is. Rate-limited to 10 attempts per minute per email.
+     Returns a session JWT and who the user is. The JWT acts in `tenantId` when it is given (a
+    tenant the user is a member of, else 403 `TENANT_FORBIDDEN`, answered only after the
+    password was checked), otherwise in the user's default tenant. Rate-limited to 10 attempts
+    per minute per email.
 
     Args:
         accept_language (str | Unset):
@@ -153,7 +164,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]
+        Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]
      """
 
 
@@ -177,10 +188,13 @@ def sync(
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 
-) -> ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope | None:
+) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope | None:
     """ Log in with email and password
 
-     Returns a session JWT and who the user is. Rate-limited to 10 attempts per minute per email.
+     Returns a session JWT and who the user is. The JWT acts in `tenantId` when it is given (a
+    tenant the user is a member of, else 403 `TENANT_FORBIDDEN`, answered only after the
+    password was checked), otherwise in the user's default tenant. Rate-limited to 10 attempts
+    per minute per email.
 
     Args:
         accept_language (str | Unset):
@@ -192,7 +206,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope
+        ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope
      """
 
 
@@ -211,10 +225,13 @@ async def asyncio_detailed(
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 
-) -> Response[ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]:
+) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]:
     """ Log in with email and password
 
-     Returns a session JWT and who the user is. Rate-limited to 10 attempts per minute per email.
+     Returns a session JWT and who the user is. The JWT acts in `tenantId` when it is given (a
+    tenant the user is a member of, else 403 `TENANT_FORBIDDEN`, answered only after the
+    password was checked), otherwise in the user's default tenant. Rate-limited to 10 attempts
+    per minute per email.
 
     Args:
         accept_language (str | Unset):
@@ -226,7 +243,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]
+        Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope]
      """
 
 
@@ -250,10 +267,13 @@ async def asyncio(
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 
-) -> ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope | None:
+) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope | None:
     """ Log in with email and password
 
-     Returns a session JWT and who the user is. Rate-limited to 10 attempts per minute per email.
+     Returns a session JWT and who the user is. The JWT acts in `tenantId` when it is given (a
+    tenant the user is a member of, else 403 `TENANT_FORBIDDEN`, answered only after the
+    password was checked), otherwise in the user's default tenant. Rate-limited to 10 attempts
+    per minute per email.
 
     Args:
         accept_language (str | Unset):
@@ -265,7 +285,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope
+        ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | LoginEnvelope | ValidationErrorEnvelope
      """
 
 

@@ -172,16 +172,19 @@ def sync_detailed(
 
      Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-    An unknown `userPid` is 400 `VALIDATION_ERROR` (`data.fieldErrors.userPid`); a user who
-    already is a member is 409 `CONFLICT`. Audited as `member.add`.
+    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
+    `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
+    tenant with the caller; any other email, registered or not, is the same 400
+    `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+    A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
 
     Args:
         app_id (str):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
-        body (AddMemberRequest):  Example: {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role':
-            'maintainer'}.
+        body (AddMemberRequest): `role` and the user, named by exactly one of `userPid` and
+            `email`. Example: {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role': 'maintainer'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,16 +224,19 @@ def sync(
 
      Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-    An unknown `userPid` is 400 `VALIDATION_ERROR` (`data.fieldErrors.userPid`); a user who
-    already is a member is 409 `CONFLICT`. Audited as `member.add`.
+    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
+    `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
+    tenant with the caller; any other email, registered or not, is the same 400
+    `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+    A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
 
     Args:
         app_id (str):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
-        body (AddMemberRequest):  Example: {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role':
-            'maintainer'}.
+        body (AddMemberRequest): `role` and the user, named by exactly one of `userPid` and
+            `email`. Example: {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role': 'maintainer'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -265,16 +271,19 @@ async def asyncio_detailed(
 
      Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-    An unknown `userPid` is 400 `VALIDATION_ERROR` (`data.fieldErrors.userPid`); a user who
-    already is a member is 409 `CONFLICT`. Audited as `member.add`.
+    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
+    `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
+    tenant with the caller; any other email, registered or not, is the same 400
+    `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+    A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
 
     Args:
         app_id (str):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
-        body (AddMemberRequest):  Example: {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role':
-            'maintainer'}.
+        body (AddMemberRequest): `role` and the user, named by exactly one of `userPid` and
+            `email`. Example: {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role': 'maintainer'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -314,16 +323,19 @@ async def asyncio(
 
      Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-    An unknown `userPid` is 400 `VALIDATION_ERROR` (`data.fieldErrors.userPid`); a user who
-    already is a member is 409 `CONFLICT`. Audited as `member.add`.
+    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
+    `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
+    tenant with the caller; any other email, registered or not, is the same 400
+    `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+    A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
 
     Args:
         app_id (str):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
-        body (AddMemberRequest):  Example: {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role':
-            'maintainer'}.
+        body (AddMemberRequest): `role` and the user, named by exactly one of `userPid` and
+            `email`. Example: {'userPid': 'usr_j37xq43c1hj6a5z1c90rp4t72y', 'role': 'maintainer'}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

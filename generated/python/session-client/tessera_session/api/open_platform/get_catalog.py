@@ -1,0 +1,287 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.catalog_envelope import CatalogEnvelope
+from ...models.error_envelope import ErrorEnvelope
+from ...models.forbidden_envelope import ForbiddenEnvelope
+from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.validation_error_envelope import ValidationErrorEnvelope
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_tenant_id, Unset):
+        headers["X-Tenant-Id"] = x_tenant_id
+
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/open-platform/catalog",
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = CatalogEnvelope.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ValidationErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ForbiddenEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 405:
+        response_405 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_405
+
+    if response.status_code == 406:
+        response_406 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = InternalErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> Response[CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
+    """ What the Open Platform publishes
+
+     The registry of published capabilities as an administrator needs it: the scopes an
+    installation can be granted (each with what it allows), the webhook event types an
+    endpoint can subscribe to (with the scope the installation needs for each), the inbound
+    event sources with their event types (the triggers of automations), and the
+    environments. Any signed-in user may read it. Counts against the read quota.
+
+    Args:
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
+    """ What the Open Platform publishes
+
+     The registry of published capabilities as an administrator needs it: the scopes an
+    installation can be granted (each with what it allows), the webhook event types an
+    endpoint can subscribe to (with the scope the installation needs for each), the inbound
+    event sources with their event types (the triggers of automations), and the
+    environments. Any signed-in user may read it. Counts against the read quota.
+
+    Args:
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope
+     """
+
+
+    return sync_detailed(
+        client=client,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> Response[CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
+    """ What the Open Platform publishes
+
+     The registry of published capabilities as an administrator needs it: the scopes an
+    installation can be granted (each with what it allows), the webhook event types an
+    endpoint can subscribe to (with the scope the installation needs for each), the inbound
+    event sources with their event types (the triggers of automations), and the
+    environments. Any signed-in user may read it. Counts against the read quota.
+
+    Args:
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
+    """ What the Open Platform publishes
+
+     The registry of published capabilities as an administrator needs it: the scopes an
+    installation can be granted (each with what it allows), the webhook event types an
+    endpoint can subscribe to (with the scope the installation needs for each), the inbound
+    event sources with their event types (the triggers of automations), and the
+    environments. Any signed-in user may read it. Counts against the read quota.
+
+    Args:
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CatalogEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )).parsed
