@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up a local virtual environment and run every check and the whole test suite
-# (SQLite and PostgreSQL, in-process and Redis rate limits). Starts PostgreSQL and Redis when down.
+# (SQLite and PostgreSQL, in-process and Redis rate limits, the admin console in headless Chromium).
+# Starts PostgreSQL and Redis when down; installs Debian's chromium when /usr/bin/chromium is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -47,6 +48,32 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
     exit 1
   fi
 fi
+
+echo "==> Chromium for the admin console's browser tests (Debian's chromium package)"
+# The browser tests drive /usr/bin/chromium through Playwright's Python API; Playwright's own
+# browser downloads (`playwright install`) are never used. A CJK font keeps the zh-CN screenshots
+# legible (without one, Chinese text renders as boxes; the tests check the text either way).
+apt_install() {  # apt_install <package...>: as root, or through sudo when it needs no password
+  local runner=()
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then runner=(sudo -n); else return 1; fi
+  fi
+  "${runner[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >/dev/null \
+    || { "${runner[@]}" apt-get update -qq >/dev/null \
+         && "${runner[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >/dev/null; }
+}
+if [ ! -x /usr/bin/chromium ]; then
+  echo "    /usr/bin/chromium is missing: installing Debian's chromium package"
+  if ! command -v apt-get >/dev/null 2>&1 || ! apt_install chromium; then
+    echo "ERROR: could not install chromium (apt-get install -y chromium needs root or passwordless sudo on" >&2
+    echo "       Debian/Ubuntu); the admin console's browser tests need /usr/bin/chromium" >&2
+    exit 1
+  fi
+fi
+if command -v fc-list >/dev/null 2>&1 && [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
+  apt_install fonts-wqy-microhei || echo "    warning: no CJK font (fonts-wqy-microhei): zh-CN screenshots show boxes"
+fi
+echo "    $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
 
 echo "==> lint (ruff)"
 .venv/bin/ruff check .

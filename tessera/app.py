@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 
 from handlers.open.capabilities import operations
 from tessera.api_reference import ApiReferenceMiddleware, Surface
+from tessera.console import ConsoleMiddleware
 from tessera.envelope import handle_error
 from tessera.errors import ServiceError
 from tessera.logs import install_request_id_factory
@@ -69,6 +70,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         Surface("Open Platform", "/api/open/v1/docs", "/api/open/v1/openapi.json", open_doc),
     ])
     middlewares.insert(middlewares.index(guard), reference)
+    # The admin console (static files over the session API; see console.py).
+    middlewares.insert(middlewares.index(guard), ConsoleMiddleware)
     app = connexion.AsyncApp(
         __name__,
         specification_dir=str(settings.openapi_dir),

@@ -40,7 +40,8 @@ def _serve(args: argparse.Namespace) -> int:
 
         worker = Worker(runtime)
         worker.start_thread()
-    print(f"Tessera listening on http://{args.host}:{args.port} (session API under /api)", flush=True)
+    print(f"Tessera listening on http://{args.host}:{args.port} (session API under /api, admin console at "
+          f"http://{args.host}:{args.port}/console)", flush=True)
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, workers=1)
     finally:

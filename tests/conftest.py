@@ -225,8 +225,12 @@ def bearer(token: str) -> dict[str, str]:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Report how many cases Schemathesis generated per document (both databases together)."""
+    """Report how many cases Schemathesis generated per document (both databases together), and
+    where the browser tests left their screenshots."""
     from tests.conformance_stats import CASES
+    from tests.screenshots import ROOT, SCREENSHOTS
 
     for document, count in sorted(CASES.items()):
         terminalreporter.write_line(f"schemathesis: {count} generated cases against {document} (all checks)")
+    for path in SCREENSHOTS:
+        terminalreporter.write_line(f"console screenshot: {path.relative_to(ROOT)}")

@@ -1,0 +1,597 @@
+"""The admin console at /console: static files under a strict Content-Security-Policy, driven end
+to end in a real browser.
+
+The browser tests drive headless Chromium, Debian's ``chromium`` package at /usr/bin/chromium
+(``scripts/test.sh`` installs it), through Playwright's Python API; Playwright's own browser
+downloads are never used. Without chromium the tests fail with a message saying so; they never
+skip. They run against ``tessera serve --demo`` as a real process (``tests/live_server.demo_on``),
+whose in-process worker delivers webhooks to receivers on loopback. The integration flow, the role
+checks and the refused action run on SQLite and on PostgreSQL; the checks that only concern the
+page (language, storage, tenant switch, keyboard, phone width) run on SQLite, the server side of
+each being covered on both databases by the API tests. Screenshots of every main screen land in
+``test-artifacts/console/<backend>/`` and the closing summary of pytest lists them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+import tomllib
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tessera.console import CSP
+from tessera.webhook_verify import verify
+from tests.conftest import BACKENDS, Env
+from tests.live_server import demo_on
+from tests.receivers import receiver
+from tests.screenshots import screenshot
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "tessera" / "static" / "console"
+CHROMIUM = os.environ.get("TESSERA_TEST_CHROMIUM", "/usr/bin/chromium")
+# No sandbox (containers and CI run as root), no GPU, and nothing that phones home.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PASSWORD = "console-demo-password"
+ADMIN, VIEWER, ACME_ADMIN = "admin@demo.example", "viewer@demo.example", "admin@acme.example"
+ROBOT_AUTOMATION = "Robot fleet receipts become stock-ins"  # seeded by tessera/demo.py
+TIMEOUT = httpx.Timeout(30.0)
+
+expect.set_options(timeout=15_000)
+
+
+# -- the page as files: headers, CSP, dictionaries, package data (in-process, both databases) ---------
+
+def test_the_shell_is_served_with_a_policy_that_allows_nothing_inline(env: Env) -> None:
+    for path in ("/console", "/console/"):
+        response = env.client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers["content-type"] == "text/html; charset=utf-8"
+        assert response.headers["content-security-policy"] == (
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["referrer-policy"] == "no-referrer"
+        assert response.headers["cache-control"] == "no-store"
+        assert response.headers["x-frame-options"] == "DENY"
+        assert '<script type="module" src="/console/assets/js/app.js"></script>' in response.text
+
+
+def test_every_console_file_is_served_with_its_type_nosniff_and_an_etag(env: Env) -> None:
+    types = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json",
+             ".svg": "image/svg+xml"}
+    files = [p for p in STATIC.rglob("*") if p.is_file() and p.name != "index.html"]
+    assert len(files) >= 15
+    for file in files:
+        path = f"/console/assets/{file.relative_to(STATIC).as_posix()}"
+        response = env.client.get(path)
+        assert response.status_code == 200, path
+        assert response.content == file.read_bytes()
+        assert response.headers["content-type"] == types[file.suffix], path
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["content-security-policy"] == CSP
+        assert response.headers["cache-control"] == "no-cache"
+        again = env.client.get(path, headers={"If-None-Match": response.headers["etag"]})
+        assert again.status_code == 304 and again.content == b""
+
+
+def test_console_paths_answer_only_reads_and_nothing_outside_the_files(env: Env) -> None:
+    refused = env.client.post("/console", json={})
+    assert refused.status_code == 405
+    assert refused.headers["allow"] == "GET, HEAD"
+    for path in ("/console/assets/nope.js", "/console/anything", "/console/assets/../index.html",
+                 "/console/assets/js/../../index.html"):
+        response = env.client.get(path)
+        assert response.status_code == 404, path
+        assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_files_contain_no_inline_script_style_markup_injection_or_browser_storage() -> None:
+    """What the CSP enforces in the browser, checked in the sources too, plus no storage of anything."""
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html) == []
+    assert "<style" not in html and " style=" not in html and re.search(r"\son[a-z]+=", html) is None
+    for file in (STATIC / "js").glob("*.js"):
+        source = file.read_text(encoding="utf-8")
+        for forbidden in (r"\binnerHTML\b", r"\bouterHTML\b", r"insertAdjacentHTML", r"document\.write", r"\beval\(",
+                          r"new Function", r"\b(localStorage|sessionStorage|indexedDB)\s*\.", r"document\.cookie",
+                          r"setAttribute\(\s*[\"']style", r"\.style\s*="):
+            assert re.search(forbidden, source) is None, f"{file.name} uses {forbidden}"
+
+
+def test_the_english_and_chinese_dictionaries_match_and_cover_every_string() -> None:
+    en = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
+    zh = json.loads((STATIC / "i18n" / "zh-CN.json").read_text(encoding="utf-8"))
+    assert set(en) == set(zh)
+    for key in en:
+        assert set(re.findall(r"\{\w+\}", en[key])) == set(re.findall(r"\{\w+\}", zh[key])), key
+        assert (zh[key] and zh[key] != en[key]) or key in {"endpoints.url"}, f"{key} is not translated"
+    used: set[str] = set()
+    for file in (STATIC / "js").glob("*.js"):
+        used |= set(re.findall(r"\bt\(\s*\"([a-zA-Z]+\.[a-zA-Z.]+)\"", file.read_text(encoding="utf-8")))
+    assert used - set(en) == set()
+    for prefix in ("status.", "env.", "roles.help."):  # keys built at run time (`status.${value}`)
+        assert any(k.startswith(prefix) for k in en)
+
+
+def test_the_console_files_are_package_data() -> None:
+    """Installed without the source tree (a wheel), the service still has every console file."""
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["tessera"]
+    for file in STATIC.rglob("*"):
+        if file.is_file():
+            relative = PurePosixPath(file.relative_to(ROOT / "tessera").as_posix())
+            assert any(len(PurePosixPath(p).parts) == len(relative.parts) and relative.match(p) for p in patterns), (
+                f"{relative} is not covered by the package-data patterns {patterns}")
+
+
+# -- the browser ----------------------------------------------------------------------------------
+
+@dataclass
+class Live:
+    """A running ``tessera serve --demo`` and a small session-API client for setting scenes up."""
+
+    base: str
+    backend: str
+
+    def login(self, email: str) -> dict[str, str]:
+        response = httpx.post(f"{self.base}/api/auth/login", json={"email": email, "password": PASSWORD},
+                              timeout=TIMEOUT)
+        assert response.status_code == 200, response.text
+        return {"Authorization": f"Bearer {response.json()['data']['jwt']}"}
+
+    def call(self, auth: dict[str, str], method: str, path: str, **kwargs: Any) -> Any:
+        response = httpx.request(method, f"{self.base}{path}", headers=auth, timeout=TIMEOUT, **kwargs)
+        assert response.status_code == 200, f"{method} {path}: {response.status_code} {response.text}"
+        return response.json()["data"]
+
+    def scene(self, *, members: dict[str, str], endpoint_url: str | None = None) -> dict[str, Any]:
+        """An application of the demo administrator installed in demo, with a credential, an
+        endpoint and the given members (email -> role)."""
+        admin = self.login(ADMIN)
+        op = "/api/open-platform"
+        app = self.call(admin, "POST", f"{op}/applications", json={"name": f"Scene {uuid.uuid4().hex[:6]}"})
+        inst = self.call(admin, "POST", f"{op}/applications/{app['appId']}/installations",
+                         json={"tenantId": "demo", "environment": "production", "scopes": ["assets.read"]})
+        cred = self.call(admin, "POST", f"{op}/installations/{inst['installationId']}/credentials")
+        endpoint = self.call(admin, "POST", f"{op}/installations/{inst['installationId']}/webhook-endpoints",
+                             json={"url": endpoint_url or "http://127.0.0.1:9/hooks",
+                                   "eventTypes": ["assets.assignment.changed"]})
+        for email, role in members.items():
+            self.call(admin, "POST", f"/api/open-platform/applications/{app['appId']}/members",
+                      json={"email": email, "role": role})
+        return {"admin": admin, "appId": app["appId"], "appName": app["name"],
+                "installationId": inst["installationId"], "clientId": cred["clientId"],
+                "endpointId": endpoint["endpointId"], "endpointUrl": endpoint["url"]}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(
+            f"Chromium is not installed at {CHROMIUM}: the admin console's browser tests need Debian's chromium "
+            "package. Run the README's test command (bash scripts/test.sh installs it) or "
+            "`apt-get install -y chromium` as root.", pytrace=False)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    """The demo as a real process. Retries are fast (a failing delivery is dead in about a second)
+    and the per-minute limits are raised: the tests sign in and load screens far faster than a
+    person, as one user."""
+    settings = {
+        "TESSERA_DEMO_PASSWORD": PASSWORD,
+        "TESSERA_WEBHOOK_ALLOW_LOOPBACK": "true",
+        "TESSERA_WEBHOOK_RETRY_SCHEDULE": "0.3,0.3",
+        "TESSERA_AUTOMATION_RETRY_SCHEDULE": "0",
+        "TESSERA_WORKER_POLL_SECONDS": "0.2",
+        "TESSERA_RESPONSE_VALIDATION": "true",
+        "TESSERA_RATE_LIMIT_READ": "5000",
+        "TESSERA_RATE_LIMIT_WRITE": "1000",
+        "TESSERA_RATE_LIMIT_LOGIN": "1000",
+        "TESSERA_RATE_LIMIT_TOKEN": "1000",
+        "TESSERA_REDIS_PREFIX": f"tessera-console-{uuid.uuid4().hex[:8]}",
+    }
+    with demo_on(request.param, tmp_path_factory.mktemp(f"console-{request.param}"), **settings) as (base, _env):
+        yield Live(base, request.param)
+
+
+@pytest.fixture
+def open_page(browser: Browser, server: Live) -> Iterator[Callable[..., Page]]:
+    """New pages in fresh browser contexts; afterwards, any script error or CSP violation the
+    console logged fails the test (a refused fetch logs "Failed to load resource", which is fine)."""
+    contexts: list[Any] = []
+    problems: list[str] = []
+
+    def factory(locale: str = "en-US", viewport: tuple[int, int] = (1280, 800)) -> Page:
+        context = browser.new_context(locale=locale, viewport={"width": viewport[0], "height": viewport[1]})
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error"
+                and not m.text.startswith("Failed to load resource") else None)
+        page.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
+        return page
+
+    yield factory
+    for context in contexts:
+        context.close()
+    assert problems == [], f"the console logged errors: {problems}"
+
+
+def sign_in(page: Page, server: Live, email: str, *, route: str = "", password: str = PASSWORD) -> None:
+    """Sign in through the form (English labels), landing on ``route`` (a deep link) or the applications."""
+    page.goto(f"{server.base}/console{route}")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+
+
+def go(page: Page, route: str) -> None:
+    """Move within the page (a reload would sign out: the JWT lives in the page's memory only)."""
+    page.evaluate("route => { window.location.hash = route; }", route)
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.2)
+
+
+def open_platform_token(server: Live, client_id: str, client_secret: str) -> dict[str, str]:
+    response = httpx.post(f"{server.base}/oauth2/token", timeout=TIMEOUT, data={
+        "grant_type": "client_credentials", "client_id": client_id, "client_secret": client_secret})
+    assert response.status_code == 200, response.text
+    return {"Authorization": f"Bearer {response.json()['access_token']}"}
+
+
+def assign_an_asset(server: Live, auth: dict[str, str]) -> None:
+    """An assignment through the Open Platform: it emits assets.assignment.changed."""
+    pid = httpx.get(f"{server.base}/api/open/v1/resources/assets", params={"limit": 1}, headers=auth,
+                    timeout=TIMEOUT).json()["items"][0]["pid"]
+    etag = httpx.get(f"{server.base}/api/open/v1/resources/assets/{pid}", headers=auth, timeout=TIMEOUT).headers["etag"]
+    response = httpx.post(f"{server.base}/api/open/v1/commands/assets.assign:execute", timeout=TIMEOUT,
+                          headers={**auth, "If-Match": etag, "Idempotency-Key": str(uuid.uuid4())},
+                          json={"targetPid": pid, "input": {"assignee": f"console-{uuid.uuid4().hex[:6]}"}})
+    assert response.status_code == 200, response.text
+
+
+def test_an_administrator_runs_the_whole_integration_from_the_console(server: Live,
+                                                                      open_page: Callable[..., Page]) -> None:
+    """Sign in, create an application, install it, create a credential, register an endpoint to a
+    receiver that fails, watch the delivery reach the dead-letter queue, replay it, see it delivered;
+    then the automation's runs and the audit log."""
+    page = open_page()
+    page.goto(f"{server.base}/console")
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    expect(page.get_by_label("Email")).to_be_focused()
+    screenshot(page, server.backend, "01-sign-in")
+    page.get_by_label("Email").fill(ADMIN)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Applications", level=1)).to_be_visible()
+    screenshot(page, server.backend, "02-applications")
+
+    name = f"ERP sync {uuid.uuid4().hex[:6]}"
+    page.get_by_role("button", name="New application").click()
+    dialog = page.get_by_role("dialog", name="New application")
+    dialog.get_by_label("Name").fill(name)
+    dialog.get_by_label("Description").fill("Nightly asset synchronisation")
+    dialog.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text=f"Application {name} created")).to_be_visible()
+    expect(page.get_by_text("Your role: Owner")).to_be_visible()
+
+    page.get_by_role("button", name="Install").click()
+    dialog = page.get_by_role("dialog", name="Install")
+    dialog.get_by_label("Tenant").select_option("demo")
+    dialog.get_by_label("Environment").select_option("production")
+    for scope in ("assets.read", "assets.manage", "events.robot-fleet.publish"):
+        dialog.get_by_label(scope).check()
+    dialog.get_by_role("button", name="Install").click()
+    expect(page.get_by_role("link", name="demo · production")).to_be_visible()
+
+    page.get_by_role("button", name="Add member").click()
+    dialog = page.get_by_role("dialog", name="Add member")
+    dialog.get_by_label("Email").fill(VIEWER)
+    dialog.get_by_label("Role").select_option("viewer")
+    dialog.get_by_role("button", name="Add member").click()
+    expect(page.get_by_role("cell", name=VIEWER, exact=True)).to_be_visible()
+    screenshot(page, server.backend, "03-application")
+
+    page.get_by_role("link", name="demo · production").click()
+    expect(page.get_by_role("heading", name="Installation demo · production")).to_be_visible()
+    page.get_by_role("button", name="Create credential").click()
+    secret_dialog = page.get_by_role("dialog", name="New client credential")
+    expect(secret_dialog.get_by_text("shown only this once")).to_be_visible()
+    client_id = secret_dialog.locator("code.secret-value").nth(0).inner_text()
+    client_secret = secret_dialog.locator("code.is-secret").inner_text()
+    assert client_id.startswith("tcli_") and client_secret.startswith("tsec_")
+    screenshot(page, server.backend, "05-new-credential-shown-once", full_page=False)
+    secret_dialog.get_by_role("button", name="Copy Client secret").click()
+    expect(secret_dialog.get_by_role("status")).to_have_text("Client secret copied to the clipboard.")
+    assert page.evaluate("navigator.clipboard.readText()") == client_secret
+    secret_dialog.get_by_role("button", name="I have stored it").click()
+    expect(secret_dialog).to_have_count(0)
+    assert client_secret not in page.content()  # gone from the page once the dialog is closed
+    expect(page.get_by_role("row").filter(has_text=client_id)).to_contain_text("Active")
+    auth = open_platform_token(server, client_id, client_secret)  # the pair works
+
+    with receiver(500) as hook:
+        page.get_by_role("button", name="Add endpoint").click()
+        dialog = page.get_by_role("dialog", name="Add endpoint")
+        dialog.get_by_label("URL").fill(hook.url)
+        dialog.get_by_label("assets.assignment.changed").check()
+        dialog.get_by_role("button", name="Register").click()
+        signing = page.get_by_role("dialog", name="Webhook signing secret")
+        webhook_secret = signing.locator("code.is-secret").inner_text()
+        signing.get_by_role("button", name="I have stored it").click()
+        expect(page.get_by_role("cell", name=hook.url, exact=True)).to_be_visible()
+        screenshot(page, server.backend, "04-installation")
+
+        assign_an_asset(server, auth)
+        page.get_by_role("link", name=f"Deliveries to {hook.url}").click()
+        expect(page.get_by_role("heading", name="Deliveries", level=1)).to_be_visible()
+        page.get_by_label("Show").select_option(label="Dead-letter queue")
+        dead = page.locator("tbody tr[data-status=dead]")
+        expect(dead).to_have_count(1, timeout=30_000)  # the screen refreshes itself
+        delivery_id = dead.locator("code").first.inner_text()
+        dead.get_by_role("button", name="3 attempts").click()
+        attempts = dead.locator(".attempts tbody tr")
+        expect(attempts).to_have_count(3)
+        for index in range(3):
+            expect(attempts.nth(index)).to_contain_text("500")
+            expect(attempts.nth(index)).to_contain_text(re.compile(r"\d+ ms"))
+        screenshot(page, server.backend, "06-deliveries-dead-letter-queue")
+
+        with hook.lock:
+            hook.statuses[:] = [200]  # the receiver is fixed
+        dead.get_by_role("button", name=f"Replay {delivery_id}").click()
+        expect(page.get_by_role("status").filter(has_text=f"Delivery {delivery_id} queued again.")).to_be_visible()
+        page.get_by_label("Show").select_option(label="All")
+        delivered = page.locator("tbody tr[data-status=delivered]")
+        expect(delivered).to_have_count(1, timeout=30_000)
+        expect(delivered.get_by_role("button", name="4 attempts")).to_be_visible()
+        screenshot(page, server.backend, "07-deliveries-replayed-and-delivered")
+    assert len(hook.requests) == 4
+    assert {r.headers["x-webhook-delivery"] for r in hook.requests} == {delivery_id}
+    verify(hook.requests[-1].body, hook.requests[-1].headers, webhook_secret)  # signed with the secret shown once
+
+    event = httpx.post(f"{server.base}/api/open/v1/event-sources/robot-fleet/events", timeout=TIMEOUT,
+                       headers={**auth, "Idempotency-Key": str(uuid.uuid4())},
+                       json={"type": "inventory.received", "schemaVersion": 1, "occurredAt": "2026-11-22T08:00:00Z",
+                             "data": {"sku": f"SKU-{uuid.uuid4().hex[:6]}", "quantity": 3, "warehouse": "W1"}})
+    assert event.status_code == 202, event.text
+    admin = server.login(ADMIN)
+    [automation] = [a for a in server.call(admin, "GET", "/api/open-platform/automations/list")["records"]
+                    if a["name"] == ROBOT_AUTOMATION]
+    runs_path = f"/api/open-platform/automations/{automation['automationId']}/runs/list"
+    wait_for(lambda: any(r["eventId"] == event.json()["eventId"] and r["status"] == "succeeded"
+                         for r in server.call(admin, "GET", runs_path, params={"pageSize": 500})["records"]),
+             "the automation run")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Automations").click()
+    expect(page.get_by_role("heading", name="Automations", level=1)).to_be_visible()
+    screenshot(page, server.backend, "08-automations")
+    page.get_by_role("link", name=ROBOT_AUTOMATION).click()
+    run = page.locator("tbody tr").filter(has_text=event.json()["eventId"])
+    expect(run).to_contain_text("Succeeded")
+    expect(run).to_contain_text("stock-ins:create")
+    screenshot(page, server.backend, "09-automation-runs")
+
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Audit log").click()
+    expect(page.get_by_role("heading", name="Audit log", level=1)).to_be_visible()
+    page.get_by_label("Action", exact=True).fill("delivery.replay")
+    page.get_by_label("Target ID").fill(delivery_id)
+    page.get_by_role("button", name="Search", exact=True).click()
+    entry = page.locator(".list-panel tbody > tr")
+    expect(entry).to_have_count(1)
+    expect(entry).to_contain_text("delivery.replay")
+    expect(entry).to_contain_text(ADMIN)
+    entry.get_by_text("Show").click()
+    expect(entry).to_contain_text('"status": "dead"')
+    screenshot(page, server.backend, "10-audit-log")
+
+
+def test_owner_maintainer_and_viewer_each_see_exactly_what_their_role_allows(server: Live,
+                                                                             open_page: Callable[..., Page]) -> None:
+    scene = server.scene(members={VIEWER: "viewer", ACME_ADMIN: "maintainer"})
+    # A delivery to the endpoint (nothing listens on port 9): dead after the retries.
+    demo_asset = server.call(scene["admin"], "GET", "/api/dynamic/assets/list", params={"pageSize": 1})["records"][0]
+    server.call(scene["admin"], "POST", "/api/meta/commands/execute/assets:update", json={
+        "operationType": "UPDATE", "targetRecordId": demo_asset["id"],
+        "payload": {"status": "assigned", "assignee": f"role-{uuid.uuid4().hex[:6]}"}})
+    deliveries = f"/api/open-platform/webhook-endpoints/{scene['endpointId']}/deliveries/list"
+    wait_for(lambda: any(d["status"] == "dead" for d in server.call(scene["admin"], "GET", deliveries)["records"]),
+             "a dead delivery")
+    client_id, url = scene["clientId"], scene["endpointUrl"]
+    owner_only = [f"Rotate {client_id}", f"Revoke {client_id}", f"Rotate the secret of {url}", "Create credential",
+                  "Edit scopes", "Disable installation"]
+    maintainer_too = ["Add endpoint", f"Edit {url}", f"Delete {url}"]
+    for email, role, label in ((ADMIN, "owner", "Owner"), (ACME_ADMIN, "maintainer", "Maintainer"),
+                               (VIEWER, "viewer", "Viewer")):
+        page = open_page()
+        sign_in(page, server, email, route=f"#/applications/{scene['appId']}")  # a deep link survives sign-in
+        expect(page.get_by_role("heading", name=scene["appName"], level=1)).to_be_visible()
+        expect(page.get_by_text(f"Your role: {label}")).to_be_visible()
+        for control in ("Install", "Add member"):
+            expect(page.get_by_role("button", name=control, exact=True)).to_have_count(1 if role == "owner" else 0)
+        expect(page.get_by_role("combobox", name="Role of Demo Viewer")).to_have_count(1 if role == "owner" else 0)
+        expect(page.get_by_role("cell", name=VIEWER, exact=True)).to_be_visible()  # every member reads the members
+
+        go(page, f"#/installations/{scene['installationId']}")
+        expect(page.get_by_role("heading", name="Installation demo · production")).to_be_visible()
+        expect(page.get_by_role("row").filter(has_text=client_id)).to_be_visible()
+        for control in owner_only:
+            expect(page.get_by_role("button", name=control, exact=True)).to_have_count(1 if role == "owner" else 0)
+        for control in maintainer_too:
+            expect(page.get_by_role("button", name=control, exact=True)).to_have_count(0 if role == "viewer" else 1)
+        expect(page.get_by_role("link", name=f"Deliveries to {url}")).to_be_visible()
+        screenshot(page, server.backend, f"11-installation-as-{role}")
+
+        page.get_by_role("link", name=f"Deliveries to {url}").click()
+        dead = page.locator("tbody tr[data-status=dead]")
+        expect(dead.first).to_be_visible()
+        expect(dead.first.get_by_role("button", name=re.compile("^Replay dlv_"))).to_have_count(
+            1 if role == "owner" else 0)
+        nav = page.get_by_role("navigation", name="Main")
+        # Tenant permissions: the demo viewer has no automations:view in demo, the others do
+        # (admin@acme.example acts in acme, where it is the administrator).
+        expect(nav.get_by_role("link", name="Automations")).to_have_count(0 if role == "viewer" else 1)
+
+
+def test_a_refused_action_shows_the_servers_translated_message(server: Live, open_page: Callable[..., Page]) -> None:
+    """The owner loads the page, is demoted by another owner meanwhile, then clicks: the server's
+    refusal is shown, in the user's language, and the screen stays."""
+    scene = server.scene(members={ACME_ADMIN: "owner"})
+    pages = {}
+    for locale, create in (("en-US", "Create credential"), ("zh-CN", "创建凭据")):
+        page = open_page(locale=locale)
+        page.goto(f"{server.base}/console#/installations/{scene['installationId']}")
+        page.locator("#signin-email").fill(ACME_ADMIN)
+        page.locator("#signin-password").fill(PASSWORD)
+        page.locator("form.signin-form button[type=submit]").click()
+        expect(page.get_by_role("button", name=create)).to_be_visible()
+        pages[locale] = (page, create)
+    members = server.call(scene["admin"], "GET", f"/api/open-platform/applications/{scene['appId']}/members/list")
+    [acme] = [m for m in members["records"] if m["email"] == ACME_ADMIN]
+    server.call(scene["admin"], "PUT", f"/api/open-platform/applications/{scene['appId']}/members/{acme['userPid']}",
+                json={"role": "viewer"})
+    for locale, message in (("en-US", "You do not have permission to do this."), ("zh-CN", "您没有执行此操作的权限。")):
+        page, create = pages[locale]
+        page.get_by_role("button", name=create).click()
+        alert = page.get_by_role("alert").filter(has_text=message)
+        expect(alert).to_be_visible()
+        expect(alert).to_contain_text("FORBIDDEN")
+        expect(alert).to_contain_text("application:owner")
+        expect(page.get_by_role("heading", level=1)).to_be_visible()  # never a blank page
+        screenshot(page, server.backend, f"12-refused-action-{locale}")
+
+
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+def test_the_console_follows_the_browser_language_and_switches(server: Live, open_page: Callable[..., Page]) -> None:
+    page = open_page(locale="zh-CN")
+    page.goto(f"{server.base}/console")
+    expect(page.get_by_role("heading", name="登录")).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "zh-CN"
+    page.get_by_label("邮箱").fill(ADMIN)
+    page.get_by_label("密码").fill("not-the-password")
+    page.get_by_role("button", name="登录").click()
+    expect(page.get_by_role("alert")).to_contain_text("邮箱或密码错误。")  # the server's own message, in Chinese
+    page.get_by_label("密码").fill(PASSWORD)
+    page.get_by_role("button", name="登录").click()
+    expect(page.get_by_role("heading", name="应用", level=1)).to_be_visible()
+    expect(page.get_by_role("navigation", name="主导航").get_by_role("link", name="审计日志")).to_be_visible()
+    screenshot(page, server.backend, "13-applications-zh-CN")
+    page.get_by_label("语言").select_option("en")
+    expect(page.get_by_role("heading", name="Applications", level=1)).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()  # switching language keeps the session
+
+
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+def test_no_token_or_secret_reaches_browser_storage_cookies_or_urls(server: Live,
+                                                                    open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    requests: list[Any] = []
+    page.on("request", lambda request: requests.append(request))
+    with page.expect_response(lambda r: r.url.endswith("/api/auth/login")) as login:
+        sign_in(page, server, ADMIN)
+    jwt = login.value.json()["data"]["jwt"]
+    scene = server.scene(members={})
+    go(page, f"#/installations/{scene['installationId']}")
+    page.get_by_role("button", name="Create credential").click()
+    dialog = page.get_by_role("dialog", name="New client credential")
+    secret = dialog.locator("code.is-secret").inner_text()
+    dialog.get_by_role("button", name="I have stored it").click()
+    expect(dialog).to_have_count(0)
+
+    stored = page.evaluate("""async () => ({
+        local: Object.keys(localStorage).length, session: Object.keys(sessionStorage).length,
+        cookie: document.cookie, databases: (await indexedDB.databases()).length,
+        caches: (await caches.keys()).length, url: location.href })""")
+    assert {k: stored[k] for k in ("local", "session", "cookie", "databases", "caches")} == {
+        "local": 0, "session": 0, "cookie": "", "databases": 0, "caches": 0}
+    assert page.context.cookies() == []
+    assert jwt not in stored["url"] and secret not in stored["url"]
+    api_calls = [r for r in requests if "/api/" in r.url]
+    assert len(api_calls) > 5
+    for request in requests:
+        assert jwt not in request.url and secret not in request.url, request.url
+        assert "cookie" not in request.headers
+    assert all(r.headers.get("authorization") == f"Bearer {jwt}" for r in api_calls if "/auth/login" not in r.url)
+    page.reload()  # the session lived in the page's memory only
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+
+
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+def test_a_member_of_two_tenants_switches_tenant_from_the_header(server: Live,
+                                                                 open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    sign_in(page, server, ADMIN)
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Automations")).to_be_visible()
+    page.get_by_label("Tenant").select_option("acme")
+    expect(page.get_by_role("status").filter(has_text="You now act in Acme Industries.")).to_be_visible()
+    expect(page.get_by_label("Tenant")).to_have_value("acme")
+    expect(nav.get_by_role("link", name="Automations")).to_have_count(0)  # a viewer in acme
+    screenshot(page, server.backend, "14-tenant-switched-to-acme")
+    page.get_by_label("Tenant").select_option("demo")
+    expect(nav.get_by_role("link", name="Automations")).to_be_visible()
+
+
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+def test_the_console_works_with_the_keyboard_alone(server: Live, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(f"{server.base}/console")
+    expect(page.get_by_label("Email")).to_be_focused()
+    page.keyboard.type(ADMIN)
+    page.keyboard.press("Tab")
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Applications", level=1)).to_be_focused()  # focus follows the screen
+    # The skip link is the first stop of the page, just before the header's first link.
+    page.get_by_role("link", name="Tessera console").focus()
+    page.keyboard.press("Shift+Tab")
+    expect(page.get_by_role("link", name="Skip to content")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("main")).to_be_focused()
+    opener = page.get_by_role("button", name="New application")
+    opener.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="New application")
+    expect(dialog.get_by_label("Name")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(opener).to_be_focused()
+
+
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+def test_the_console_is_readable_at_phone_width(server: Live, open_page: Callable[..., Page]) -> None:
+    scene = server.scene(members={})
+    page = open_page(viewport=(390, 844))
+    sign_in(page, server, ADMIN)
+    no_overflow = "document.documentElement.scrollWidth <= window.innerWidth"
+    expect(page.get_by_role("heading", name="Applications", level=1)).to_be_visible()
+    assert page.evaluate(no_overflow)
+    screenshot(page, server.backend, "15-phone-applications")
+    go(page, f"#/installations/{scene['installationId']}")
+    expect(page.get_by_role("row").filter(has_text=scene["clientId"])).to_be_visible()
+    expect(page.get_by_role("row").filter(has_text=scene["endpointUrl"])).to_be_visible()
+    assert page.evaluate(no_overflow)
+    screenshot(page, server.backend, "16-phone-installation")
