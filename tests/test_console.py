@@ -595,3 +595,108 @@ def test_the_console_is_readable_at_phone_width(server: Live, open_page: Callabl
     expect(page.get_by_role("row").filter(has_text=scene["endpointUrl"])).to_be_visible()
     assert page.evaluate(no_overflow)
     screenshot(page, server.backend, "16-phone-installation")
+
+
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+def test_an_owner_rotates_revokes_edits_and_retries_from_the_console(server: Live,
+                                                                     open_page: Callable[..., Page]) -> None:
+    """The rest of the owner's controls: rotation with a grace window, revocation, endpoint edit,
+    secret rotation with an overlap and deletion, scopes and status, member roles (the last owner
+    refused with the server's message), and an automation whose parked run is retried."""
+    scene = server.scene(members={VIEWER: "viewer"})
+    client_id, url = scene["clientId"], scene["endpointUrl"]
+    page = open_page()
+    sign_in(page, server, ADMIN, route=f"#/installations/{scene['installationId']}")
+
+    page.get_by_role("button", name=f"Rotate {client_id}", exact=True).click()
+    dialog = page.get_by_role("dialog", name=f"Rotate {client_id}")
+    dialog.get_by_label("Grace window").select_option(label="1 hour")
+    dialog.get_by_role("button", name="Rotate").click()
+    shown = page.get_by_role("dialog", name="New client credential")
+    expect(shown).to_contain_text(f"The previous credential {client_id} keeps working until")
+    new_id = shown.locator("code.secret-value").nth(0).inner_text()
+    shown.get_by_role("button", name="I have stored it").click()
+    old = page.get_by_role("row").filter(has_text=client_id)
+    expect(old).to_contain_text("Rotated (grace window)")
+    old.get_by_role("button", name=f"Revoke {client_id}").click()
+    page.get_by_role("dialog", name="Revoke").get_by_role("button", name="Revoke").click()
+    expect(old).to_contain_text("Revoked")
+    expect(page.get_by_role("row").filter(has_text=new_id)).to_contain_text("Active")
+
+    page.get_by_role("button", name=f"Edit {url}", exact=True).click()
+    dialog = page.get_by_role("dialog", name="Edit endpoint")
+    dialog.get_by_label("Send deliveries to this endpoint").uncheck()
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("row").filter(has_text=url)).to_contain_text("Off")
+    page.get_by_role("button", name=f"Rotate the secret of {url}").click()
+    dialog = page.get_by_role("dialog", name="Rotate secret")
+    dialog.get_by_label("Overlap of the old secrets").select_option(label="1 day")
+    dialog.get_by_role("button", name="Rotate secret").click()
+    signing = page.get_by_role("dialog", name="Webhook signing secret")
+    expect(signing).to_contain_text("The previous secrets keep signing until")
+    assert signing.locator("code.is-secret").inner_text().startswith("whsec_")
+    signing.get_by_role("button", name="I have stored it").click()
+
+    page.get_by_role("button", name="Edit scopes").click()
+    dialog = page.get_by_role("dialog", name="Edit scopes")
+    dialog.get_by_label("assets.manage").check()
+    dialog.get_by_role("button", name="Save").click()
+    summary = page.locator(".summary")
+    expect(summary).to_contain_text("assets.manage")
+    page.get_by_role("button", name="Disable installation").click()
+    page.get_by_role("dialog", name="Disable installation").get_by_role("button", name="Disable installation").click()
+    expect(summary).to_contain_text("Disabled")
+    page.get_by_role("button", name="Enable installation").click()
+    expect(summary).to_contain_text("Enabled")
+    page.get_by_role("button", name=f"Delete {url}").click()
+    page.get_by_role("dialog", name="Delete endpoint").get_by_role("button", name="Delete").click()
+    expect(page.get_by_text("No webhook endpoints yet.")).to_be_visible()
+    screenshot(page, server.backend, "17-installation-after-rotation-and-revocation")
+
+    go(page, f"#/applications/{scene['appId']}")
+    page.get_by_label("Role of Demo Viewer").select_option("maintainer")
+    expect(page.get_by_role("status").filter(has_text="Demo Viewer is now Maintainer.")).to_be_visible()
+    page.get_by_label("Role of Demo Admin").select_option("viewer")
+    expect(page.get_by_role("alert").filter(has_text="An application must keep at least one owner.")).to_be_visible()
+    expect(page.get_by_label("Role of Demo Admin")).to_have_value("owner")  # the list shows what is true
+
+    robots = server.call(scene["admin"], "POST", f"/api/open-platform/applications/{scene['appId']}/installations",
+                         json={"tenantId": "demo", "environment": "staging", "scopes": ["events.robot-fleet.publish"]})
+    robot_cred = server.call(scene["admin"], "POST",
+                             f"/api/open-platform/installations/{robots['installationId']}/credentials")
+    go(page, "#/automations")
+    page.get_by_role("button", name="New automation").click()
+    dialog = page.get_by_role("dialog", name="New automation")
+    name = f"Zero receipts {uuid.uuid4().hex[:6]}"
+    dialog.get_by_label("Name").fill(name)
+    dialog.get_by_label("Actions (JSON)").fill("not json")
+    dialog.get_by_role("button", name="Create").click()
+    expect(dialog.get_by_role("alert")).to_contain_text("The actions are not valid JSON.")
+    dialog.get_by_label("Actions (JSON)").fill(json.dumps([{"kind": "sessionCommand", "command": "stock-ins:create",
+                                                            "payload": {"sku": "$.data.sku", "quantity": 0}}]))
+    dialog.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+    automation_id = page.url.rsplit("/", 1)[1]
+    event = httpx.post(f"{server.base}/api/open/v1/event-sources/robot-fleet/events", timeout=TIMEOUT,
+                       headers={**open_platform_token(server, robot_cred["clientId"], robot_cred["clientSecret"]),
+                                "Idempotency-Key": str(uuid.uuid4())},
+                       json={"type": "inventory.received", "schemaVersion": 1, "occurredAt": "2026-11-22T08:00:00Z",
+                             "data": {"sku": "SKU-ZERO", "quantity": 1, "warehouse": "W1"}})
+    assert event.status_code == 202, event.text
+    runs_path = f"/api/open-platform/automations/{automation_id}/runs/list"
+    wait_for(lambda: [r["status"] for r in server.call(scene["admin"], "GET", runs_path)["records"]] == ["parked"],
+             "the run to be parked")
+    page.get_by_role("button", name="Refresh").click()
+    parked = page.locator("tbody tr").filter(has_text="Parked")
+    expect(parked).to_contain_text("VALIDATION_ERROR")
+    parked.get_by_role("button", name=re.compile("^Retry run_")).click()
+    expect(page.get_by_role("status").filter(has_text="queued again")).to_be_visible()
+    screenshot(page, server.backend, "18-automation-run-retried")
+
+    go(page, "#/automations")
+    page.get_by_role("button", name=f"Disable {name}").click()
+    expect(page.get_by_role("status").filter(has_text=f"{name} is disabled.")).to_be_visible()
+    page.get_by_role("button", name=f"Delete {name}").click()
+    page.get_by_role("dialog", name="Delete automation").get_by_role("button", name="Delete").click()
+    expect(page.get_by_role("status").filter(has_text=f"{name} deleted.")).to_be_visible()
+    expect(page.get_by_role("link", name=name)).to_have_count(0)
