@@ -540,6 +540,28 @@ def test_no_token_or_secret_reaches_browser_storage_cookies_or_urls(server: Live
 
 
 @pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+def test_an_ended_session_signs_out_and_returns_to_the_same_screen(server: Live,
+                                                                   open_page: Callable[..., Page]) -> None:
+    """A 401 (the JWT expired) drops the session, says why, and brings the user back after sign-in."""
+    page = open_page()
+    sign_in(page, server, ADMIN)
+    go(page, "#/audit")
+    expect(page.get_by_role("heading", name="Audit log", level=1)).to_be_visible()
+    expired = {"code": "UNAUTHORIZED", "message": "Authentication is required.", "data": None}
+    page.route("**/api/audit/list*", lambda route: route.fulfill(status=401, content_type="application/json",
+                                                                  body=json.dumps(expired)))
+    page.get_by_role("button", name="Search", exact=True).click()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="Authentication is required.")).to_contain_text(
+        "Your session has ended")
+    page.unroute("**/api/audit/list*")
+    page.get_by_label("Email").fill(ADMIN)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Audit log", level=1)).to_be_visible()
+
+
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
 def test_a_member_of_two_tenants_switches_tenant_from_the_header(server: Live,
                                                                  open_page: Callable[..., Page]) -> None:
     page = open_page()

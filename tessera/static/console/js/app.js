@@ -159,6 +159,8 @@ function navigation(active) {
 async function start() {
   await setLocale(preferredLocale());
   onUnauthorized((error) => {
+    const path = currentPath();
+    if (path && path !== "/sign-in") afterSignIn = `#${path}`;  // back to this screen after signing in again
     signOut();
     keepNotices = true;
     clearNotices();
