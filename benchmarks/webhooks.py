@@ -409,9 +409,10 @@ def deliveries_since(db: psycopg.Connection[Any], mark: int) -> tuple[list[Deliv
 
 
 def check_requests(received: list[Received], expected: dict[str, tuple[Endpoint, str, str | None]],
-                   prefix: str = "") -> tuple[list[str], dict[str, Any]]:
+                   prefix: str = "", event_type: str = EVENT) -> tuple[list[str], dict[str, Any]]:
     """Each expected delivery (id -> endpoint, event id, request id) arrived exactly once, where and as it
-    should, with a signature that verifies; nothing else arrived. (problems, counts)."""
+    should (a body of ``event_type``), with a signature that verifies; nothing else arrived. (problems,
+    counts). ``benchmarks/scaleout.py`` uses it too."""
     problems: list[str] = []
     by_delivery = Counter(r.headers.get("x-webhook-delivery", "") for r in received)
     duplicates = {k: n for k, n in by_delivery.items() if n > 1}
@@ -439,7 +440,7 @@ def check_requests(received: list[Received], expected: dict[str, tuple[Endpoint,
         except ValueError:
             wrong["body is not JSON"] += 1
             document = {}
-        if document.get("id") != event_id or document.get("type") != EVENT:
+        if document.get("id") != event_id or document.get("type") != event_type:
             wrong["body of another event"] += 1
         if request.headers.get("content-type") != "application/json":
             wrong[f"Content-Type {request.headers.get('content-type')!r}"] += 1
@@ -462,18 +463,20 @@ def check_requests(received: list[Received], expected: dict[str, tuple[Endpoint,
     return problems, counts
 
 
-def check_deliveries(rows: list[DeliveryRow], events: dict[str, Any], setup: Setup) -> list[str]:
+def check_deliveries(rows: list[DeliveryRow], events: dict[str, Any], endpoints: list[Endpoint],
+                     control: Endpoint) -> list[str]:
     """Exactly one delivery per event and subscribed endpoint, none for the control endpoint, all
-    delivered by one 204 attempt."""
+    delivered by one 204 attempt. ``benchmarks/scaleout.py`` uses it too."""
     problems: list[str] = []
     pairs = Counter((r.event_id, r.endpoint_pid) for r in rows)
-    want = {(event_id, e.pid) for event_id in events for e in setup.endpoints}
+    want = {(event_id, e.pid) for event_id in events for e in endpoints}
     if set(pairs) != want or any(n != 1 for n in pairs.values()):
         problems.append(f"deliveries: {len(rows)} for {len(pairs)} (event, endpoint) pairs, expected exactly one "
                         f"for each of {len(want)}; missing {len(want - set(pairs))}, extra {len(set(pairs) - want)}")
-    control = sum(1 for r in rows if r.endpoint_pid == setup.control.pid)
-    if control:
-        problems.append(f"{control} deliveries for the control endpoint (subscribed to {CONTROL_EVENT} only)")
+    misdirected = sum(1 for r in rows if r.endpoint_pid == control.pid)
+    if misdirected:
+        problems.append(f"{misdirected} deliveries for the control endpoint (subscribed to "
+                        f"{', '.join(control.event_types)} only)")
     statuses = Counter(r.status for r in rows)
     if set(statuses) - {"delivered"}:
         problems.append(f"delivery statuses: {dict(statuses)}")
@@ -561,7 +564,7 @@ def tessera_run(ctx: Context, workers_count: int, run_tag: str) -> tuple[Through
     rows, events = deliveries_since(ctx.db, mark)
     if len(events) != args.events:
         problems.append(f"{len(events)} outbox rows after the mark, expected {args.events}")
-    problems += check_deliveries(rows, events, setup)
+    problems += check_deliveries(rows, events, setup.endpoints, setup.control)
     endpoints = {e.pid: e for e in [*setup.endpoints, setup.control]}
     expected_requests = {r.pid: (endpoints[r.endpoint_pid], r.event_id, r.request_id) for r in rows}
     request_problems, counts = check_requests(received, expected_requests)
@@ -724,7 +727,7 @@ def latency_run(ctx: Context) -> Latency:
     rows, events = deliveries_since(ctx.db, mark)
     if len(events) != commands:
         problems.append(f"{len(events)} outbox rows for {commands} commands")
-    problems += check_deliveries(rows, events, setup)
+    problems += check_deliveries(rows, events, setup.endpoints, setup.control)
     endpoints = {e.pid: e for e in [*setup.endpoints, setup.control]}
     request_problems, counts = check_requests(
         received, {r.pid: (endpoints[r.endpoint_pid], r.event_id, r.request_id) for r in rows})
