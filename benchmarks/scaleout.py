@@ -33,7 +33,8 @@ Four parts, each with checks (exit status 1 when one fails):
    after a ``--warmup`` on both processes, and the figures are medians. Nothing is pinned, because
    two API processes need both cores, and wrk, PostgreSQL and anything else on the host share those
    cores too. Beside each figure is the host's busy share of all CPUs, with the CPU of the API
-   processes, PostgreSQL and wrk (percent of one core), so a reader sees when the host saturates.
+   processes, PostgreSQL, wrk and the rest of the host (other users of the machine included), in
+   percent of one core, so a reader sees when the host saturates and what else took the CPU.
    Any non-2xx answer or socket error fails the row. After each write run the rows it added must
    agree with what wrk counted (``suite.check_rows``). The workers are not started yet: they would
    take CPU from what is measured. The commands' outbox rows wait for part 4.
@@ -155,19 +156,23 @@ def cpu_mark(api: list[common.Server], postmaster: int | None) -> CpuMark:
 
 
 def cpu_use(before: CpuMark, after: CpuMark) -> dict[str, Any]:
-    """Host busy % of all CPUs; the API processes, PostgreSQL and wrk in % of one core."""
+    """Host busy % of all CPUs; the API processes, PostgreSQL, wrk and the rest of the host in % of one core."""
     wall = max(after.at - before.at, 1e-6)
 
     def pct(a: float | None, b: float | None) -> float | None:
         return None if a is None or b is None else round((b - a) / wall * 100, 1)
 
-    host = None
+    host = other = None
+    api = [pct(a, b) for a, b in zip(before.api, after.api, strict=True)]
+    postgres, wrk = pct(before.postgres, after.postgres), pct(before.children, after.children)
     if before.host and after.host and after.host[1] > before.host[1]:
-        host = round((after.host[0] - before.host[0]) / (after.host[1] - before.host[1]) * 100, 1)
-    return {"host_busy_pct": host,
-            "api_cpu_pct": [pct(a, b) for a, b in zip(before.api, after.api, strict=True)],
-            "postgres_cpu_pct": pct(before.postgres, after.postgres),
-            "wrk_cpu_pct": pct(before.children, after.children)}
+        busy, total = after.host[0] - before.host[0], after.host[1] - before.host[1]
+        host = round(busy / total * 100, 1)
+        # Everything else that ran: this process, the workers when they run, other users of the host.
+        known = sum(v or 0 for v in [*api, postgres, wrk])
+        other = round(max(0.0, busy / wall * 100 - known), 1)
+    return {"host_busy_pct": host, "api_cpu_pct": api, "postgres_cpu_pct": postgres, "wrk_cpu_pct": wrk,
+            "other_cpu_pct": other}
 
 
 # -- wrk ---------------------------------------------------------------------------------------------
@@ -263,7 +268,8 @@ def throughput(fx: suite.Fixture, api: list[common.Server], engine: Engine, post
             log(f"  run {number}/{len(ORDER)}, {processes} process(es): {run['rps']:8,.1f} req/s "
                 f"({' + '.join(f'{r.rps:,.1f}' for r in results)})  p99 "
                 f"{' / '.join(f'{r.p99_ms:.1f}' for r in results)} ms | host busy {cpu['host_busy_pct']}%, API "
-                f"{api_cpu}, PostgreSQL {cpu['postgres_cpu_pct']}%, wrk {cpu['wrk_cpu_pct']}% of a core | "
+                f"{api_cpu}, PostgreSQL {cpu['postgres_cpu_pct']}%, wrk {cpu['wrk_cpu_pct']}%, rest of the host "
+                f"{cpu['other_cpu_pct']}% of a core | "
                 f"{ok:,} 2xx, {bad} other{f', rows {written}' if written else ''}"
                 + (f"  PROBLEM: {run_problems}" if run_problems else ""))
             problems += [f"run {number} ({processes} process(es)): {p}" for p in run_problems]
@@ -292,7 +298,8 @@ def summarize(spec: suite.Spec, runs: list[dict[str, Any]], problems: list[str])
                 "host_busy_pct": median([r["host_busy_pct"] for r in mine]),
                 "api_cpu_pct": median([sum(v or 0 for v in r["api_cpu_pct"]) for r in mine]),
                 "postgres_cpu_pct": median([r["postgres_cpu_pct"] for r in mine]),
-                "wrk_cpu_pct": median([r["wrk_cpu_pct"] for r in mine])}
+                "wrk_cpu_pct": median([r["wrk_cpu_pct"] for r in mine]),
+                "other_cpu_pct": median([r["other_cpu_pct"] for r in mine])}
 
     one, two = side(1), side(2)
     return {"endpoint": spec.label, "request": spec.request, "one": one, "two": two,
@@ -655,10 +662,11 @@ def deliveries(fx: suite.Fixture, api: list[common.Server], env: dict[str, str],
             runs = wrk_parallel([(s.base_url, args.connections // 2) for s in api], requests_file, "deliver",
                                 args.delivery_seconds)
             load_seconds = time.time() - load_started
+            during_load = receiver.count() - received_mark
             ok, sent, bad = sum(r.ok for r in runs), sum(r.sent for r in runs), bad_answers(runs)
             log(f"  {ok:,} commands answered 2xx in {load_seconds:.1f} s ({ok / load_seconds:,.1f}/s: "
                 f"{' + '.join(f'{r.rps:,.1f}' for r in runs)}), {bad} other; "
-                f"{receiver.count() - received_mark:,} delivered meanwhile")
+                f"{during_load:,} delivered meanwhile")
             if bad:
                 problems.append(f"{bad} non-2xx answers or socket errors while driving commands, e.g. "
                                 f"{[s for r in runs for s in r.samples][:2]}")
@@ -711,6 +719,7 @@ def deliveries(fx: suite.Fixture, api: list[common.Server], env: dict[str, str],
         "retried_deliveries": retried, "overlapping_attempts": overlaps, "attempts_per_worker": per_worker,
         "unfinished_in_database": unfinished, "undispatched_in_database": undispatched,
         "seconds_first_command_to_last_delivery": round(seconds, 1),
+        "delivered_during_load": during_load,
         "drain_seconds_after_load": round(max(0.0, last - load_started - load_seconds), 1),
         "deliveries_per_second": round(len(received) / seconds, 1),
         "event_to_delivery_ms": webhooks.summary_ms(latencies), "poll_seconds": args.poll,
@@ -747,16 +756,19 @@ def report_lines(report: dict[str, Any], failures: list[str]) -> list[str]:
                  "processes need both cores, which wrk and PostgreSQL share | rate limits out of reach, counted in "
                  "Redis")
     header = (f"{'endpoint':<16} | {'API procs':>9} | {'req/s':>9} | {'growth':>6} | {'p50 ms':>13} | "
-              f"{'p95 ms':>13} | {'p99 ms':>13} | {'host busy':>9} | {'API CPU':>7} | {'PG CPU':>6} | {'wrk CPU':>7}")
-    lines += ["", "1. throughput with one and two API processes (p50/p95/p99 per wrk; CPU in % of one core, host "
-              "busy in % of all cores)", header, "-" * len(header)]
+              f"{'p95 ms':>13} | {'p99 ms':>13} | {'host busy':>9} | {'API CPU':>7} | {'PG CPU':>6} | {'wrk CPU':>7} | "
+              f"{'rest':>5}")
+    lines += ["", "1. throughput with one and two API processes (p50/p95/p99 per wrk; host busy in % of all "
+              f"{info.get('cpus', '?')} cores; CPU of the API processes, PostgreSQL, wrk and the rest of the host "
+              "(other users included) in % of one core)", header, "-" * len(header)]
     for row in report.get("throughput", []):
         for n, side in ((1, row["one"]), (2, row["two"])):
             growth = f"x{row['growth']}" if n == 2 and row["growth"] is not None else ""
             lines.append(f"{row['endpoint'] if n == 1 else '':<16} | {n:>9} | {side['rps']:>9,.1f} | {growth:>6} | "
                          f"{ms_list(side['p50']):>13} | {ms_list(side['p95']):>13} | {ms_list(side['p99']):>13} | "
                          f"{pct(side['host_busy_pct']):>9} | {pct(side['api_cpu_pct']):>7} | "
-                         f"{pct(side['postgres_cpu_pct']):>6} | {pct(side['wrk_cpu_pct']):>7}"
+                         f"{pct(side['postgres_cpu_pct']):>6} | {pct(side['wrk_cpu_pct']):>7} | "
+                         f"{pct(side['other_cpu_pct']):>5}"
                          + ("  FAILED CHECKS" if n == 2 and row["problems"] else ""))
     rl = report.get("rate_limits")
     if rl:
@@ -789,8 +801,9 @@ def report_lines(report: dict[str, Any], failures: list[str]) -> list[str]:
                   f"{d['unfinished_in_database'] or 0}, undispatched {d['undispatched_in_database']}, attempts per "
                   f"worker {d['attempts_per_worker']}: {'held' if d['held'] else 'DID NOT HOLD'}",
                   f"{d['deliveries_per_second']:,.1f} deliveries/s (first command to last delivery, "
-                  f"{d['seconds_first_command_to_last_delivery']:g} s; {d['drain_seconds_after_load']:g} s of it after "
-                  f"the load stopped); event-to-delivery p50 {lat['p50']:,.0f} ms, p95 {lat['p95']:,.0f} ms, p99 "
+                  f"{d['seconds_first_command_to_last_delivery']:g} s: {d['delivered_during_load']:,} delivered during "
+                  f"the {config['delivery_seconds']:g} s of load, the rest in {d['drain_seconds_after_load']:g} s "
+                  f"after it); event-to-delivery p50 {lat['p50']:,.0f} ms, p95 {lat['p95']:,.0f} ms, p99 "
                   f"{lat['p99']:,.0f} ms (outbox occurred_at to receiver, backlog included; worker poll "
                   f"{d['poll_seconds']:g} s)"]
     lines += ["", "result: " + ("PASS" if not failures else "FAIL")]
