@@ -76,9 +76,9 @@ Four parts, each with checks (exit status 1 when one fails):
    pending, retrying, dead or undispatched, and both workers made attempts. Attempt rows do not say
    which worker made them, so each worker's ``webhook.attempt`` log lines are counted. Deliveries per
    second run from the first command to the last delivery. Event-to-delivery p50/p95/p99 is the
-   receiver's clock minus the outbox row's ``occurred_at``. wrk sends commands faster than two
-   workers deliver them, so these latencies include the backlog: they show catch-up, not an idle
-   queue.
+   receiver's clock minus the outbox row's ``occurred_at``. wrk sends commands as fast as the API
+   processes take them, and the workers share the same two cores, so a backlog can build up during
+   the load. These latencies include it: they are not an idle queue's.
 
 Results go to ``benchmarks/results/scaleout.json`` (every run's figures) and ``scaleout.txt`` (the
 tables printed at the end).
