@@ -165,7 +165,7 @@ def soak(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
                 report["rss_at_start_mib"] = rss_mib(server.process.pid)
                 log(f"tessera listening on {server.base_url} (pid {server.process.pid}), "
                     f"resident {report['rss_at_start_mib']:.1f} MiB before load")
-                slices, samples = load(server, requests_file, args, pinning, trace_dir is not None)
+                slices, samples = load(server, requests_file, args, pinning, trace_dir)
                 if trace_dir is not None:
                     report["tracemalloc_growth"] = allocation_growth(server, trace_dir)
                 report["peak_rss_mib"] = rss_mib(server.process.pid, "VmHWM:")
@@ -215,10 +215,10 @@ def allocation_growth(server: common.Server, trace_dir: Path, top: int = 15) -> 
 
 
 def load(server: common.Server, requests_file: Path, args: argparse.Namespace,
-         pinning: suite.Pinning, traced: bool = False) -> tuple[list[Slice], list[Sample]]:
+         pinning: suite.Pinning, trace_dir: Path | None = None) -> tuple[list[Slice], list[Sample]]:
     """Back-to-back wrk slices for ``--minutes``, one progress line each, the sampler running throughout."""
     total = args.minutes * 60
-    warm_snapshot_taken = not traced
+    warm_snapshot_taken = trace_dir is None
     started = time.monotonic()
     sampler = Sampler(server.process.pid, args.sample, started)
     sampler.start()
@@ -240,8 +240,9 @@ def load(server: common.Server, requests_file: Path, args: argparse.Namespace,
                 f"resident {now_rss or 0:.1f} MiB")
             if server.process.poll() is not None:
                 break
-            if not warm_snapshot_taken and time.monotonic() - started >= args.warmup_minutes * 60:
-                snapshot(server, requests_file.parent / "tracemalloc", 1)
+            if trace_dir is not None and not warm_snapshot_taken and \
+                    time.monotonic() - started >= args.warmup_minutes * 60:
+                snapshot(server, trace_dir, 1)
                 warm_snapshot_taken = True
     finally:
         sampler.stopped.set()
