@@ -11,6 +11,7 @@ from __future__ import annotations
 import typing as t
 
 from connexion import utils
+from connexion.exceptions import UnsupportedMediaTypeProblem
 from connexion.middleware.request_validation import (
     RequestValidationAPI,
     RequestValidationMiddleware,
@@ -68,12 +69,25 @@ class CachedRequestValidationOperation(RequestValidationOperation):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         self._parameters().validate(scope)
+        if self._operation.request_body and _carries_body(scope["headers"]) \
+                and not any(name == b"content-type" for name, _ in scope["headers"]):
+            # Connexion guesses the first documented media type when Content-Type is missing and
+            # validates the body as such, but then hands the handler the raw bytes: refuse instead.
+            raise UnsupportedMediaTypeProblem(detail="Content-Type is required with a request body")
         mime_type, encoding = self.extract_content_type(scope["headers"])
         self.validate_mime_type(mime_type)
         validator = self._body(mime_type, encoding)
         if validator is not None:
             receive, scope = await validator.wrap_receive(receive, scope=scope)
         await self.next_app(scope, receive, send)
+
+
+def _carries_body(headers: list[tuple[bytes, bytes]]) -> bool:
+    """True when the request announces a body (a non-zero Content-Length, or any Transfer-Encoding)."""
+    for name, value in headers:
+        if name == b"transfer-encoding" or (name == b"content-length" and value.strip() not in (b"", b"0")):
+            return True
+    return False
 
 
 class CachedRequestValidationAPI(RequestValidationAPI):

@@ -1,0 +1,47 @@
+"""Hostile input: every malformed request gets its surface's documented 4xx, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import Env, TenantUsers
+from tests.test_op_commands import Integration
+
+SESSION_POSTS = ("/api/auth/login", "/api/auth/switch-tenant", "/api/open-platform/applications")
+
+
+@pytest.mark.parametrize("path", SESSION_POSTS)
+def test_a_body_without_content_type_is_unsupported_media_type(env: Env, tenant: TenantUsers, path: str) -> None:
+    body = b'{"email":"admin@demo.example","password":"x","tenantId":"demo","name":"n"}'
+    headers = {} if path == "/api/auth/login" else tenant.headers()
+    response = env.client.post(path, content=body, headers=headers)
+    assert response.status_code == 415
+    assert response.json() == {"code": "UNSUPPORTED_MEDIA_TYPE",
+                               "message": "This operation does not accept the request's Content-Type.",
+                               "data": None}
+
+
+def test_a_session_command_without_content_type_is_unsupported_media_type(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.post("/api/meta/commands/execute/assets:create", headers=tenant.headers(),
+                               content=b'{"payload":{"name":"x","serialNo":"NO-CT-1"}}')
+    assert response.status_code == 415
+    assert response.json()["code"] == "UNSUPPORTED_MEDIA_TYPE"
+
+
+def test_an_empty_post_without_content_type_still_reaches_an_operation_without_a_body(
+        env: Env, tenant: TenantUsers) -> None:
+    installation = tenant.install()["installationId"]
+    response = tenant.admin_call("POST", f"/installations/{installation}/credentials")
+    assert response.status_code == 200
+    assert response.json()["data"]["clientSecret"].startswith("tsec_")
+
+
+def test_an_open_platform_command_without_content_type_is_415_in_its_envelope(env: Env, tenant: TenantUsers) -> None:
+    integration = Integration(env, tenant)
+    headers = {**integration.auth, "Idempotency-Key": "no-content-type-1"}
+    response = env.client.post("/api/open/v1/commands/inventory.stock-ins.create:execute", headers=headers,
+                               content=b'{"input":{"sku":"S-1","quantity":1,"warehouse":"W1"}}')
+    assert response.status_code == 415
+    body = response.json()
+    assert body["code"] == "unsupported_media_type"
+    assert body["requestId"] == response.headers["X-Request-Id"]
