@@ -143,7 +143,7 @@ def _parse_filters(raw: Any, fields: Mapping[str, ListField], errors: dict[str, 
     if isinstance(raw, str):
         try:
             raw = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the decoder's stack
             errors["filters"] = FieldError(N_("Must be a JSON array of filter conditions."))
             return []
     if not isinstance(raw, list):

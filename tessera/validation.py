@@ -100,6 +100,28 @@ def collect(errors: t.Iterable[ValidationError], prefix: str = "") -> dict[str, 
 
 
 BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
+# No document of either API comes near this depth; every walker below stays far from the stack limit.
+MAX_JSON_DEPTH = 32
+TOO_DEEP = FieldError(N_("Must be JSON nested at most {depth} levels deep."), depth=MAX_JSON_DEPTH)
+
+
+def json_depth(value: t.Any) -> int:
+    """How deeply a parsed JSON value nests arrays and objects, measured without recursion."""
+    deepest = 0
+    stack: list[tuple[t.Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children: t.Iterable[t.Any] = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_JSON_DEPTH:
+            return deepest
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def is_bad_text(text: str) -> bool:
@@ -147,9 +169,15 @@ class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
         if not raw.strip():
             return None
         try:
-            return json.loads(raw.decode(self._encoding))
+            value = json.loads(raw.decode(self._encoding))
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise RequestInvalid({"body": FieldError(N_("Must be valid JSON."))}) from None
+        except RecursionError:  # nested deeper than the decoder's stack allows
+            raise RequestInvalid({"body": TOO_DEEP}) from None
+        if json_depth(value) > MAX_JSON_DEPTH:
+            # Validation, the bad-text scan and storage all walk the document recursively.
+            raise RequestInvalid({"body": TOO_DEEP})
+        return value
 
     def _validate(self, body: t.Any) -> dict[str, t.Any] | None:
         if body is None:

@@ -45,3 +45,53 @@ def test_an_open_platform_command_without_content_type_is_415_in_its_envelope(en
     body = response.json()
     assert body["code"] == "unsupported_media_type"
     assert body["requestId"] == response.headers["X-Request-Id"]
+
+
+def _nested(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
+@pytest.mark.parametrize("depth", [33, 10_000])
+def test_json_nested_too_deep_is_a_validation_error_on_login(env: Env, depth: int) -> None:
+    response = env.client.post("/api/auth/login", headers={"Content-Type": "application/json"},
+                               content=b'{"email":"a@b.example","password":' + _nested(depth) + b"}")
+    assert response.status_code == 400
+    assert response.json()["data"] == {"fieldErrors": {"body": "Must be JSON nested at most 32 levels deep."}}
+
+
+def test_json_nested_too_deep_is_a_validation_error_on_a_session_command(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.post("/api/meta/commands/execute/assets:create",
+                               headers={**tenant.headers(), "Content-Type": "application/json"},
+                               content=b'{"payload":{"name":' + _nested(10_000) + b"}}")
+    assert response.status_code == 400
+    assert response.json()["code"] == "VALIDATION_ERROR"
+
+
+def test_json_nested_as_deep_as_allowed_is_parsed_and_judged_on_its_content(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.post("/api/meta/commands/execute/assets:create",
+                               headers={**tenant.headers(), "Content-Type": "application/json"},
+                               content=b'{"payload":{"name":' + _nested(30) + b"}}")
+    assert response.status_code == 400
+    errors = response.json()["data"]["fieldErrors"]
+    assert "body" not in errors  # parsed: the answer is about the payload's fields
+    assert errors["name"] == "Must be a string."
+
+
+@pytest.mark.parametrize("path", ["/api/open/v1/commands/inventory.stock-ins.create:execute",
+                                  "/api/open/v1/event-sources/robot-fleet/events"])
+def test_json_nested_too_deep_is_invalid_request_on_the_open_platform(env: Env, tenant: TenantUsers,
+                                                                     path: str) -> None:
+    integration = Integration(env, tenant, scopes=("inventory.stockins.manage", "events.robot-fleet.publish"))
+    headers = {**integration.auth, "Idempotency-Key": "too-deep-1", "Content-Type": "application/json"}
+    response = env.client.post(path, headers=headers, content=b'{"data":' + _nested(10_000) + b"}")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid_request"
+    assert body["requestId"] == response.headers["X-Request-Id"]
+
+
+def test_list_filters_nested_too_deep_are_a_validation_error(env: Env, tenant: TenantUsers) -> None:
+    response = env.client.get("/api/dynamic/assets/list", headers=tenant.headers(),
+                              params={"filters": "[" * 5000 + "]" * 5000})
+    assert response.status_code == 400
+    assert "filters" in response.json()["data"]["fieldErrors"]
