@@ -8,6 +8,7 @@ the same checks in the same order, without the per-request construction.
 
 from __future__ import annotations
 
+import codecs
 import typing as t
 
 from connexion import utils
@@ -41,8 +42,23 @@ class CachedRequestValidationOperation(RequestValidationOperation):
             )
         return self._parameter_validator
 
+    def extract_content_type(self, headers: list[tuple[bytes, bytes]]) -> tuple[str, str]:
+        """Connexion's media type, lower-cased, and the charset, which must name UTF-8.
+
+        Connexion passes the charset parameter through unchecked: an unknown name (or a
+        bytes-to-bytes codec such as ``hex``) failed the decode with a 500, and each distinct
+        spelling added a body validator to the per-operation cache. JSON is UTF-8 (RFC 8259
+        section 8.1) and so are our forms, so any other charset is refused with 415.
+        """
+        mime_type, encoding = super().extract_content_type(headers)
+        return mime_type.lower(), utf8_charset(encoding)
+
     def _body(self, mime_type: str, encoding: str) -> t.Any:
-        """The body validator for this media type and charset, or None when the body isn't validated."""
+        """The body validator for this media type, or None when the body isn't validated.
+
+        Keyed by the media type alone: it is one of the operation's documented types (checked
+        before) and the charset is always UTF-8, so the cache holds at most one entry per type.
+        """
         key = (mime_type, encoding)
         validator = self._body_validators.get(key)
         if validator is None:
@@ -79,7 +95,32 @@ class CachedRequestValidationOperation(RequestValidationOperation):
         validator = self._body(mime_type, encoding)
         if validator is not None:
             receive, scope = await validator.wrap_receive(receive, scope=scope)
+            # Connexion's handler side decides how to decode the body from the raw header, case
+            # sensitively ("Application/JSON" reached the handler as bytes): pass the checked form on.
+            scope = _with_content_type(scope, mime_type)
         await self.next_app(scope, receive, send)
+
+
+def utf8_charset(charset: str) -> str:
+    """``utf-8`` when ``charset`` (a Content-Type parameter, maybe quoted) names UTF-8; else 415."""
+    name = charset.strip().strip('"').strip()
+    try:
+        canonical = codecs.lookup(name).name
+    except LookupError:
+        canonical = ""
+    if canonical != "utf-8":
+        raise UnsupportedMediaTypeProblem(detail="Request bodies must be encoded in UTF-8")
+    return canonical
+
+
+def _with_content_type(scope: Scope, mime_type: str) -> Scope:
+    """The scope with its Content-Type replaced by the validated media type (unchanged if equal)."""
+    canonical = mime_type.encode("latin-1")
+    headers = scope["headers"]
+    if all(value == canonical for name, value in headers if name == b"content-type"):
+        return scope
+    rest = [(name, value) for name, value in headers if name != b"content-type"]
+    return {**scope, "headers": [*rest, (b"content-type", canonical)]}
 
 
 def _carries_body(headers: list[tuple[bytes, bytes]]) -> bool:

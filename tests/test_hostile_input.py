@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tessera.request_validation import utf8_charset
 from tests.conftest import Env, TenantUsers
 from tests.test_op_commands import Integration
 
@@ -95,3 +96,31 @@ def test_list_filters_nested_too_deep_are_a_validation_error(env: Env, tenant: T
                               params={"filters": "[" * 5000 + "]" * 5000})
     assert response.status_code == 400
     assert "filters" in response.json()["data"]["fieldErrors"]
+
+
+@pytest.mark.parametrize("charset", ["bogus", "hex", "utf-16", "latin-1", ""])
+def test_a_charset_other_than_utf8_is_unsupported_media_type(env: Env, charset: str) -> None:
+    response = env.client.post("/api/auth/login", headers={"Content-Type": f"application/json;charset={charset}"},
+                               content=b'{"email":"a@b.example","password":"x"}')
+    assert response.status_code == 415
+    assert response.json()["code"] == "UNSUPPORTED_MEDIA_TYPE"
+
+
+@pytest.mark.parametrize("content_type", ["application/json;charset=UTF8", 'application/json; charset="utf-8"',
+                                          "Application/JSON;charset=utf_8"])
+def test_every_spelling_of_utf8_and_of_the_media_type_is_accepted(env: Env, content_type: str) -> None:
+    response = env.client.post("/api/auth/login", headers={"Content-Type": content_type},
+                               content=b'{"email":"nobody@b.example","password":"x"}')
+    assert response.status_code == 401  # parsed and checked: the credentials are wrong
+
+
+def test_an_unknown_charset_on_the_open_platform_is_415_in_its_envelope(env: Env, tenant: TenantUsers) -> None:
+    integration = Integration(env, tenant, scopes=("events.robot-fleet.publish",))
+    headers = {**integration.auth, "Idempotency-Key": "charset-1", "Content-Type": "application/json;charset=bogus"}
+    response = env.client.post("/api/open/v1/event-sources/robot-fleet/events", headers=headers, content=b"{}")
+    assert response.status_code == 415
+    assert response.json()["code"] == "unsupported_media_type"
+
+
+def test_the_charset_check_maps_every_utf8_alias_to_one_cache_key() -> None:
+    assert {utf8_charset(name) for name in ("utf-8", "UTF8", "u8", "utf_8", ' "utf-8" ')} == {"utf-8"}
