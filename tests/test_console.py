@@ -27,7 +27,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from tessera.console import CSP
 from tessera.webhook_verify import verify
@@ -254,6 +254,21 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = 30) -> N
         time.sleep(0.2)
 
 
+def store_and_close(page: Page, dialog: Locator, secret: str) -> None:
+    """Close a one-time secret dialog and check the secret is gone from the document.
+
+    The page must remove the dialog when it is closed, not when the browser's later "close"
+    event arrives, or the secret stays in the document meanwhile.
+    """
+    # Clicked from inside the page so the check runs in the same task as the click: the dialog must
+    # be gone by then, not in a later task (a closed <dialog> leaves the accessibility tree, so a
+    # role locator counts 0 while it is still in the document).
+    removed_at_once = dialog.get_by_role("button", name="I have stored it").evaluate(
+        "button => { button.click(); return document.querySelector('dialog.dialog-secret') === null; }")
+    assert removed_at_once
+    assert secret not in page.content()
+
+
 def open_platform_token(server: Live, client_id: str, client_secret: str) -> dict[str, str]:
     response = httpx.post(f"{server.base}/oauth2/token", timeout=TIMEOUT, data={
         "grant_type": "client_credentials", "client_id": client_id, "client_secret": client_secret})
@@ -327,9 +342,7 @@ def test_an_administrator_runs_the_whole_integration_from_the_console(server: Li
     secret_dialog.get_by_role("button", name="Copy Client secret").click()
     expect(secret_dialog.get_by_role("status")).to_have_text("Client secret copied to the clipboard.")
     assert page.evaluate("navigator.clipboard.readText()") == client_secret
-    secret_dialog.get_by_role("button", name="I have stored it").click()
-    expect(secret_dialog).to_have_count(0)
-    assert client_secret not in page.content()  # gone from the page once the dialog is closed
+    store_and_close(page, secret_dialog, client_secret)  # gone from the page once the dialog is closed
     expect(page.get_by_role("row").filter(has_text=client_id)).to_contain_text("Active")
     auth = open_platform_token(server, client_id, client_secret)  # the pair works
 
@@ -341,7 +354,7 @@ def test_an_administrator_runs_the_whole_integration_from_the_console(server: Li
         dialog.get_by_role("button", name="Register").click()
         signing = page.get_by_role("dialog", name="Webhook signing secret")
         webhook_secret = signing.locator("code.is-secret").inner_text()
-        signing.get_by_role("button", name="I have stored it").click()
+        store_and_close(page, signing, webhook_secret)
         expect(page.get_by_role("cell", name=hook.url, exact=True)).to_be_visible()
         screenshot(page, server.backend, "04-installation")
 
@@ -518,8 +531,7 @@ def test_no_token_or_secret_reaches_browser_storage_cookies_or_urls(server: Live
     page.get_by_role("button", name="Create credential").click()
     dialog = page.get_by_role("dialog", name="New client credential")
     secret = dialog.locator("code.is-secret").inner_text()
-    dialog.get_by_role("button", name="I have stored it").click()
-    expect(dialog).to_have_count(0)
+    store_and_close(page, dialog, secret)
 
     stored = page.evaluate("""async () => ({
         local: Object.keys(localStorage).length, session: Object.keys(sessionStorage).length,
@@ -637,7 +649,7 @@ def test_an_owner_rotates_revokes_edits_and_retries_from_the_console(server: Liv
     shown = page.get_by_role("dialog", name="New client credential")
     expect(shown).to_contain_text(f"The previous credential {client_id} keeps working until")
     new_id = shown.locator("code.secret-value").nth(0).inner_text()
-    shown.get_by_role("button", name="I have stored it").click()
+    store_and_close(page, shown, shown.locator("code.is-secret").inner_text())
     old = page.get_by_role("row").filter(has_text=client_id)
     expect(old).to_contain_text("Rotated (grace window)")
     old.get_by_role("button", name=f"Revoke {client_id}").click()
@@ -656,8 +668,9 @@ def test_an_owner_rotates_revokes_edits_and_retries_from_the_console(server: Liv
     dialog.get_by_role("button", name="Rotate secret").click()
     signing = page.get_by_role("dialog", name="Webhook signing secret")
     expect(signing).to_contain_text("The previous secrets keep signing until")
-    assert signing.locator("code.is-secret").inner_text().startswith("whsec_")
-    signing.get_by_role("button", name="I have stored it").click()
+    rotated = signing.locator("code.is-secret").inner_text()
+    assert rotated.startswith("whsec_")
+    store_and_close(page, signing, rotated)
 
     page.get_by_role("button", name="Edit scopes").click()
     dialog = page.get_by_role("dialog", name="Edit scopes")

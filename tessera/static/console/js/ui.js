@@ -96,19 +96,33 @@ export async function busy(buttonElement, action) {
 
 // -- dialogs -----------------------------------------------------------------------------------------
 
-/** A modal dialog, removed from the document when it closes. */
+/**
+ * A modal dialog, removed from the document when it closes.
+ *
+ * `close()` removes it at once, in the same task: the browser fires the "close" event later, in a
+ * task of its own, and until then a closed dialog (a secret dialog, say) would still be in the
+ * document. Closing by Escape arrives through that event; either way `onClose` runs once.
+ */
 export function openDialog({ title, content = [], actions = [], onClose, className }) {
   const titleId = uid("dialog-title");
   const dialog = h("dialog", { class: ["dialog", className], "aria-labelledby": titleId },
     h("div", { class: "dialog-body" }, h("h2", { id: titleId, class: "dialog-title" }, title), content),
     actions.length ? h("div", { class: "dialog-actions" }, actions) : null);
-  dialog.addEventListener("close", () => {
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
     dialog.remove();
     if (onClose) onClose(dialog.returnValue);
-  });
+  };
+  dialog.addEventListener("close", finish);
   document.body.append(dialog);
   dialog.showModal();
-  return { dialog, close: (value = "") => dialog.close(value) };
+  const close = (value = "") => {
+    if (dialog.open) dialog.close(value);
+    finish();
+  };
+  return { dialog, close };
 }
 
 /** Resolves true when the user confirms. */
@@ -297,7 +311,11 @@ export function secretDialog({ title, intro, items, note }) {
       status,
     ],
     actions: [button(t("secret.done"), () => close(), { kind: "primary" })],
-    onClose: () => { for (const row of rows) row.remove(); },
+    onClose: () => {
+      // Nothing else holds the values: with the rows gone, the secret is gone from the page.
+      for (const row of rows) row.remove();
+      status.textContent = "";
+    },
   });
 }
 
