@@ -14,8 +14,8 @@ The Open Platform token endpoint and a business call (``benchmarks/op_token.py``
 
 * ``POST /oauth2/token``: the form parsed by Starlette, the credential read with its installation
   (``storage.openplatform.credential_with_installation``), the HMAC digest compared
-  (``tessera.secrets.SecretDigests``), the same status, expiry and scope rules as
-  ``tessera.services.op_tokens.issue``, then one write transaction with the token digest
+  (``tessera.core.secrets.SecretDigests``), the same status, expiry and scope rules as
+  ``tessera.openplatform.tokens.grants.issue``, then one write transaction with the token digest
   (``store_token``) and the audit entry (``storage.audit.append``), and the same JSON body.
   Left out: Connexion (routing, form validation), the request-context middleware, the per-client
   rate limiter, HTTP Basic client authentication and the OAuth error envelope.
@@ -55,14 +55,14 @@ from storage.records import RecordRepository, iso, present
 from storage.tables import tenants
 from storage.types import utcnow
 from storage.unit import Database
-from tessera.declarations import load_declarations
-from tessera.errors import ValidationFailed
-from tessera.listing import parse_list_request
-from tessera.secrets import SecretDigests, new_access_token
-from tessera.security import JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, derive_key
-from tessera.settings import load_settings
+from tessera.core.crypto import JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, derive_key
+from tessera.core.errors import ValidationFailed
+from tessera.core.secrets import SecretDigests, new_access_token
+from tessera.core.settings import load_settings
+from tessera.registry.models import load_declarations
+from tessera.session.records.listing import parse_list_request
 
-MAX_FIELD = 512  # as tessera.services.op_tokens
+MAX_FIELD = 512  # as tessera.openplatform.tokens.grants
 NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 
 

@@ -30,7 +30,7 @@ from one ``Runtime`` built by ``tessera.runtime.build_runtime`` from the same ``
   membership, permissions) and then, in the thread pool as Tessera's sync handlers run,
 
   - ``GET /api/dynamic/{pageKey}/list``: ``services.records.list_records`` (the page query and the
-    count query built by ``tessera.listing``);
+    count query built by ``tessera.session.records.listing``);
   - ``POST /api/meta/commands/execute/{commandCode}``: ``services.commands.execute`` with
     ``X-Idempotent-Key`` (key lookup and claim, record insert with its unique-value claims, audit
     entry, outbox rows if any, in one transaction).
@@ -63,13 +63,18 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from storage.records import iso
-from tessera.errors import InvalidRequest, InvalidToken, ServiceError, Unauthorized
+from tessera.core.errors import InvalidRequest, InvalidToken, ServiceError, Unauthorized
+from tessera.core.settings import load_settings
+from tessera.events import inbound as inbound_events
+from tessera.openplatform.commands import execute as op_commands
+from tessera.openplatform.resources import reads as op_resources
+from tessera.openplatform.tokens import grants as op_tokens
+from tessera.openplatform.tokens.grants import Caller
 from tessera.ratelimit import Decision, InProcessStore, RateLimiter
 from tessera.runtime import build_runtime
-from tessera.services import commands, inbound_events, op_commands, op_resources, op_tokens, records
-from tessera.services.actors import Actor, resolve_actor
-from tessera.services.op_tokens import Caller
-from tessera.settings import load_settings
+from tessera.session.auth.actors import Actor, resolve_actor
+from tessera.session.commands import execute as commands
+from tessera.session.records import reads as records
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
@@ -86,7 +91,7 @@ class Unlimited(RateLimiter):
 
 
 def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> Response:
-    """The same encoding as ``tessera.envelope``: compact UTF-8 JSON."""
+    """The same encoding as ``tessera.web.envelopes``: compact UTF-8 JSON."""
     content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
     return Response(content, status_code=status, headers=headers, media_type="application/json")
 

@@ -8,7 +8,7 @@ through ``session_list``, by ``op_token.py`` and ``webhooks.py``), so there is o
   directory (``Backend``, ``create_backend``);
 * insert many records fast (``insert_batches``): the service's own row shape (``tessera.demo``
   payloads, ``storage.records.search_text``, the unique-value claims of ``unique`` fields, pids from
-  ``tessera.ids``) written with SQLAlchemy Core ``executemany`` inserts, ids drawn up front, one
+  ``tessera.core.ids``) written with SQLAlchemy Core ``executemany`` inserts, ids drawn up front, one
   transaction per batch, with a progress line per batch. Inserting one record at a time through
   ``RecordRepository.insert`` would take minutes for 100,000 records; the rows are the same;
 * bring the database to the steady state a service reaches on its own (``analyze``): planner
@@ -36,8 +36,8 @@ from sqlalchemy import Connection, Engine, func, insert, select
 from storage.records import PID_PREFIX, search_text
 from storage.tables import record_unique_values, records
 from storage.unit import Database
-from tessera.declarations import ModelDecl
-from tessera.ids import new_pid
+from tessera.core.ids import new_pid
+from tessera.registry.models import ModelDecl
 
 PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 

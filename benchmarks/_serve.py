@@ -20,8 +20,8 @@ from pathlib import Path
 import uvicorn
 
 from tessera.app import create_app
-from tessera.logs import configure_logging
-from tessera.settings import load_settings
+from tessera.core.logs import configure_logging
+from tessera.core.settings import load_settings
 
 
 def trace_allocations(directory: Path) -> None:

@@ -6,7 +6,7 @@ Steps:
 
 1. Create a fresh PostgreSQL database (as ``benchmarks/session_list.py`` does), migrate it, seed the
    demo data (``tessera.demo.seed_demo``), log in as ``admin@demo.example`` and, through
-   ``tessera.services.op_admin``, create an application, install it into tenant ``demo``
+   ``tessera.openplatform.identity.admin``, create an application, install it into tenant ``demo``
    (environment ``production``, scopes ``assets.read assets.manage``) and create
    ``CREDENTIALS`` credentials for that installation.
 2. Start Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/_baseline.py``: bare
@@ -62,12 +62,12 @@ from sqlalchemy.engine import make_url
 from storage.db import make_engine
 from storage.migrate import upgrade
 from storage.types import utcnow
+from tessera.core.settings import PROJECT_ROOT, load_settings
 from tessera.demo import seed_demo
+from tessera.openplatform.identity import admin as op_admin
 from tessera.runtime import build_runtime
-from tessera.services import op_admin
-from tessera.services.actors import resolve_actor
-from tessera.services.login import login
-from tessera.settings import PROJECT_ROOT, load_settings
+from tessera.session.auth.actors import resolve_actor
+from tessera.session.auth.login import login
 
 log = common.log
 

@@ -24,7 +24,7 @@ Steps:
 1. A fresh database: PostgreSQL (a new database next to ``TESSERA_TEST_PG_URL``'s, as
    ``benchmarks/session_list.py`` does) or SQLite (a file in a temporary directory), migrated.
 2. In process: tenants ``bench`` and ``other``, an administrator of ``bench`` allowed to create
-   applications; through ``tessera.services.op_admin`` an application, its installation in ``bench``
+   applications; through ``tessera.openplatform.identity.admin`` an application, its installation in ``bench``
    (environment ``production``, scope ``assets.read``) and ``CREDENTIALS`` credentials. Then the
    records, in bulk (``benchmarks/_seed.py``: SQLAlchemy Core inserts of ``BATCH`` rows per
    transaction, ids drawn up front, the JSON of ``tessera.demo.asset_payload``, ``search_text``,
@@ -100,12 +100,13 @@ from storage.db import make_engine
 from storage.migrate import upgrade
 from storage.tables import open_api_calls, records
 from storage.types import utcnow
+from tessera.core.settings import PROJECT_ROOT, load_settings
 from tessera.demo import asset_payload, stock_in_payload
+from tessera.openplatform.identity import admin as op_admin
+from tessera.openplatform.resources import reads as op_resources
 from tessera.runtime import Runtime, build_runtime
-from tessera.services import op_admin, op_resources
-from tessera.services.actors import resolve_actor
-from tessera.services.login import login
-from tessera.settings import PROJECT_ROOT, load_settings
+from tessera.session.auth.actors import resolve_actor
+from tessera.session.auth.login import login
 
 log = common.log
 
@@ -457,7 +458,7 @@ def pg_counters(engine: Engine) -> tuple[int, int] | None:
 
 def audit_mark(engine: Engine) -> int:
     """The last ``open_api_calls`` id once the table has stopped growing: Tessera queues its call-audit
-    rows and writes them in batches (``tessera/call_audit.py``, every 50 ms), so the rows of the
+    rows and writes them in batches (``storage/call_audit.py``, every 50 ms), so the rows of the
     calls just made (the checks, the previous run) may land after a mark taken at once."""
     def last() -> int:
         with engine.connect() as conn:

@@ -51,7 +51,7 @@ Four parts, each with checks (exit status 1 when one fails):
    request fall in different minutes is run again once, in a minute nothing has counted in yet.
 3. **Idempotency holds across processes.** ``--keys`` ``Idempotency-Key`` values, each sent at the
    same moment (two threads at a barrier, warm keep-alive connections) to both API processes with
-   the same body, on the command endpoint. ``tessera/services/op_commands.py`` commits the claim in a
+   the same body, on the command endpoint. ``tessera/openplatform/commands/execute.py`` commits the claim in a
    transaction of its own, so one of two outcomes is right. Either both answer the same 2xx with the
    same record (one ``idempotentReplay: false``, one ``true``), or one answers 2xx and the other 409
    ``idempotency_in_progress``. The database must then hold exactly one stock-in record, one
@@ -65,7 +65,7 @@ Four parts, each with checks (exit status 1 when one fails):
    (``_webhook_peers.py receive``) and ``--endpoints`` endpoints subscribed to
    ``inventory.stock-in.created``. A control endpoint is subscribed only to
    ``assets.assignment.changed`` and must receive nothing. All are made through
-   ``tessera.services.webhook_admin.create_endpoint``. wrk drives the command through both API
+   ``tessera.events.endpoints.create_endpoint``. wrk drives the command through both API
    processes for ``--delivery-seconds`` while both workers deliver, and the run waits, with progress,
    until the receiver has every delivery and the queues are empty. The checks come from
    ``benchmarks/webhooks.py``: one delivery per event and subscribed endpoint, each
@@ -117,10 +117,10 @@ from sqlalchemy import Engine
 from storage.db import make_engine
 from storage.migrate import upgrade
 from storage.types import utcnow
+from tessera.core.settings import PROJECT_ROOT, load_settings
+from tessera.events import endpoints as webhook_admin
 from tessera.runtime import build_runtime
-from tessera.services import webhook_admin
-from tessera.services.actors import resolve_actor
-from tessera.settings import PROJECT_ROOT, load_settings
+from tessera.session.auth.actors import resolve_actor
 
 log = _seed.log
 

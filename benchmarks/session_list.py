@@ -62,11 +62,11 @@ from storage.migrate import upgrade
 from storage.records import RecordRepository
 from storage.types import utcnow
 from storage.unit import Database
-from tessera.declarations import load_declarations
+from tessera.core.crypto import Passwords
+from tessera.core.settings import PROJECT_ROOT
 from tessera.demo import asset_payload
-from tessera.listing import parse_list_request
-from tessera.security import Passwords
-from tessera.settings import PROJECT_ROOT
+from tessera.registry.models import load_declarations
+from tessera.session.records.listing import parse_list_request
 
 BENCH_DIR = Path(__file__).resolve().parent
 RESULTS_FILE = BENCH_DIR / "results" / "session_list.json"

@@ -60,7 +60,7 @@ import session_list as common
 import suite
 
 from storage.migrate import upgrade
-from tessera.settings import PROJECT_ROOT
+from tessera.core.settings import PROJECT_ROOT
 
 log = _seed.log
 

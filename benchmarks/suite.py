@@ -126,13 +126,14 @@ from storage.tables import (
     records,
 )
 from storage.types import utcnow
-from tessera.cursors import Position
+from tessera.core.settings import PROJECT_ROOT, load_settings
 from tessera.demo import asset_payload
+from tessera.openplatform.identity import admin as op_admin
+from tessera.openplatform.resources.cursors import Position
+from tessera.openplatform.tokens import grants as op_tokens
 from tessera.runtime import build_runtime
-from tessera.services import op_admin, op_tokens
-from tessera.services.actors import resolve_actor
-from tessera.services.login import login
-from tessera.settings import PROJECT_ROOT, load_settings
+from tessera.session.auth.actors import resolve_actor
+from tessera.session.auth.login import login
 
 log = _seed.log
 

@@ -28,7 +28,7 @@ What is measured:
   printed separately so it can be told apart). Order: tessera 1, baseline 1, baseline N, tessera N
   (ABBA).
 * ``event-to-delivery latency``: one ``tessera worker`` process runs continuously while this process
-  runs real ``assets.assign`` commands through ``tessera.services.op_commands.execute`` (a caller
+  runs real ``assets.assign`` commands through ``tessera.openplatform.commands.execute.execute`` (a caller
   from a real client-credentials token, If-Match from the previous outcome, a unique Idempotency-Key
   and a unique assignee per command, rotating over the demo tenant's assets) at ``--rate`` commands
   a second for ``--duration`` seconds. Latency of each delivery = the wall-clock time at which the
@@ -48,7 +48,7 @@ migrated; the demo data (``tessera.demo.seed_demo``: tenant ``demo`` with 120 as
 ``admin@demo.example`` an application installed into ``demo`` (``production``, ``assets.read
 assets.manage``), ``--endpoints`` endpoints subscribed to ``assets.assignment.changed`` plus one
 control endpoint subscribed only to ``inventory.stock-in.created`` (it must receive nothing), all on
-the receiver, through ``tessera.services.webhook_admin.create_endpoint`` (which returns each secret
+the receiver, through ``tessera.events.endpoints.create_endpoint`` (which returns each secret
 once). ``TESSERA_WEBHOOK_ALLOW_LOOPBACK=true``; worker logs are JSON at WARNING, as the other
 benchmarks run the server (the per-attempt INFO line is therefore not written).
 
@@ -56,7 +56,7 @@ Checks (exit status 1 when one fails), after every run: each event has exactly o
 subscribed endpoint and none for the control endpoint; the receiver got each ``X-Webhook-Delivery``
 exactly once, on the path of its endpoint, with the body of its event (id and type), Tessera's
 ``Content-Type`` and ``User-Agent``, no ``X-Request-Id``; every signature verifies with the endpoint's
-secret (``tessera.webhook_verify.verify``, at the time the request arrived); every delivery is
+secret (``tessera.events.verify.verify``, at the time the request arrived); every delivery is
 ``delivered`` after one attempt answered 204. At the end: no delivery pending, retrying or dead and no
 undispatched outbox row.
 
@@ -94,15 +94,20 @@ from sqlalchemy.engine import make_url
 from storage import outbox
 from storage.migrate import upgrade
 from storage.types import utcnow
+from tessera.core.settings import PROJECT_ROOT, load_settings
 from tessera.demo import seed_demo
+from tessera.events import endpoints as webhook_admin
+from tessera.events import sending as deliveries
+from tessera.events.urls import check_url
+from tessera.events.verify import WebhookVerificationError, verify
+from tessera.openplatform.commands import execute as op_commands
+from tessera.openplatform.identity import admin as op_admin
+from tessera.openplatform.resources import reads as op_resources
+from tessera.openplatform.tokens import grants as op_tokens
+from tessera.openplatform.tokens.grants import Caller
 from tessera.runtime import Runtime, build_runtime
-from tessera.services import deliveries, op_admin, op_commands, op_resources, op_tokens, webhook_admin
-from tessera.services.actors import resolve_actor
-from tessera.services.login import login
-from tessera.services.op_tokens import Caller
-from tessera.settings import PROJECT_ROOT, load_settings
-from tessera.webhook_urls import check_url
-from tessera.webhook_verify import WebhookVerificationError, verify
+from tessera.session.auth.actors import resolve_actor
+from tessera.session.auth.login import login
 
 log = common.log
 

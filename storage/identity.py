@@ -9,8 +9,8 @@ from sqlalchemy import Connection, Row, and_, insert, literal_column, select
 
 from storage.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
 from storage.types import utcnow
-from tessera.declarations import RoleDecl
-from tessera.ids import new_pid
+from tessera.core.ids import new_pid
+from tessera.registry.models import RoleDecl
 
 PLATFORM_ROLES = ("sys.connector.update", "sys.admin")
 

@@ -18,7 +18,7 @@ from storage.tables import (
     users,
 )
 from storage.types import utcnow
-from tessera.ids import new_pid
+from tessera.core.ids import new_pid
 
 
 def create_application(conn: Connection, name: str, description: str | None, created_by: int) -> Row[Any]:

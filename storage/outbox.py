@@ -13,7 +13,7 @@ from sqlalchemy import Connection, Row, select
 
 from storage.tables import outbox_events
 from storage.types import utcnow
-from tessera.ids import new_pid
+from tessera.core.ids import new_pid
 
 EVENT_PREFIX = "evt"
 

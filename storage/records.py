@@ -15,12 +15,12 @@ from sqlalchemy.exc import IntegrityError
 
 from storage.tables import record_unique_values, records
 from storage.types import utcnow
-from tessera.declarations import SYSTEM_FIELDS, ModelDecl
-from tessera.errors import FieldError, ValidationFailed
-from tessera.i18n import N_
-from tessera.ids import new_pid
-from tessera.listing import ListField, ListRequest, build_queries, json_field, keyword_like, run_list
-from tessera.payloads import storable_text
+from tessera.core.errors import FieldError, ValidationFailed
+from tessera.core.i18n import N_
+from tessera.core.ids import new_pid
+from tessera.records.payloads import storable_text
+from tessera.registry.models import SYSTEM_FIELDS, ModelDecl
+from tessera.session.records.listing import ListField, ListRequest, build_queries, json_field, keyword_like, run_list
 
 DUPLICATE = N_("This value is already used.")
 PID_PREFIX = "rec"

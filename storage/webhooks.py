@@ -23,7 +23,7 @@ from storage.tables import (
     webhook_secrets,
 )
 from storage.types import utcnow
-from tessera.ids import new_pid
+from tessera.core.ids import new_pid
 
 
 # -- endpoints and secrets -------------------------------------------------------------------------

@@ -18,21 +18,21 @@ from connexion.options import SwaggerUIOptions
 from connexion.resolver import Resolver
 from starlette.exceptions import HTTPException
 
-from handlers.open.capabilities import operations
-from tessera.api_reference import ApiReferenceMiddleware, Surface
-from tessera.console import ConsoleMiddleware
-from tessera.envelope import handle_error
-from tessera.errors import ServiceError
-from tessera.logs import install_request_id_factory
-from tessera.methods import MethodGuardMiddleware, MethodIndex
-from tessera.opendoc import build_document
-from tessera.operations import CachedAsyncApi
-from tessera.request_validation import CachedRequestValidationMiddleware
-from tessera.requestctx import RequestContextMiddleware
+from handlers.open.published import operations
+from tessera.core.errors import ServiceError
+from tessera.core.logs import install_request_id_factory
+from tessera.core.settings import Settings, load_settings
+from tessera.registry.document import build_document
 from tessera.runtime import Runtime, build_runtime
-from tessera.security_handlers import SECURITY_MAP
-from tessera.settings import Settings, load_settings
-from tessera.validation import validator_map
+from tessera.web.connexion.operations import CachedAsyncApi
+from tessera.web.connexion.security import SECURITY_MAP
+from tessera.web.connexion.validation import CachedRequestValidationMiddleware
+from tessera.web.connexion.validators import validator_map
+from tessera.web.console import ConsoleMiddleware
+from tessera.web.context import RequestContextMiddleware
+from tessera.web.envelopes import handle_error
+from tessera.web.methods import MethodGuardMiddleware, MethodIndex
+from tessera.web.reference import ApiReferenceMiddleware, Surface
 
 # Connexion's Swagger UI can serve only one of two APIs rooted at "/"; api_reference.py serves both.
 NO_CONNEXION_UI = SwaggerUIOptions(swagger_ui=False, serve_spec=False)

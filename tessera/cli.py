@@ -7,7 +7,7 @@ import logging
 import sys
 import warnings
 
-from tessera.settings import SettingsError, load_settings
+from tessera.core.settings import SettingsError, load_settings
 
 log = logging.getLogger("tessera.cli")
 
@@ -20,8 +20,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     from storage.migrate import upgrade
     from tessera.app import create_app
+    from tessera.core.logs import configure_logging
     from tessera.demo import seed_demo
-    from tessera.logs import configure_logging
     from tessera.runtime import build_runtime
 
     settings = load_settings()
@@ -36,7 +36,7 @@ def _serve(args: argparse.Namespace) -> int:
     app = create_app(settings, runtime=runtime)
     worker = None
     if settings.workers_in_process:
-        from tessera.worker import Worker
+        from tessera.events.worker import Worker
 
         worker = Worker(runtime)
         worker.start_thread()
@@ -56,9 +56,9 @@ def _worker(args: argparse.Namespace) -> int:
     import threading
 
     from storage.migrate import upgrade
-    from tessera.logs import configure_logging
+    from tessera.core.logs import configure_logging
+    from tessera.events.worker import Worker
     from tessera.runtime import build_runtime
-    from tessera.worker import Worker
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
@@ -83,7 +83,7 @@ def _worker(args: argparse.Namespace) -> int:
 
 def _migrate(_args: argparse.Namespace) -> int:
     from storage.migrate import upgrade
-    from tessera.logs import configure_logging
+    from tessera.core.logs import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
@@ -93,8 +93,8 @@ def _migrate(_args: argparse.Namespace) -> int:
 
 def _seed(_args: argparse.Namespace) -> int:
     from storage.migrate import upgrade
+    from tessera.core.logs import configure_logging
     from tessera.demo import seed_demo
-    from tessera.logs import configure_logging
     from tessera.runtime import build_runtime
 
     settings = load_settings()
@@ -121,10 +121,11 @@ def _op_quickstart(args: argparse.Namespace) -> int:
 
     from storage import identity
     from storage.migrate import upgrade
-    from tessera.logs import configure_logging
+    from tessera.core.logs import configure_logging
+    from tessera.openplatform.identity import admin as op_admin
+    from tessera.openplatform.tokens import grants as op_tokens
     from tessera.runtime import build_runtime
-    from tessera.services import op_admin, op_tokens
-    from tessera.services.actors import Actor
+    from tessera.session.auth.actors import Actor
 
     settings = load_settings()
     configure_logging("WARNING", settings.log_json)
@@ -157,9 +158,9 @@ def _op_quickstart(args: argparse.Namespace) -> int:
 
 def _published_document() -> dict:
     """The Open Platform document built from the skeleton and the registry."""
-    from tessera.capabilities import load_capabilities
-    from tessera.declarations import load_declarations
-    from tessera.opendoc import build_document
+    from tessera.registry.capabilities import load_capabilities
+    from tessera.registry.document import build_document
+    from tessera.registry.models import load_declarations
 
     settings = load_settings()
     registry = load_capabilities(settings.capabilities_file, load_declarations(settings.models_file))
@@ -191,9 +192,9 @@ def _generate(args: argparse.Namespace) -> int:
     """
     from pathlib import Path
 
-    from tessera import sdkgen
-    from tessera.opendoc import generated_path, render
-    from tessera.settings import PROJECT_ROOT
+    from tessera.core.settings import PROJECT_ROOT
+    from tessera.registry import sdk as sdkgen
+    from tessera.registry.document import generated_path, render
 
     target = generated_path(PROJECT_ROOT)
     relative = target.relative_to(PROJECT_ROOT)
@@ -294,8 +295,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tessera: configuration error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:
-        from tessera.capabilities import CapabilityError
-        from tessera.declarations import DeclarationError
+        from tessera.registry.capabilities import CapabilityError
+        from tessera.registry.models import DeclarationError
 
         if isinstance(exc, DeclarationError | CapabilityError):
             print(f"tessera: {exc}", file=sys.stderr)

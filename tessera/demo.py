@@ -15,8 +15,8 @@ from sqlalchemy import Connection
 
 from storage import identity
 from storage.records import RecordRepository
+from tessera.events import automations
 from tessera.runtime import Runtime
-from tessera.services import automations
 
 log = logging.getLogger("tessera.demo")
 

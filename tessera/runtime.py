@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from storage.call_audit import CallAudit
 from storage.db import make_engine
 from storage.unit import Database
-from tessera.call_audit import CallAudit
-from tessera.capabilities import Capabilities, load_capabilities
-from tessera.cursors import Cursors
-from tessera.declarations import Declarations, load_declarations
+from tessera.core.crypto import Passwords, SessionTokens
+from tessera.core.secrets import SealedSecrets, SecretDigests
+from tessera.core.settings import Settings
+from tessera.openplatform.resources.cursors import Cursors
 from tessera.ratelimit import InProcessStore, RateLimiter, RedisStore
-from tessera.secrets import SealedSecrets, SecretDigests
-from tessera.security import Passwords, SessionTokens
-from tessera.settings import Settings
+from tessera.registry.capabilities import Capabilities, load_capabilities
+from tessera.registry.models import Declarations, load_declarations
 
 
 @dataclass

@@ -24,9 +24,9 @@ from starlette.testclient import TestClient
 from storage import identity
 from storage.migrate import upgrade
 from tessera.app import create_app
+from tessera.core.settings import load_settings
 from tessera.demo import seed_demo
 from tessera.runtime import Runtime, build_runtime
-from tessera.settings import load_settings
 
 PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TESSERA_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")

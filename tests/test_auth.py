@@ -9,7 +9,7 @@ from typing import Any
 import jwt as pyjwt
 
 from storage import identity
-from tessera.security import derive_key
+from tessera.core.crypto import derive_key
 from tests.conftest import DEMO_PASSWORD, USER_PASSWORD, Env, TenantUsers
 
 

@@ -6,8 +6,8 @@ import time
 
 from sqlalchemy import select
 
+from storage.call_audit import CallAudit
 from storage.tables import open_api_calls
-from tessera.call_audit import CallAudit
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 
 

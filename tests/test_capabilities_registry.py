@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import yaml
 
-from tessera.capabilities import CapabilityError, load_capabilities, parse_capabilities
-from tessera.declarations import load_declarations
+from tessera.registry.capabilities import CapabilityError, load_capabilities, parse_capabilities
+from tessera.registry.models import load_declarations
 
 ROOT = Path(__file__).resolve().parent.parent
 DECLARATIONS = load_declarations(ROOT / "models.yaml")

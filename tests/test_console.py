@@ -29,8 +29,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
-from tessera.console import CSP
-from tessera.webhook_verify import verify
+from tessera.events.verify import verify
+from tessera.web.console import CSP
 from tests.conftest import BACKENDS, Env
 from tests.live_server import demo_on
 from tests.receivers import receiver

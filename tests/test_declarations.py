@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tessera.declarations import DeclarationError, load_declarations, parse_declarations
+from tessera.registry.models import DeclarationError, load_declarations, parse_declarations
 
 ROOT = Path(__file__).resolve().parent.parent
 

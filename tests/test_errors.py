@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from tessera.app import create_app
 from tessera.runtime import build_runtime
-from tessera.services import records
+from tessera.session.records import reads as records
 from tests.conftest import Env, TenantUsers, make_settings
 
 

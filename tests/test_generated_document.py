@@ -143,9 +143,9 @@ def test_examples_derive_from_the_registry_and_agree_with_each_other(doc: dict[s
 
 
 def test_an_example_that_does_not_fit_its_schema_is_refused_with_its_name() -> None:
-    from tessera.capabilities import CapabilityError, parse_capabilities
-    from tessera.declarations import load_declarations
-    from tessera.opendoc import build_document
+    from tessera.registry.capabilities import CapabilityError, parse_capabilities
+    from tessera.registry.document import build_document
+    from tessera.registry.models import load_declarations
 
     raw = yaml.safe_load((ROOT / "capabilities.yaml").read_text())
     raw["resources"]["assets"]["example"]["status"] = "lost"

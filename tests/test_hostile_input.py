@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tessera.request_validation import utf8_charset
+from tessera.web.connexion.validation import utf8_charset
 from tests.conftest import Env, TenantUsers
 from tests.test_op_commands import Integration
 

@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from tessera.i18n import translate
+from tessera.core.i18n import translate
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "check_catalogs.py"
 HAN = re.compile(r"[\u4e00-\u9fff]")

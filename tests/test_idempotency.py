@@ -9,9 +9,9 @@ from sqlalchemy import update
 
 from storage.tables import idempotency_keys
 from storage.types import utcnow
-from tessera.errors import IdempotencyKeyConflict
-from tessera.services import commands
-from tessera.services.actors import resolve_actor
+from tessera.core.errors import IdempotencyKeyConflict
+from tessera.session.auth.actors import resolve_actor
+from tessera.session.commands import execute as commands
 from tests.conftest import Env, TenantUsers
 
 CREATE = "/api/meta/commands/execute/assets:create"

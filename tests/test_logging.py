@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from tessera.logs import JsonFormatter
+from tessera.core.logs import JsonFormatter
 from tests.conftest import USER_PASSWORD, Env, TenantUsers
 
 

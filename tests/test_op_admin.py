@@ -6,9 +6,9 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
-from tessera.errors import LastOwner
-from tessera.services import op_admin
-from tessera.services.actors import resolve_actor
+from tessera.core.errors import LastOwner
+from tessera.openplatform.identity import admin as op_admin
+from tessera.session.auth.actors import resolve_actor
 from tests.conftest import Env, TenantUsers
 
 

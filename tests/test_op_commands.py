@@ -17,7 +17,7 @@ from storage.records import RecordRepository
 from storage.tables import audit_log, open_idempotency_keys
 from storage.types import utcnow
 from tessera.app import create_app
-from tessera.services import op_commands
+from tessera.openplatform.commands import execute as op_commands
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 from tests.live_server import serve
 from tests.test_op_resources import seed_assets
@@ -199,7 +199,7 @@ def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, 
 
 
 def _caller(env: Env, integration: Integration) -> Any:
-    from tessera.services import op_tokens
+    from tessera.openplatform.tokens import grants as op_tokens
 
     return op_tokens.validate(env.runtime, integration.auth["Authorization"].split(" ", 1)[1])
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from storage.records import RecordRepository
-from tessera.cursors import Position
-from tessera.payloads import validate_payload
+from tessera.openplatform.resources.cursors import Position
+from tessera.records.payloads import validate_payload
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 
 READ_ALL = ("assets.read", "inventory.stockins.read")

@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import select
 
 from storage.tables import access_tokens, audit_log, credentials, open_api_calls
-from tessera import secrets as secrets_module
-from tessera.logs import JsonFormatter
+from tessera.core import secrets as secrets_module
+from tessera.core.logs import JsonFormatter
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tessera.operations import CachedAsyncApi, CachedAsyncOperation
+from tessera.web.connexion.operations import CachedAsyncApi, CachedAsyncOperation
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 
 
@@ -26,7 +26,7 @@ def test_handler_decorator_stacks_are_built_once_per_operation(env: Env) -> None
 
 
 def test_request_validators_are_built_once_per_operation(env: Env) -> None:
-    from tessera.request_validation import CachedRequestValidationOperation
+    from tessera.web.connexion.validation import CachedRequestValidationOperation
 
     env.client.get("/api/health")
     middleware = next(m for m in env.client.app.middleware.middleware_stack

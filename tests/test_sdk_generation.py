@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tessera import cli, sdkgen
-from tessera.webhook_verify import WebhookVerificationError, sign
+from tessera import cli
+from tessera.events.verify import WebhookVerificationError, sign
+from tessera.registry import sdk as sdkgen
 
 ROOT = Path(__file__).resolve().parent.parent
 SDK_WEBHOOKS = ROOT / "generated" / "python" / "open-platform-client" / "tessera_open_platform" / "webhooks.py"

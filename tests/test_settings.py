@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tessera.settings import SettingsError, load_settings
+from tessera.core.settings import SettingsError, load_settings
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tessera.settings import SettingsError, load_settings
-from tessera.webhook_urls import UnsafeWebhookUrl, check_url
+from tessera.core.settings import SettingsError, load_settings
+from tessera.events.urls import UnsafeWebhookUrl, check_url
 
 
 @pytest.mark.parametrize(

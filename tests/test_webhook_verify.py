@@ -1,4 +1,4 @@
-"""Tests of tessera/webhook_verify.py (the copyable receiver-side verifier) and examples/webhook_receiver.py.
+"""Tests of tessera/events/verify.py (the copyable receiver-side verifier) and examples/webhook_receiver.py.
 
 Signatures are computed by `_reference_signature`, an independent inline implementation of the specification's
 formula, so that a mistake shared by `sign` and `verify` cannot make the tests pass.
@@ -24,8 +24,8 @@ import pytest
 from starlette.datastructures import Headers as StarletteHeaders
 from werkzeug.datastructures import Headers as WerkzeugHeaders
 
-from tessera import webhook_verify
-from tessera.webhook_verify import WebhookVerificationError, sign, verify
+from tessera.events import verify as webhook_verify
+from tessera.events.verify import WebhookVerificationError, sign, verify
 
 REPO = Path(__file__).resolve().parent.parent
 RECEIVER = REPO / "examples" / "webhook_receiver.py"

@@ -18,10 +18,10 @@ from sqlalchemy import select, update
 from storage import webhooks as store
 from storage.tables import deliveries
 from storage.types import utcnow
+from tessera.events import sending as delivery_service
+from tessera.events.verify import verify
+from tessera.events.worker import Worker
 from tessera.runtime import build_runtime
-from tessera.services import deliveries as delivery_service
-from tessera.webhook_verify import verify
-from tessera.worker import Worker
 from tests.conftest import Env, TenantUsers, make_settings
 from tests.receivers import Receiver, receiver
 from tests.test_op_commands import Integration, _key

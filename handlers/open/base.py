@@ -5,10 +5,10 @@ from __future__ import annotations
 from connexion import request
 from connexion.context import context
 
-from tessera.errors import InsufficientScope
-from tessera.requestctx import RUNTIME_KEY
+from tessera.core.errors import InsufficientScope
+from tessera.openplatform.tokens.grants import Caller
 from tessera.runtime import Runtime
-from tessera.services.op_tokens import Caller
+from tessera.web.context import RUNTIME_KEY
 
 
 def runtime() -> Runtime:

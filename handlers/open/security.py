@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tessera.errors import InsufficientScope
-from tessera.requestctx import RUNTIME_KEY, STATE_KEY
-from tessera.services import op_tokens
+from tessera.core.errors import InsufficientScope
+from tessera.openplatform.tokens import grants as op_tokens
+from tessera.web.context import RUNTIME_KEY, STATE_KEY
 
 
 async def access_token_info(token: str, request: Any) -> dict[str, Any]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import authenticated, query_params
-from tessera.envelope import ok
-from tessera.services import audit_search
+from tessera.session.audit import search as audit_search
+from tessera.web.envelopes import ok
 
 
 def searchAudit(**_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import authenticated, bearer_token, enforce, request_id, runtime
-from tessera.envelope import ok
-from tessera.errors import Unauthorized
-from tessera.services import login as login_service
+from tessera.core.errors import Unauthorized
+from tessera.session.auth import login as login_service
+from tessera.web.envelopes import ok
 
 Reply = tuple[dict[str, Any], int, dict[str, str]]
 

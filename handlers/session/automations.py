@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import authenticated, query_params
-from tessera.envelope import ok
-from tessera.services import automations
+from tessera.events import automations
+from tessera.web.envelopes import ok
 
 Reply = tuple[dict[str, Any], int, dict[str, str]]
 

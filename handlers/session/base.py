@@ -6,11 +6,11 @@ from typing import Any
 
 from connexion import request
 
-from tessera.errors import RateLimited
+from tessera.core.errors import RateLimited
 from tessera.ratelimit import Decision
-from tessera.requestctx import RUNTIME_KEY
 from tessera.runtime import Runtime
-from tessera.services.actors import Actor, resolve_actor
+from tessera.session.auth.actors import Actor, resolve_actor
+from tessera.web.context import RUNTIME_KEY
 
 
 def runtime() -> Runtime:

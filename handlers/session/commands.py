@@ -7,8 +7,8 @@ from typing import Any
 from connexion import request
 
 from handlers.session.base import authenticated, request_id
-from tessera.envelope import ok
-from tessera.services import commands
+from tessera.session.commands import execute as commands
+from tessera.web.envelopes import ok
 
 
 def executeCommand(commandCode: str, body: dict[str, Any], **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import runtime
-from tessera.envelope import ok
-from tessera.i18n import N_, translate
+from tessera.core.i18n import N_, translate
+from tessera.web.envelopes import ok
 
 
 def health() -> tuple[dict[str, Any], int, dict[str, str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tessera.requestctx import RUNTIME_KEY
+from tessera.web.context import RUNTIME_KEY
 
 
 def bearer_info(token: str, request: Any) -> dict[str, Any] | None:

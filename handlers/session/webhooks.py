@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import authenticated, query_params, request_id
-from tessera.envelope import ok
-from tessera.services import webhook_admin
+from tessera.events import endpoints as webhook_admin
+from tessera.web.envelopes import ok
 
 Reply = tuple[dict[str, Any], int, dict[str, str]]
 NO_STORE = {"Cache-Control": "no-store"}

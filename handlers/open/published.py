@@ -1,0 +1,80 @@
+"""Handlers of the generated operations: one function per published resource and command.
+
+The generated document has concrete paths (``/api/open/v1/resources/assets``) and operationIds
+(``listAssets``), so there is no ``{resource}`` parameter to dispatch on; ``operations`` builds a
+small closure per operationId from the registry, and the app's resolver binds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from connexion import request
+
+from handlers.open.base import caller, runtime
+from tessera.events import inbound as inbound_events
+from tessera.openplatform.commands import execute as op_commands
+from tessera.openplatform.resources import reads as op_resources
+from tessera.registry.capabilities import Capabilities, CommandCap, EventSourceCap, ResourceCap
+from tessera.registry.document import camel
+
+Handler = Callable[..., Any]
+
+
+# Reads run on the event loop (``async def`` without awaiting): an indexed SELECT never waits on a
+# lock, and a worker-thread hop costs more CPU than the query. Writes stay in worker threads:
+# they can wait for SQLite's writer lock or PostgreSQL row locks, which must not stall the loop.
+
+
+def _list(resource: ResourceCap) -> Handler:
+    async def handler(limit: int | None = None, cursor: str | None = None) -> dict[str, Any]:
+        return op_resources.list_page(runtime(), caller(), resource.name, limit, cursor)
+
+    return handler
+
+
+def _read(resource: ResourceCap) -> Handler:
+    async def handler(pid: str) -> tuple[dict[str, Any], int, dict[str, str]]:
+        record, tag = op_resources.read(runtime(), caller(), resource.name, pid)
+        return record, 200, {"ETag": tag}
+
+    return handler
+
+
+def _execute(command: CommandCap) -> Handler:
+    def handler(body: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
+        headers = request.headers
+        outcome = op_commands.execute(
+            runtime(), caller(), command.code, body, headers.get("if-match"), headers.get("idempotency-key"),
+            request.scope.get("tessera.request_id"),
+        )
+        extra = {"ETag": outcome.etag}
+        if outcome.replay:
+            extra["Idempotent-Replayed"] = "true"
+        return outcome.body, 200, extra
+
+    return handler
+
+
+def _post_event(source: EventSourceCap) -> Handler:
+    def handler(body: Any) -> tuple[dict[str, Any], int]:
+        key = request.headers.get("idempotency-key")
+        received = inbound_events.receive(runtime(), caller(), source.code, body, key,
+                                          request.scope.get("tessera.request_id"))
+        return {"eventId": received.event_id, "duplicate": received.duplicate}, 202
+
+    return handler
+
+
+def operations(registry: Capabilities) -> dict[str, Handler]:
+    """operationId -> handler, for every operation the generator derives from the registry."""
+    found: dict[str, Handler] = {}
+    for resource in registry.resources.values():
+        found[f"list{resource.plural_name}"] = _list(resource)
+        found[f"get{resource.schema_name}"] = _read(resource)
+    for command in registry.commands.values():
+        found[f"execute{camel(command.code)}"] = _execute(command)
+    for source in registry.event_sources.values():
+        found[f"post{camel(source.code)}Event"] = _post_event(source)
+    return found

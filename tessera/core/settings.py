@@ -1,0 +1,188 @@
+"""Settings read once from ``TESSERA_*`` environment variables.
+
+One validated object instead of scattered ``os.environ`` reads, so a bad value fails at start with
+a message naming the variable, never halfway through a request.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+# 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h: seven retries over about 21 hours.
+DEFAULT_WEBHOOK_RETRY_SCHEDULE = (10.0, 60.0, 300.0, 1800.0, 7200.0, 21600.0, 43200.0)
+DEFAULT_AUTOMATION_RETRY_SCHEDULE = (5.0, 30.0, 120.0, 600.0)
+
+
+class SettingsError(ValueError):
+    """A ``TESSERA_*`` variable holds a value the service cannot run with."""
+
+
+def _int(env: dict[str, str], name: str, default: int, minimum: int = 0) -> int:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be an integer, got {raw!r}") from None
+    if value < minimum:
+        raise SettingsError(f"{name} must be >= {minimum}, got {value}")
+    return value
+
+
+def _bool(env: dict[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    lowered = raw.strip().lower()
+    if lowered in {"1", "true", "yes", "on"}:
+        return True
+    if lowered in {"0", "false", "no", "off"}:
+        return False
+    raise SettingsError(f"{name} must be true or false, got {raw!r}")
+
+
+def _schedule(env: dict[str, str], name: str, default: tuple[float, ...]) -> tuple[float, ...]:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        values = tuple(float(part) for part in raw.split(","))
+    except ValueError:
+        raise SettingsError(f"{name} must be comma-separated seconds, e.g. 10,60,300; got {raw!r}") from None
+    if any(v < 0 or v != v or v == float("inf") for v in values):
+        raise SettingsError(f"{name} must hold non-negative finite seconds, got {raw!r}")
+    return values
+
+
+def _seconds(env: dict[str, str], name: str, default: float, minimum: float) -> float:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, got {raw!r}") from None
+    if not minimum <= value < float("inf"):
+        raise SettingsError(f"{name} must be >= {minimum}, got {raw!r}")
+    return value
+
+
+def _secret_key(env: dict[str, str], environment: str, var_dir: Path) -> bytes:
+    """The server key behind JWT signatures and keyed digests.
+
+    Production must set it explicitly; development keeps a random one in ``var/`` so restarts and
+    several local processes agree on it.
+    """
+    raw = env.get("TESSERA_SECRET_KEY")
+    if raw:
+        if len(raw) < 32:
+            raise SettingsError("TESSERA_SECRET_KEY must be at least 32 characters")
+        return raw.encode()
+    if environment == "production":
+        raise SettingsError("TESSERA_SECRET_KEY is required when TESSERA_ENV=production")
+    var_dir.mkdir(parents=True, exist_ok=True)
+    key_file = var_dir / "secret.key"
+    if not key_file.exists():
+        key_file.write_text(secrets.token_urlsafe(48))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip().encode()
+
+
+@dataclass(frozen=True)
+class Settings:
+    environment: str
+    database_url: str
+    redis_url: str | None
+    secret_key: bytes = field(repr=False)
+    jwt_ttl_seconds: int
+    rate_limit_read: int
+    rate_limit_write: int
+    rate_limit_login: int
+    rate_limit_token: int
+    token_ttl_seconds: int
+    capabilities_file: Path
+    rate_limit_window_seconds: int
+    response_validation: bool
+    idempotency_ttl_seconds: int
+    models_file: Path
+    openapi_dir: Path
+    var_dir: Path
+    log_level: str
+    log_json: bool
+    demo_password: str | None = field(repr=False, default=None)
+    redis_prefix: str = "tessera"
+    # Seconds to wait before each retry of a failed webhook delivery; after the last, dead-letter.
+    webhook_retry_schedule: tuple[float, ...] = DEFAULT_WEBHOOK_RETRY_SCHEDULE
+    webhook_allow_loopback: bool = False
+    webhook_timeout_seconds: float = 10.0
+    # Seconds before each retry of a failed automation run; after the last, the run is parked.
+    automation_retry_schedule: tuple[float, ...] = DEFAULT_AUTOMATION_RETRY_SCHEDULE
+    worker_poll_seconds: float = 1.0
+    workers_in_process: bool = True
+
+    @property
+    def dialect(self) -> str:
+        return self.database_url.split(":", 1)[0].split("+", 1)[0]
+
+
+def load_settings(env: dict[str, str] | None = None) -> Settings:
+    """Build settings from the environment (or a given mapping, as tests do)."""
+    env = dict(os.environ if env is None else env)
+    environment = env.get("TESSERA_ENV", "development")
+    if environment not in {"development", "test", "production"}:
+        raise SettingsError(f"TESSERA_ENV must be development, test or production, got {environment!r}")
+    var_dir = Path(env.get("TESSERA_VAR_DIR", str(PROJECT_ROOT / "var")))
+    database_url = env.get("TESSERA_DATABASE_URL") or f"sqlite:///{var_dir / 'tessera.db'}"
+    if not (database_url.startswith("sqlite") or database_url.startswith("postgresql")):
+        raise SettingsError("TESSERA_DATABASE_URL must be a sqlite:// or postgresql:// URL")
+    if database_url.startswith("postgresql://"):
+        database_url = "postgresql+psycopg://" + database_url[len("postgresql://") :]
+    redis_url = env.get("TESSERA_REDIS_URL") or None
+    if redis_url and not redis_url.startswith(("redis://", "rediss://", "unix://")):
+        raise SettingsError("TESSERA_REDIS_URL must be a redis://, rediss:// or unix:// URL")
+    log_level = env.get("TESSERA_LOG_LEVEL", "INFO").upper()
+    if log_level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+        raise SettingsError(f"TESSERA_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {log_level!r}")
+    models_file = Path(env.get("TESSERA_MODELS_FILE", str(PROJECT_ROOT / "models.yaml")))
+    if not models_file.is_file():
+        raise SettingsError(f"TESSERA_MODELS_FILE points to {models_file}, which is not a file")
+    capabilities_file = Path(env.get("TESSERA_CAPABILITIES_FILE", str(PROJECT_ROOT / "capabilities.yaml")))
+    if not capabilities_file.is_file():
+        raise SettingsError(f"TESSERA_CAPABILITIES_FILE points to {capabilities_file}, which is not a file")
+    return Settings(
+        environment=environment,
+        database_url=database_url,
+        redis_url=redis_url,
+        secret_key=_secret_key(env, environment, var_dir),
+        jwt_ttl_seconds=_int(env, "TESSERA_JWT_TTL_SECONDS", 8 * 3600, minimum=60),
+        rate_limit_read=_int(env, "TESSERA_RATE_LIMIT_READ", 100, minimum=1),
+        rate_limit_write=_int(env, "TESSERA_RATE_LIMIT_WRITE", 30, minimum=1),
+        rate_limit_login=_int(env, "TESSERA_RATE_LIMIT_LOGIN", 10, minimum=1),
+        rate_limit_token=_int(env, "TESSERA_RATE_LIMIT_TOKEN", 60, minimum=1),
+        token_ttl_seconds=_int(env, "TESSERA_TOKEN_TTL_SECONDS", 3600, minimum=60),
+        capabilities_file=capabilities_file,
+        rate_limit_window_seconds=_int(env, "TESSERA_RATE_LIMIT_WINDOW_SECONDS", 60, minimum=1),
+        response_validation=_bool(env, "TESSERA_RESPONSE_VALIDATION", environment == "test"),
+        idempotency_ttl_seconds=_int(env, "TESSERA_IDEMPOTENCY_TTL_SECONDS", 24 * 3600, minimum=1),
+        models_file=models_file,
+        openapi_dir=PROJECT_ROOT / "openapi",
+        var_dir=var_dir,
+        log_level=log_level,
+        log_json=_bool(env, "TESSERA_LOG_JSON", True),
+        demo_password=env.get("TESSERA_DEMO_PASSWORD") or None,
+        redis_prefix=env.get("TESSERA_REDIS_PREFIX", "tessera"),
+        webhook_retry_schedule=_schedule(env, "TESSERA_WEBHOOK_RETRY_SCHEDULE", DEFAULT_WEBHOOK_RETRY_SCHEDULE),
+        webhook_allow_loopback=_bool(env, "TESSERA_WEBHOOK_ALLOW_LOOPBACK", False),
+        webhook_timeout_seconds=_seconds(env, "TESSERA_WEBHOOK_TIMEOUT_SECONDS", 10.0, 0.1),
+        automation_retry_schedule=_schedule(env, "TESSERA_AUTOMATION_RETRY_SCHEDULE",
+                                            DEFAULT_AUTOMATION_RETRY_SCHEDULE),
+        worker_poll_seconds=_seconds(env, "TESSERA_WORKER_POLL_SECONDS", 1.0, 0.01),
+        workers_in_process=_bool(env, "TESSERA_WORKERS_IN_PROCESS", True),
+    )

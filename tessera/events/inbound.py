@@ -1,0 +1,114 @@
+"""Inbound events: ``POST /api/open/v1/event-sources/{sourceCode}/events``.
+
+Authenticate (the source's scope), validate the body against the registry's schema for its
+``type`` and ``schemaVersion``, deduplicate on (installation, Idempotency-Key), store, answer 202.
+Automations consume stored events in the workers, never inside the request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from storage.tables import inbound_events
+from storage.types import utcnow
+from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, OpenIdempotencyKeyConflict
+from tessera.core.fingerprints import request_fingerprint
+from tessera.core.i18n import N_
+from tessera.core.ids import new_pid
+from tessera.openplatform.commands.execute import check_idempotency_key
+from tessera.openplatform.resources.reads import require_scope
+from tessera.openplatform.tokens.grants import Caller
+from tessera.runtime import Runtime
+from tessera.web.connexion.validators import bad_text_paths, collect
+
+REQUIRED = N_("This field is required.")
+
+
+@dataclass(frozen=True)
+class Received:
+    event_id: str
+    duplicate: bool
+
+
+def _occurred_at(value: Any, errors: dict[str, FieldError]) -> datetime | None:
+    """ISO 8601 with a UTC offset (``Z`` or ``+00:00``); anything else is reported."""
+    if not isinstance(value, str):
+        errors["occurredAt"] = FieldError(REQUIRED if value is None else N_("Must be a string."))
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed.utcoffset() is None or parsed.utcoffset().total_seconds() != 0:  # type: ignore[union-attr]
+        errors["occurredAt"] = FieldError(N_("Must be an ISO 8601 UTC timestamp, e.g. 2026-11-22T08:00:00Z."))
+        return None
+    return parsed
+
+
+def _check(rt: Runtime, source_code: str, body: Any) -> tuple[str, int, datetime, dict[str, Any]]:
+    source = rt.capabilities.event_sources[source_code]
+    if not isinstance(body, dict):
+        raise InvalidRequest(data={"fieldErrors": {"body": FieldError(N_("Must be an object."))}})
+    errors: dict[str, FieldError] = {}
+    for name in sorted(set(body) - {"type", "schemaVersion", "occurredAt", "data"}):
+        errors[name] = FieldError(N_("Unknown field."))
+    event_type, version, data = body.get("type"), body.get("schemaVersion"), body.get("data")
+    validator = None
+    if not isinstance(event_type, str) or event_type not in source.types:
+        errors["type"] = FieldError(N_("Must be one of: {values}."), values=", ".join(source.types))
+    elif not isinstance(version, int) or isinstance(version, bool) or version not in source.types[event_type]:
+        errors["schemaVersion"] = FieldError(N_("Must be one of: {values}."),
+                                             values=", ".join(map(str, source.types[event_type])))
+    else:
+        validator = source.validators[(event_type, version)]
+    occurred = _occurred_at(body.get("occurredAt"), errors)
+    if not isinstance(data, dict):
+        errors["data"] = FieldError(REQUIRED if data is None else N_("Must be an object."))
+    elif validator is not None:
+        for name, message in collect(validator.iter_errors(data)).items():
+            errors["data" if name == "body" else f"data.{name}"] = message
+        errors.update(bad_text_paths(data, "data"))
+    if errors:
+        raise InvalidRequest(data={"fieldErrors": errors})
+    assert occurred is not None and isinstance(event_type, str) and isinstance(version, int)
+    return event_type, version, occurred, data  # type: ignore[return-value]
+
+
+def receive(rt: Runtime, caller: Caller, source_code: str, body: Any, idempotency_key: str | None,
+            request_id: str | None) -> Received:
+    source = rt.capabilities.event_sources.get(source_code)
+    if source is None:
+        raise CapabilityNotFound()
+    require_scope(caller, source.scope)
+    check_idempotency_key(idempotency_key)
+    assert idempotency_key is not None
+    event_type, version, occurred, data = _check(rt, source_code, body)
+    request_hash = request_fingerprint(source_code, body)
+    key_match = and_(inbound_events.c.installation_id == caller.installation_id,
+                     inbound_events.c.idempotency_key == idempotency_key)
+    with rt.db.read() as conn:
+        seen = conn.execute(select(inbound_events.c.pid, inbound_events.c.request_hash).where(key_match)).first()
+    if seen is None:
+        try:
+            with rt.db.write() as conn:
+                pid = new_pid("evt")
+                conn.execute(insert(inbound_events).values(
+                    pid=pid, installation_id=caller.installation_id, tenant_id=caller.tenant_id, source=source_code,
+                    event_type=event_type, schema_version=version, occurred_at=occurred, data=data,
+                    idempotency_key=idempotency_key, request_hash=request_hash, request_id=request_id,
+                    received_at=utcnow(),
+                ))
+            return Received(pid, duplicate=False)
+        except IntegrityError:  # a concurrent duplicate stored it first
+            with rt.db.read() as conn:
+                seen = conn.execute(select(inbound_events.c.pid, inbound_events.c.request_hash)
+                                    .where(key_match)).first()
+    assert seen is not None
+    if seen.request_hash != request_hash:
+        raise OpenIdempotencyKeyConflict()
+    return Received(seen.pid, duplicate=True)

@@ -1,0 +1,70 @@
+"""Where webhooks may go: public https endpoints only (SSRF protection).
+
+An endpoint URL must be ``https`` and every address its host resolves to must be public: no
+loopback, private, link-local, multicast, reserved or unspecified address, so a tenant can't make
+the service call its own network. The check runs when an endpoint is registered and again before
+every delivery (DNS may change in between). ``TESSERA_WEBHOOK_ALLOW_LOOPBACK=true`` (development
+and tests) additionally allows ``http`` and ``https`` to loopback addresses, and nothing else.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from urllib.parse import urlsplit
+
+from tessera.core.i18n import N_
+
+MAX_URL_LENGTH = 2000
+
+
+class UnsafeWebhookUrl(ValueError):
+    """The URL may not receive webhooks; ``message`` is a translatable key."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _addresses(host: str, port: int) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        raise UnsafeWebhookUrl(N_("The host name does not resolve.")) from None
+    found = []
+    for info in infos:
+        address = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
+        if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+            address = address.ipv4_mapped
+        found.append(address)
+    return found
+
+
+def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return not (address.is_private or address.is_loopback or address.is_link_local or address.is_multicast
+                or address.is_reserved or address.is_unspecified or not address.is_global)
+
+
+def check_url(url: str, *, allow_loopback: bool) -> None:
+    """Raise ``UnsafeWebhookUrl`` unless webhooks may be sent to ``url`` now."""
+    if not isinstance(url, str) or len(url) > MAX_URL_LENGTH or not url.isascii() or not url.isprintable() \
+            or any(ch.isspace() for ch in url):
+        # Whitespace and control characters are refused here: an HTTP client would refuse them
+        # later, at every delivery attempt.
+        raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters."))
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters.")) from None
+    if parts.scheme not in ("https", "http") or not parts.hostname:
+        raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters."))
+    if parts.username or parts.password:
+        raise UnsafeWebhookUrl(N_("Credentials in the URL are not allowed."))
+    addresses = _addresses(parts.hostname, port or (443 if parts.scheme == "https" else 80))
+    if allow_loopback and addresses and all(a.is_loopback for a in addresses):
+        return
+    if parts.scheme != "https":
+        raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters."))
+    if not addresses or not all(_public(a) for a in addresses):
+        raise UnsafeWebhookUrl(N_("Webhooks can't be sent to loopback, private or link-local addresses."))

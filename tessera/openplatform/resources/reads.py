@@ -1,0 +1,82 @@
+"""Published resources: keyset pages and single reads of records, by pid, for one installation.
+
+Records are the same rows the session API's dynamic pages read and write (``RecordRepository``,
+scoped to the caller's tenant by construction); only the registry's exposed fields leave, and a
+record is addressed by its pid, never by a database id or a tenant id.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from typing import Any
+
+from sqlalchemy import Row
+
+from storage.records import RecordRepository, iso
+from tessera.core.errors import CapabilityNotFound, FieldError, InsufficientScope, InvalidRequest, ResourceNotFound
+from tessera.core.i18n import N_
+from tessera.openplatform.resources.cursors import Position
+from tessera.openplatform.tokens.grants import Caller
+from tessera.registry.capabilities import ResourceCap
+from tessera.runtime import Runtime
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+RANGE = N_("Must be between {low} and {high}.")
+
+
+def require_scope(caller: Caller, scope: str) -> None:
+    if scope not in caller.scopes:
+        raise InsufficientScope(data={"requiredScope": scope})
+
+
+def resource_for(rt: Runtime, caller: Caller, name: str, scope: str | None = None) -> ResourceCap:
+    resource = rt.capabilities.resources.get(name)
+    if resource is None:
+        raise CapabilityNotFound()
+    require_scope(caller, scope or resource.read_scope)
+    return resource
+
+
+def present(resource: ResourceCap, row: Row[Any]) -> dict[str, Any]:
+    """The published representation: pid, the exposed fields (null when unset), timestamps."""
+    data = row.data
+    return {
+        "pid": row.pid,
+        **{code: data.get(code) for code in resource.fields},
+        "createdAt": iso(row.created_at),
+        "updatedAt": iso(row.updated_at),
+    }
+
+
+def etag(row: Row[Any]) -> str:
+    """Strong ETag of one version of one record (another record's ETag never matches)."""
+    digest = hashlib.sha256(f"{row.pid}:{row.version}".encode()).digest()[:18]
+    return '"' + base64.urlsafe_b64encode(digest).decode("ascii") + '"'
+
+
+def list_page(rt: Runtime, caller: Caller, name: str, limit: int | None,
+              cursor: str | None) -> dict[str, Any]:
+    resource = resource_for(rt, caller, name)
+    size = DEFAULT_LIMIT if limit is None else limit
+    if not 1 <= size <= MAX_LIMIT:
+        raise InvalidRequest(data={"fieldErrors": {"limit": FieldError(RANGE, low=1, high=MAX_LIMIT)}})
+    after_id = 0 if cursor is None else rt.cursors.open(cursor, resource.name, caller.installation_id)
+    with rt.db.read() as conn:
+        rows = RecordRepository(conn, caller.tenant_id, resource.model).page_after(after_id, size + 1)
+    more = len(rows) > size
+    rows = rows[:size]
+    next_cursor = None
+    if more:
+        next_cursor = rt.cursors.issue(Position(resource.name, caller.installation_id, rows[-1].id))
+    return {"items": [present(resource, row) for row in rows], "nextCursor": next_cursor}
+
+
+def read(rt: Runtime, caller: Caller, name: str, pid: str) -> tuple[dict[str, Any], str]:
+    resource = resource_for(rt, caller, name)
+    with rt.db.read() as conn:
+        row = RecordRepository(conn, caller.tenant_id, resource.model).get(pid)
+    if row is None:
+        raise ResourceNotFound()
+    return present(resource, row), etag(row)

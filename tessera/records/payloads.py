@@ -1,0 +1,177 @@
+"""Validates and normalises command payloads against a declared model, collecting every error.
+
+Every bad field is reported at once (``data.fieldErrors``), each with a translatable message, so a
+form can mark all of them in one round trip.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import UTC, date, datetime
+from typing import Any
+
+from tessera.core.errors import FieldError, ValidationFailed
+from tessera.core.i18n import N_
+from tessera.registry.models import FieldDecl, ModelDecl
+
+REQUIRED = N_("This field is required.")
+UNKNOWN = N_("Unknown field.")
+NOT_NULL = N_("This field cannot be null.")
+NOT_STRING = N_("Must be a string.")
+NOT_INTEGER = N_("Must be an integer.")
+NOT_NUMBER = N_("Must be a number.")
+NOT_BOOLEAN = N_("Must be true or false.")
+NOT_DATE = N_("Must be a date in the form YYYY-MM-DD.")
+NOT_DATETIME = N_("Must be an ISO 8601 date-time with a time zone.")
+NOT_IN_ENUM = N_("Must be one of: {values}.")
+TOO_SMALL = N_("Must be at least {minimum}.")
+NOT_GREATER = N_("Must be greater than {minimum}.")
+TOO_LARGE = N_("Must be at most {maximum}.")
+TOO_LONG = N_("Must be at most {maxLength} characters.")
+EMPTY = N_("Must not be empty.")
+BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
+
+_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def storable_text(value: str) -> bool:
+    """False for text no backend can store: NUL (refused by PostgreSQL) or a lone surrogate (not UTF-8)."""
+    if "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def normalise_datetime(value: str) -> str | None:
+    """Parse an ISO 8601 date-time that carries a zone; return it as UTC ``...Z`` (sortable text)."""
+    text = value.strip()
+    if len(text) < 16 or "T" not in text.upper():
+        return None
+    try:
+        parsed = datetime.fromisoformat(text.replace("z", "Z").replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if parsed.tzinfo is None:
+        return None
+    try:
+        parsed = parsed.astimezone(UTC)
+    except OverflowError:  # e.g. 0001-01-01T00:00:00+01:00 is before year 1 in UTC
+        return None
+    return parsed.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def normalise_date(value: str) -> str | None:
+    # Exactly YYYY-MM-DD: Python 3.11's fromisoformat also takes "20260115xx" and "2026-W03-4".
+    if not _DATE_RE.fullmatch(value):
+        return None
+    try:
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        return None
+
+
+def coerce_value(decl: FieldDecl, value: Any) -> tuple[Any, FieldError | None]:
+    """Check one non-null value against its declaration; return the stored form or an error."""
+    ftype = decl.type
+    if ftype in {"string", "enum", "date", "datetime"} and not isinstance(value, str):
+        return None, FieldError(NOT_STRING if ftype == "string" else _type_message(ftype, decl))
+    if ftype == "string":
+        if not storable_text(value):
+            return None, FieldError(BAD_TEXT)
+        if decl.required and not value.strip():
+            return None, FieldError(EMPTY)
+        if decl.max_length is not None and len(value) > decl.max_length:
+            return None, FieldError(TOO_LONG, maxLength=decl.max_length)
+        return value, None
+    if ftype == "enum":
+        if value not in decl.values:
+            return None, FieldError(NOT_IN_ENUM, values=", ".join(decl.values))
+        return value, None
+    if ftype == "date":
+        normal = normalise_date(value)
+        return (normal, None) if normal else (None, FieldError(NOT_DATE))
+    if ftype == "datetime":
+        normal = normalise_datetime(value)
+        return (normal, None) if normal else (None, FieldError(NOT_DATETIME))
+    if ftype == "boolean":
+        return (value, None) if isinstance(value, bool) else (None, FieldError(NOT_BOOLEAN))
+    # integer and number
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None, FieldError(NOT_INTEGER if ftype == "integer" else NOT_NUMBER)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None, FieldError(NOT_NUMBER)
+    if ftype == "integer":
+        if isinstance(value, float):
+            if not value.is_integer():
+                return None, FieldError(NOT_INTEGER)
+            value = int(value)
+        if abs(value) > 2**53:
+            return None, FieldError(TOO_LARGE, maximum=2**53)
+    elif abs(value) > 1e15:
+        return None, FieldError(TOO_LARGE, maximum="1e15")
+    if decl.minimum is not None and value < decl.minimum:
+        return None, FieldError(TOO_SMALL, minimum=_num(decl.minimum))
+    if decl.exclusive_minimum is not None and value <= decl.exclusive_minimum:
+        return None, FieldError(NOT_GREATER, minimum=_num(decl.exclusive_minimum))
+    if decl.maximum is not None and value > decl.maximum:
+        return None, FieldError(TOO_LARGE, maximum=_num(decl.maximum))
+    return value, None
+
+
+def _type_message(ftype: str, decl: FieldDecl) -> str:
+    if ftype == "enum":
+        return NOT_IN_ENUM
+    return NOT_DATE if ftype == "date" else NOT_DATETIME
+
+
+def _num(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def validate_payload(model: ModelDecl, payload: Any, *, partial: bool, field_prefix: str = "") -> dict[str, Any]:
+    """Return the normalised payload, or raise ``ValidationFailed`` naming every bad field.
+
+    ``partial`` is for updates: absent fields keep their stored value, but a present field must be
+    valid, and a required field can't be cleared.
+    """
+    errors: dict[str, FieldError] = {}
+    if not isinstance(payload, dict):
+        raise ValidationFailed({"payload": FieldError(N_("Must be an object."))})
+    result: dict[str, Any] = {}
+    for key in payload:
+        if key not in model.fields:
+            errors[field_prefix + key] = FieldError(UNKNOWN)
+    for code, decl in model.fields.items():
+        if code not in payload:
+            if partial:
+                continue
+            if decl.required:
+                errors[field_prefix + code] = FieldError(REQUIRED)
+            elif decl.default is not None:
+                result[code] = decl.default
+            else:
+                result[code] = None
+            continue
+        value = payload[code]
+        if value is None:
+            # Only fields declared `nullable` can be set to null; leaving a field out is how an
+            # optional one stays empty (or takes its default).
+            if decl.required:
+                errors[field_prefix + code] = FieldError(REQUIRED)
+            elif not decl.nullable:
+                errors[field_prefix + code] = FieldError(NOT_NULL)
+            else:
+                result[code] = None
+            continue
+        stored, error = coerce_value(decl, value)
+        if error is not None:
+            errors[field_prefix + code] = error
+        else:
+            result[code] = stored
+    if errors:
+        raise ValidationFailed(errors)
+    return result

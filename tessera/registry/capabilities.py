@@ -1,0 +1,350 @@
+"""The registry of published Open Platform capabilities (``capabilities.yaml``).
+
+Invariant 2 of the specification: only what this registry publishes exists on the Open Platform.
+The file is checked as a whole at start, first its shape (JSON Schema), then every cross reference
+against ``models.yaml`` (models, fields, scopes, events, command mappings), so a bad entry stops the
+service with a message naming it (``commands.assets.assign.apply.owner: not a field of asset``)
+instead of failing on the first request that touches it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from tessera.registry.models import Declarations, FieldDecl, ModelDecl
+
+DOTTED = r"^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$"
+SCOPE = r"^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$"
+IDENT = r"^[A-Z][A-Za-z0-9]{0,62}$"
+ACTIONS = ("create", "update")
+
+
+class CapabilityError(ValueError):
+    """``capabilities.yaml`` is not usable; the message names the entry."""
+
+
+_SCHEMA_OBJECT = {"type": "object"}
+_FILE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["resources", "commands", "eventSources", "webhookEvents"],
+    "properties": {
+        "resources": {
+            "type": "object",
+            "propertyNames": {"pattern": DOTTED},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["model", "schemaName", "pluralName", "readScope", "fields"],
+                "properties": {
+                    "model": {"type": "string"},
+                    "schemaName": {"type": "string", "pattern": IDENT},
+                    "pluralName": {"type": "string", "pattern": IDENT},
+                    "description": {"type": "string"},
+                    "readScope": {"type": "string", "pattern": SCOPE},
+                    "fields": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+                    "example": {"type": "object"},
+                },
+            },
+        },
+        "commands": {
+            "type": "object",
+            "propertyNames": {"pattern": SCOPE},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["resource", "action", "scope", "emits", "input", "apply"],
+                "properties": {
+                    "resource": {"type": "string"},
+                    "action": {"enum": list(ACTIONS)},
+                    "summary": {"type": "string"},
+                    "description": {"type": "string"},
+                    "scope": {"type": "string", "pattern": SCOPE},
+                    "emits": {"type": ["string", "null"]},
+                    "input": _SCHEMA_OBJECT,
+                    "apply": {
+                        "type": "object",
+                        "minProperties": 1,
+                        "additionalProperties": {
+                            "type": "object",
+                            "minProperties": 1,
+                            "maxProperties": 1,
+                            "additionalProperties": False,
+                            "properties": {"input": {"type": "string"}, "value": {}},
+                        },
+                    },
+                },
+            },
+        },
+        "eventSources": {
+            "type": "object",
+            "propertyNames": {"pattern": DOTTED},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["scope", "types"],
+                "properties": {
+                    "description": {"type": "string"},
+                    "scope": {"type": "string", "pattern": SCOPE},
+                    "types": {
+                        "type": "object",
+                        "minProperties": 1,
+                        "propertyNames": {"pattern": DOTTED},
+                        "additionalProperties": {"type": "object", "minProperties": 1},
+                    },
+                },
+            },
+        },
+        "webhookEvents": {
+            "type": "object",
+            "propertyNames": {"pattern": SCOPE},
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["resource", "trigger", "fields"],
+                "properties": {
+                    "description": {"type": "string"},
+                    "resource": {"type": "string"},
+                    "trigger": {"enum": list(ACTIONS)},
+                    "whenChanged": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                    "fields": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+                    "previous": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+                },
+            },
+        },
+    },
+}
+
+
+@dataclass(frozen=True)
+class ResourceCap:
+    name: str
+    model: ModelDecl
+    schema_name: str
+    plural_name: str
+    description: str
+    read_scope: str
+    fields: tuple[str, ...]
+    # Values of `fields` for one realistic record: the published document's examples derive from it.
+    example: dict[str, Any] | None = None
+
+    def field(self, code: str) -> FieldDecl:
+        return self.model.fields[code]
+
+
+@dataclass(frozen=True)
+class CommandCap:
+    code: str
+    resource: ResourceCap
+    action: str
+    summary: str
+    description: str
+    scope: str
+    emits: str | None
+    input_schema: dict[str, Any]
+    apply: dict[str, dict[str, Any]]
+
+    @cached_property
+    def input_validator(self) -> jsonschema.protocols.Validator:
+        """Compiled once: Draft 4 plus OpenAPI's ``nullable``, the dialect Connexion checks with."""
+        return jsonschema.Draft4Validator(self.input_schema, format_checker=jsonschema.FormatChecker())
+
+    def changes(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Model field values this command sets from a valid input; absent inputs are left out."""
+        out: dict[str, Any] = {}
+        for field, source in self.apply.items():
+            if "value" in source:
+                out[field] = source["value"]
+            elif source["input"] in given:
+                out[field] = given[source["input"]]
+        return out
+
+
+@dataclass(frozen=True)
+class EventSourceCap:
+    code: str
+    description: str
+    scope: str
+    types: dict[str, dict[int, dict[str, Any]]]
+
+    @cached_property
+    def validators(self) -> dict[tuple[str, int], jsonschema.protocols.Validator]:
+        """One compiled validator per (type, schemaVersion), built once, not per event."""
+        return {
+            (event_type, version): jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
+            for event_type, versions in self.types.items()
+            for version, schema in versions.items()
+        }
+
+
+@dataclass(frozen=True)
+class WebhookEventCap:
+    type: str
+    description: str
+    resource: ResourceCap
+    on: str
+    when_changed: tuple[str, ...]
+    fields: tuple[str, ...]
+    previous: tuple[str, ...]
+
+    def triggered_by(self, action: str, before: dict[str, Any] | None, after: dict[str, Any]) -> bool:
+        if action != self.on:
+            return False
+        if action == "create" or before is None:
+            return True
+        return any(before.get(code) != after.get(code) for code in self.when_changed)
+
+    def payload(self, pid: str, before: dict[str, Any] | None, after: dict[str, Any]) -> dict[str, Any]:
+        body: dict[str, Any] = {"pid": pid}
+        for code in self.fields:
+            body[code] = after.get(code)
+        for code in self.previous:
+            body[previous_name(code)] = (before or {}).get(code)
+        return body
+
+
+def previous_name(code: str) -> str:
+    return "previous" + code[:1].upper() + code[1:]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    resources: dict[str, ResourceCap]
+    commands: dict[str, CommandCap]
+    event_sources: dict[str, EventSourceCap]
+    webhook_events: dict[str, WebhookEventCap]
+
+    @cached_property
+    def scopes(self) -> frozenset[str]:
+        """Every scope some published capability needs: the only scopes an installation can hold."""
+        found = {r.read_scope for r in self.resources.values()}
+        found |= {c.scope for c in self.commands.values()}
+        found |= {s.scope for s in self.event_sources.values()}
+        return frozenset(found)
+
+    def events_for(self, model: str, action: str) -> list[WebhookEventCap]:
+        """Webhook events a change of this kind to a record of ``model`` may emit."""
+        return [e for e in self.webhook_events.values() if e.resource.model.code == model and e.on == action]
+
+
+def _fail(where: str, message: str) -> CapabilityError:
+    return CapabilityError(f"capabilities.yaml: {where}: {message}")
+
+
+def _check_schema(where: str, schema: Any) -> dict[str, Any]:
+    try:
+        jsonschema.Draft4Validator.check_schema(schema)
+    except jsonschema.SchemaError as exc:
+        raise _fail(where, f"not a valid JSON Schema: {exc.message}") from None
+    if schema.get("type") != "object" or not isinstance(schema.get("properties"), dict):
+        raise _fail(where, "must be an object schema with `properties`")
+    return schema
+
+
+def _model_fields(where: str, model: ModelDecl, codes: list[str]) -> tuple[str, ...]:
+    for code in codes:
+        if code not in model.fields:
+            raise _fail(where, f"{code!r} is not a field of model {model.code}")
+    return tuple(codes)
+
+
+def parse_capabilities(doc: Any, declarations: Declarations) -> Capabilities:
+    validator = jsonschema.Draft202012Validator(_FILE_SCHEMA)
+    errors = sorted(validator.iter_errors(doc), key=lambda e: [str(p) for p in e.absolute_path])
+    if errors:
+        first = errors[0]
+        raise _fail(".".join(str(p) for p in first.absolute_path) or "(top level)", first.message)
+
+    resources: dict[str, ResourceCap] = {}
+    names_seen: dict[str, str] = {}
+    for name, raw in doc["resources"].items():
+        where = f"resources.{name}"
+        model = declarations.models.get(raw["model"])
+        if model is None:
+            raise _fail(f"{where}.model", f"unknown model {raw['model']!r}")
+        for key in ("schemaName", "pluralName"):
+            if raw[key] in names_seen:
+                raise _fail(f"{where}.{key}", f"{raw[key]!r} is already used by {names_seen[raw[key]]}")
+            names_seen[raw[key]] = where
+        resources[name] = ResourceCap(
+            name=name, model=model, schema_name=raw["schemaName"], plural_name=raw["pluralName"],
+            description=raw.get("description", ""), read_scope=raw["readScope"],
+            fields=_model_fields(f"{where}.fields", model, raw["fields"]),
+            example=raw.get("example"),
+        )
+
+    webhook_events: dict[str, WebhookEventCap] = {}
+    for etype, raw in doc["webhookEvents"].items():
+        where = f"webhookEvents.{etype}"
+        resource = resources.get(raw["resource"])
+        if resource is None:
+            raise _fail(f"{where}.resource", f"unknown resource {raw['resource']!r}")
+        when_changed = raw.get("whenChanged") or []
+        if raw["trigger"] == "update" and not when_changed:
+            raise _fail(f"{where}.whenChanged", "an update event names the fields whose change emits it")
+        if raw["trigger"] == "create" and when_changed:
+            raise _fail(f"{where}.whenChanged", "only update events have it")
+        webhook_events[etype] = WebhookEventCap(
+            type=etype, description=raw.get("description", ""), resource=resource, on=raw["trigger"],
+            when_changed=_model_fields(f"{where}.whenChanged", resource.model, when_changed),
+            fields=_model_fields(f"{where}.fields", resource.model, raw["fields"]),
+            previous=_model_fields(f"{where}.previous", resource.model, raw.get("previous") or []),
+        )
+
+    commands: dict[str, CommandCap] = {}
+    for code, raw in doc["commands"].items():
+        where = f"commands.{code}"
+        resource = resources.get(raw["resource"])
+        if resource is None:
+            raise _fail(f"{where}.resource", f"unknown resource {raw['resource']!r}")
+        schema = _check_schema(f"{where}.input", raw["input"])
+        for field, source in raw["apply"].items():
+            if field not in resource.model.fields:
+                raise _fail(f"{where}.apply.{field}", f"not a field of model {resource.model.code}")
+            if "input" in source and source["input"] not in schema["properties"]:
+                raise _fail(f"{where}.apply.{field}.input", f"{source['input']!r} is not an input property")
+        emits = raw["emits"]
+        if emits is not None:
+            event = webhook_events.get(emits)
+            if event is None:
+                raise _fail(f"{where}.emits", f"unknown webhook event {emits!r}")
+            if event.resource is not resource or event.on != raw["action"]:
+                raise _fail(f"{where}.emits", f"{emits} is emitted by a {event.on} of {event.resource.name}")
+            if event.on == "update" and not set(event.when_changed) & set(raw["apply"]):
+                raise _fail(f"{where}.emits", f"the command changes none of {list(event.when_changed)}")
+        commands[code] = CommandCap(
+            code=code, resource=resource, action=raw["action"], summary=raw.get("summary", code),
+            description=raw.get("description", ""), scope=raw["scope"], emits=emits,
+            input_schema=schema, apply=dict(raw["apply"]),
+        )
+
+    event_sources: dict[str, EventSourceCap] = {}
+    for code, raw in doc["eventSources"].items():
+        types: dict[str, dict[int, dict[str, Any]]] = {}
+        for etype, versions in raw["types"].items():
+            types[etype] = {}
+            for version, schema in versions.items():
+                where = f"eventSources.{code}.types.{etype}.{version}"
+                if not re.fullmatch(r"[1-9][0-9]{0,5}", str(version)):
+                    raise _fail(where, "schema versions are positive integers")
+                types[etype][int(version)] = _check_schema(where, schema)
+        event_sources[code] = EventSourceCap(
+            code=code, description=raw.get("description", ""), scope=raw["scope"], types=types
+        )
+    return Capabilities(resources=resources, commands=commands, event_sources=event_sources,
+                        webhook_events=webhook_events)
+
+
+def load_capabilities(path: Path, declarations: Declarations) -> Capabilities:
+    try:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise CapabilityError(f"{path.name}: not valid YAML: {exc}") from None
+    return parse_capabilities(doc, declarations)

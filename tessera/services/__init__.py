@@ -1,1 +1,0 @@
-"""Business rules. Each public function is one operation in one transaction; none knows HTTP."""

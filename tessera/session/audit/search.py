@@ -1,0 +1,45 @@
+"""Audit log search with the list contract: tenant administrators, and application members for theirs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import or_
+
+from storage import audit
+from storage.openplatform import member_application_ids
+from storage.records import iso
+from storage.tables import audit_log
+from tessera.runtime import Runtime
+from tessera.session.auth.actors import Actor
+from tessera.session.records.listing import parse_list_request
+
+PERMISSION = "audit:view"
+
+
+def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Tenant administrators see the tenant's entries; application members their applications'."""
+    request = parse_list_request(params, audit.LIST_FIELDS)
+    with rt.db.read() as conn:
+        app_ids = [row[0] for row in conn.execute(member_application_ids(actor.user_id))]
+        if not app_ids:
+            actor.require(PERMISSION)
+        scopes = [audit_log.c.application_id.in_(app_ids)] if app_ids else []
+        if actor.can(PERMISSION):
+            scopes.append(audit_log.c.tenant_id == actor.tenant_id)
+        scope = or_(*scopes)
+        rows, total = audit.search(conn, scope, request)
+    return {
+        "records": [
+            {
+                "id": r.pid, "action": r.action, "actor": r.actor, "targetType": r.target_type,
+                "targetId": r.target_id, "before": r.before, "after": r.after, "requestId": r.request_id,
+                "created_at": iso(r.created_at),
+            }
+            for r in rows
+        ],
+        "total": total,
+        "pageNum": request.page_num,
+        "pageSize": request.page_size,
+    }

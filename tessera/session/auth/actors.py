@@ -1,0 +1,55 @@
+"""Who is calling: the signed-in user, the tenant they act in, and what they may do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage import identity
+from tessera.core.errors import Forbidden, TenantForbidden, Unauthorized
+from tessera.runtime import Runtime
+
+
+@dataclass(frozen=True)
+class Actor:
+    user_id: int
+    user_pid: str
+    email: str
+    username: str
+    tenant_id: int
+    tenant_code: str
+    role_code: str
+    permissions: frozenset[str]
+    platform_roles: frozenset[str]
+
+    def can(self, permission: str) -> bool:
+        return "*" in self.permissions or permission in self.permissions
+
+    def require(self, permission: str) -> None:
+        if not self.can(permission):
+            raise Forbidden(permission)
+
+
+def resolve_actor(rt: Runtime, token: str, tenant_header: str | None) -> Actor:
+    """Verify the session JWT and resolve the acting tenant.
+
+    ``X-Tenant-Id`` overrides the token's tenant only where the user is a member; anything else
+    is ``TENANT_FORBIDDEN``, whether or not that tenant exists.
+    """
+    claims = rt.session_tokens.verify(token)
+    if claims is None:
+        raise Unauthorized()
+    tenant_code = tenant_header if tenant_header else claims.tenant_code
+    with rt.db.read() as conn:
+        found = identity.principal(conn, claims.user_pid, tenant_code)
+    if found is None or found.user.status != "active":
+        raise Unauthorized()
+    user, member, roles = found.user, found.membership, found.platform_roles
+    if member is None:
+        if tenant_code != claims.tenant_code:
+            raise TenantForbidden()
+        raise Unauthorized()
+    return Actor(
+        user_id=user.id, user_pid=user.pid, email=user.email, username=user.username,
+        tenant_id=member.tenant_id, tenant_code=member.tenant_code, role_code=member.role_code,
+        permissions=member.permissions, platform_roles=roles,
+    )

@@ -1,0 +1,33 @@
+"""Data sources: option lists for forms and dashboards, in the list contract's shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from storage.records import RecordRepository
+from tessera.core.errors import NotFound
+from tessera.core.i18n import translate
+from tessera.runtime import Runtime
+from tessera.session.auth.actors import Actor
+
+MAX_ITEMS = 500
+
+
+def list_items(rt: Runtime, actor: Actor, datasource_id: str, max_items: int | None) -> dict[str, Any]:
+    source = rt.declarations.datasources.get(datasource_id)
+    if source is None:
+        raise NotFound()
+    actor.require(source.permission)
+    limit = max_items or 100
+    if source.kind == "enum":
+        items = [{"id": value, "value": value, "label": translate(label)} for value, label in source.options.items()]
+        total = len(items)
+        items = items[:limit]
+    else:
+        assert source.page is not None and source.label_field is not None
+        with rt.db.read() as conn:
+            repo = RecordRepository(conn, actor.tenant_id, source.page.model)
+            options = repo.options(source.label_field, limit)
+            total = repo.count()
+        items = [{"id": pid, "value": pid, "label": label} for pid, label in options]
+    return {"records": items, "total": total, "pageNum": 1, "pageSize": limit}

@@ -1,0 +1,45 @@
+"""Reading records of dynamic pages: the list contract and single-record reads."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from storage.records import RecordRepository, present
+from tessera.core.errors import NotFound
+from tessera.registry.models import PageDecl
+from tessera.runtime import Runtime
+from tessera.session.auth.actors import Actor
+from tessera.session.records.listing import parse_list_request
+
+
+def page_for(rt: Runtime, page_key: str) -> PageDecl:
+    page = rt.declarations.pages.get(page_key)
+    if page is None:
+        raise NotFound()
+    return page
+
+
+def list_records(rt: Runtime, actor: Actor, page_key: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    page = page_for(rt, page_key)
+    actor.require(page.permission)
+    with rt.db.read() as conn:
+        repo = RecordRepository(conn, actor.tenant_id, page.model)
+        request = parse_list_request(params, repo.list_fields())
+        rows, total = repo.list(request)
+    return {
+        "records": [present(r) for r in rows],
+        "total": total,
+        "pageNum": request.page_num,
+        "pageSize": request.page_size,
+    }
+
+
+def get_record(rt: Runtime, actor: Actor, page_key: str, record_id: str) -> dict[str, Any]:
+    page = page_for(rt, page_key)
+    actor.require(page.permission)
+    with rt.db.read() as conn:
+        row = RecordRepository(conn, actor.tenant_id, page.model).get(record_id)
+    if row is None:
+        raise NotFound()
+    return present(row)
