@@ -51,16 +51,17 @@ from starlette.routing import Route
 from storage import audit
 from storage import openplatform as op_store
 from storage.db import make_engine
-from storage.records import RecordRepository, iso, present
+from storage.records import RecordRepository, present
 from storage.tables import tenants
 from storage.types import utcnow
 from storage.unit import Database
+from tessera.core.clock import iso
 from tessera.core.crypto import JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, derive_key
 from tessera.core.errors import ValidationFailed
 from tessera.core.secrets import SecretDigests, new_access_token
 from tessera.core.settings import load_settings
 from tessera.registry.models import load_declarations
-from tessera.session.records.listing import parse_list_request
+from tessera.session.listing import parse_list_request
 
 MAX_FIELD = 512  # as tessera.openplatform.tokens.grants
 NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}

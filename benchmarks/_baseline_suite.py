@@ -30,7 +30,7 @@ from one ``Runtime`` built by ``tessera.runtime.build_runtime`` from the same ``
   membership, permissions) and then, in the thread pool as Tessera's sync handlers run,
 
   - ``GET /api/dynamic/{pageKey}/list``: ``services.records.list_records`` (the page query and the
-    count query built by ``tessera.session.records.listing``);
+    count query built by ``tessera.session.listing``);
   - ``POST /api/meta/commands/execute/{commandCode}``: ``services.commands.execute`` with
     ``X-Idempotent-Key`` (key lookup and claim, record insert with its unique-value claims, audit
     entry, outbox rows if any, in one transaction).
@@ -62,7 +62,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from storage.records import iso
+from tessera.core.clock import iso
 from tessera.core.errors import InvalidRequest, InvalidToken, ServiceError, Unauthorized
 from tessera.core.settings import load_settings
 from tessera.events import inbound as inbound_events

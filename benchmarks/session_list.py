@@ -66,7 +66,7 @@ from tessera.core.crypto import Passwords
 from tessera.core.settings import PROJECT_ROOT
 from tessera.demo import asset_payload
 from tessera.registry.models import load_declarations
-from tessera.session.records.listing import parse_list_request
+from tessera.session.listing import parse_list_request
 
 BENCH_DIR = Path(__file__).resolve().parent
 RESULTS_FILE = BENCH_DIR / "results" / "session_list.json"

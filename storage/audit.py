@@ -6,10 +6,10 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, func, insert, or_, select
 
+from storage.listing import ListField, ListRequest, build_queries, like_escape, run_list
 from storage.tables import audit_log
 from storage.types import utcnow
 from tessera.core.ids import new_pid
-from tessera.session.records.listing import ListField, ListRequest, build_queries, like_escape, run_list
 
 
 def append(

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, Row, and_, insert, literal_column, select
 
 from storage.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
 from storage.types import utcnow
 from tessera.core.ids import new_pid
-from tessera.registry.models import RoleDecl
 
 PLATFORM_ROLES = ("sys.connector.update", "sys.admin")
+
+
+class RoleTemplate(Protocol):
+    """A role every new tenant gets (``tessera.registry.models.RoleDecl`` is one)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def permissions(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -102,7 +115,7 @@ def platform_roles(conn: Connection, user_id: int) -> frozenset[str]:
     return frozenset(r for (r,) in rows)
 
 
-def create_tenant(conn: Connection, code: str, name: str, role_templates: dict[str, RoleDecl]) -> int:
+def create_tenant(conn: Connection, code: str, name: str, role_templates: Mapping[str, RoleTemplate]) -> int:
     tenant_id = conn.execute(
         insert(tenants).values(code=code, name=name, status="active", created_at=utcnow()).returning(tenants.c.id)
     ).scalar_one()

@@ -7,35 +7,64 @@ the condition.
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, Row, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from storage.listing import ListField, ListRequest, build_queries, json_field, keyword_like, run_list
 from storage.tables import record_unique_values, records
 from storage.types import utcnow
-from tessera.core.errors import FieldError, ValidationFailed
-from tessera.core.i18n import N_
+from tessera.core.clock import iso
 from tessera.core.ids import new_pid
-from tessera.records.payloads import storable_text
-from tessera.registry.models import SYSTEM_FIELDS, ModelDecl
-from tessera.session.records.listing import ListField, ListRequest, build_queries, json_field, keyword_like, run_list
+from tessera.core.text import storable_text
 
-DUPLICATE = N_("This value is already used.")
 PID_PREFIX = "rec"
+# Columns every record has besides its declared fields; lists sort and filter on them too.
+SYSTEM_FIELDS = ("created_at", "updated_at")
 
 
-def search_text(model: ModelDecl, data: dict[str, Any]) -> str:
+class FieldShape(Protocol):
+    """What storage needs of a declared field: its type (and an enum's values) for typed SQL."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def values(self) -> tuple[str, ...]: ...
+
+
+class RecordModel(Protocol):
+    """What storage needs of a declared model (``tessera.registry.models.ModelDecl`` is one)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def fields(self) -> Mapping[str, FieldShape]: ...
+
+    @property
+    def searchable(self) -> tuple[str, ...]: ...
+
+    @property
+    def unique(self) -> tuple[str, ...]: ...
+
+
+class DuplicateValues(Exception):
+    """Values of unique fields that another live record of the tenant already holds."""
+
+    def __init__(self, fields: list[str]) -> None:
+        super().__init__(", ".join(fields))
+        self.fields = fields
+
+
+def search_text(model: RecordModel, data: dict[str, Any]) -> str:
     return "\n".join(str(data[code]).lower() for code in model.searchable if data.get(code) is not None)
 
 
-def iso(value: datetime) -> str:
-    return value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 class RecordRepository:
-    def __init__(self, conn: Connection, tenant_id: int, model: ModelDecl) -> None:
+    def __init__(self, conn: Connection, tenant_id: int, model: RecordModel) -> None:
         self.conn = conn
         self.tenant_id = tenant_id
         self.model = model
@@ -103,8 +132,8 @@ class RecordRepository:
 
     # -- writing ---------------------------------------------------------------------------
     def _claim_unique(self, record_id: int, data: dict[str, Any], only: set[str] | None = None) -> None:
-        """Claim each unique field's value; report every clash at once."""
-        errors: dict[str, FieldError] = {}
+        """Claim each unique field's value; ``DuplicateValues`` names every clash at once."""
+        clashes: list[str] = []
         for code in self.model.unique:
             if only is not None and code not in only:
                 continue
@@ -120,9 +149,9 @@ class RecordRepository:
                         )
                     )
             except IntegrityError:
-                errors[code] = FieldError(DUPLICATE)
-        if errors:
-            raise ValidationFailed(errors)
+                clashes.append(code)
+        if clashes:
+            raise DuplicateValues(clashes)
 
     def _release_unique(self, record_id: int, only: set[str] | None = None) -> None:
         condition = record_unique_values.c.record_id == record_id

@@ -37,7 +37,7 @@ from tests.receivers import receiver
 from tests.screenshots import screenshot
 
 ROOT = Path(__file__).resolve().parent.parent
-STATIC = ROOT / "tessera" / "static" / "console"
+STATIC = ROOT / "tessera" / "web" / "static" / "console"
 CHROMIUM = os.environ.get("TESSERA_TEST_CHROMIUM", "/usr/bin/chromium")
 # No sandbox (containers and CI run as root), no GPU, and nothing that phones home.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.open.base import caller
-from storage.records import iso
+from tessera.core.clock import iso
 
 
 async def whoami() -> dict[str, Any]:

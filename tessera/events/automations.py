@@ -13,25 +13,25 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Row, and_, insert, select, update
 
 from storage import queues
-from storage.records import iso
+from storage.listing import ListField, build_queries, keyword_in, run_list
 from storage.tables import automation_runs, automations, inbound_events
 from storage.types import utcnow
+from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ServiceError, ValidationFailed
 from tessera.core.i18n import N_, translate
 from tessera.core.ids import new_pid
 from tessera.openplatform.commands import execute as op_commands
-from tessera.openplatform.identity.admin import page_of
+from tessera.records.changes import Author
 from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
 from tessera.session.commands import execute as session_commands
-from tessera.session.records.listing import ListField, build_queries, keyword_in, parse_list_request, run_list
+from tessera.session.listing import page_of, parse_list_request
 
 log = logging.getLogger("tessera.automations")
 
@@ -290,13 +290,6 @@ def dispatch(rt: Runtime, limit: int = 200) -> int:
     return made
 
 
-@dataclass(frozen=True)
-class _SystemWriter:
-    tenant_id: int
-    user_id: int | None
-    email: str
-
-
 def run_due(rt: Runtime, limit: int = 20) -> int:
     """Lease due runs and execute each in its own transaction; returns how many ran."""
     now = utcnow()
@@ -328,7 +321,7 @@ def run_due(rt: Runtime, limit: int = 20) -> int:
 def _execute(rt: Runtime, run: Row[Any], lease: Any) -> None:
     event = {"eventId": run.event_pid, "source": run.source, "type": run.event_type,
              "schemaVersion": run.schema_version, "occurredAt": iso(run.occurred_at), "data": run.data}
-    writer = _SystemWriter(run.tenant_id, None, f"automation:{run.automation_pid}")
+    author = Author(tenant_id=run.tenant_id, actor=f"automation:{run.automation_pid}", request_id=run.request_id)
     attempts = run.attempts + 1
     if not run.automation_enabled or run.automation_deleted_at is not None:
         with rt.db.write() as conn:
@@ -347,7 +340,7 @@ def _execute(rt: Runtime, run: Row[Any], lease: Any) -> None:
             if not mine:
                 log.warning("automation.lease_lost", extra={"runId": run.pid})
                 return
-            results = [_action(conn, rt, writer, action, event, run.request_id) for action in run.actions]
+            results = [_action(conn, rt, author, action, event) for action in run.actions]
             conn.execute(update(automation_runs).where(automation_runs.c.id == run.id)
                          .values(status="succeeded", attempts=attempts, result=results, error=None,
                                  next_attempt_at=None, locked_until=None, updated_at=utcnow()))
@@ -376,8 +369,8 @@ def _field_errors(exc: ServiceError) -> str:
     return ", ".join(f"{k}: {translate(v.message, **v.params)}" for k, v in errors.items() if hasattr(v, "message"))
 
 
-def _action(conn: Connection, rt: Runtime, writer: _SystemWriter, action: dict[str, Any], event: dict[str, Any],
-            request_id: str | None) -> dict[str, Any]:
+def _action(conn: Connection, rt: Runtime, author: Author, action: dict[str, Any],
+            event: dict[str, Any]) -> dict[str, Any]:
     if action["kind"] == "command":
         command = rt.capabilities.commands[action["command"]]
         given = resolve(action.get("input") or {}, event)
@@ -386,9 +379,8 @@ def _action(conn: Connection, rt: Runtime, writer: _SystemWriter, action: dict[s
             raise ValidationFailed({"input": FieldError(N_("Is not valid."))})
         target = resolve(action.get("targetPid"), event) if "targetPid" in action else None
         result, _ = op_commands.apply_command(
-            conn, rt, command, tenant_id=writer.tenant_id, actor=writer.email, application_id=None,
-            target_pid=target if isinstance(target, str) else None, given=given, if_match=None,
-            request_id=request_id, check_precondition=False)
+            conn, rt, command, author, target_pid=target if isinstance(target, str) else None, given=given,
+            if_match=None, check_precondition=False)
         return {"command": command.code, "pid": result["record"]["pid"]}
     decl = rt.declarations.commands[action["command"]]
     body: dict[str, Any] = {}
@@ -397,5 +389,5 @@ def _action(conn: Connection, rt: Runtime, writer: _SystemWriter, action: dict[s
     if decl.action != "create":
         body["targetRecordId"] = resolve(action.get("targetRecordId"), event)
         body["operationType"] = decl.action.upper()
-    result = session_commands.apply_command(conn, rt, writer, decl, body, request_id)
+    result = session_commands.apply_command(conn, rt, author, decl, body)
     return {"command": decl.code, "pid": result.get("id")}

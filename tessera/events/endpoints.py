@@ -16,17 +16,18 @@ from sqlalchemy import Connection, Row
 
 from storage import openplatform as op_store
 from storage import webhooks as store
-from storage.records import iso
+from storage.listing import ListField, build_queries, keyword_in, run_list
 from storage.tables import deliveries, webhook_endpoints
 from storage.types import utcnow
+from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, Forbidden, NotFound, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.core.secrets import new_webhook_secret
 from tessera.events.urls import UnsafeWebhookUrl, check_url
-from tessera.openplatform.identity.admin import audit_change, page_of, role_in
+from tessera.openplatform.identity.admin import audit_change, role_in
 from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
-from tessera.session.records.listing import ListField, build_queries, keyword_in, parse_list_request, run_list
+from tessera.session.listing import page_of, parse_list_request
 
 OWNER = "owner"
 MAINTAINER = "maintainer"

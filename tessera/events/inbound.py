@@ -20,11 +20,12 @@ from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, 
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
 from tessera.core.ids import new_pid
+from tessera.core.schema import collect
+from tessera.core.text import bad_text_paths
 from tessera.openplatform.commands.execute import check_idempotency_key
 from tessera.openplatform.resources.reads import require_scope
 from tessera.openplatform.tokens.grants import Caller
 from tessera.runtime import Runtime
-from tessera.web.connexion.validators import bad_text_paths, collect
 
 REQUIRED = N_("This field is required.")
 

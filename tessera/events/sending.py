@@ -33,8 +33,8 @@ import httpx
 from sqlalchemy import Row
 
 from storage import webhooks as store
-from storage.records import iso
 from storage.types import utcnow
+from tessera.core.clock import iso
 from tessera.events.urls import UnsafeWebhookUrl, check_url
 from tessera.runtime import Runtime
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.core.text import BAD_TEXT, storable_text
 from tessera.registry.models import FieldDecl, ModelDecl
 
 REQUIRED = N_("This field is required.")
@@ -30,20 +31,8 @@ NOT_GREATER = N_("Must be greater than {minimum}.")
 TOO_LARGE = N_("Must be at most {maximum}.")
 TOO_LONG = N_("Must be at most {maxLength} characters.")
 EMPTY = N_("Must not be empty.")
-BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
 
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-def storable_text(value: str) -> bool:
-    """False for text no backend can store: NUL (refused by PostgreSQL) or a lone surrogate (not UTF-8)."""
-    if "\x00" in value:
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def normalise_datetime(value: str) -> str | None:

@@ -26,9 +26,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from werkzeug.http import parse_etags
 
-from storage import audit
 from storage import open_idempotency as keys
-from storage.records import RecordRepository
 from storage.types import utcnow
 from tessera.core.errors import (
     CapabilityNotFound,
@@ -42,13 +40,14 @@ from tessera.core.errors import (
 )
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
+from tessera.core.schema import collect
+from tessera.core.text import bad_text_paths
 from tessera.openplatform.resources.reads import etag, present, resource_for
 from tessera.openplatform.tokens.grants import Caller
-from tessera.records import events as record_events
+from tessera.records.changes import Author, Changes
 from tessera.records.payloads import validate_payload
 from tessera.registry.capabilities import CommandCap
 from tessera.runtime import Runtime
-from tessera.web.connexion.validators import bad_text_paths, collect
 
 log = logging.getLogger("tessera.commands")
 
@@ -188,14 +187,13 @@ def _field_errors_for_input(command: CommandCap, error: ValidationFailed) -> Val
 
 def _apply(conn: Connection, rt: Runtime, caller: Caller, command: CommandCap, target_pid: str | None,
            given: dict[str, Any], if_match: str | None, request_id: str | None) -> tuple[dict[str, Any], str]:
-    return apply_command(conn, rt, command, tenant_id=caller.tenant_id, actor=caller.client_id,
-                         application_id=caller.application_id, target_pid=target_pid, given=given,
-                         if_match=if_match, request_id=request_id)
+    author = Author(tenant_id=caller.tenant_id, actor=caller.client_id, request_id=request_id,
+                    application_id=caller.application_id)
+    return apply_command(conn, rt, command, author, target_pid=target_pid, given=given, if_match=if_match)
 
 
-def apply_command(conn: Connection, rt: Runtime, command: CommandCap, *, tenant_id: int, actor: str,
-                  application_id: int | None, target_pid: str | None, given: dict[str, Any],
-                  if_match: str | None, request_id: str | None,
+def apply_command(conn: Connection, rt: Runtime, command: CommandCap, author: Author, *, target_pid: str | None,
+                  given: dict[str, Any], if_match: str | None,
                   check_precondition: bool = True) -> tuple[dict[str, Any], str]:
     """Apply a checked command inside the caller's transaction: change, audit entry, outbox event.
 
@@ -204,29 +202,20 @@ def apply_command(conn: Connection, rt: Runtime, command: CommandCap, *, tenant_
     """
     resource = command.resource
     model = resource.model
-    repo = RecordRepository(conn, tenant_id, model)
-    changes = command.changes(given)
-    before: dict[str, Any] | None = None
+    changes = Changes(conn, rt.capabilities, author, model, action=f"open.command.{command.code}")
+    wanted = command.changes(given)
     try:
         if command.action == "update":
-            if not target_pid:
-                raise ResourceNotFound()
-            current = repo.get(target_pid, for_update=True)
+            current = changes.repository.get(target_pid, for_update=True) if target_pid else None
             if current is None:
                 raise ResourceNotFound()
             if check_precondition and not _matches(if_match, etag(current)):
                 raise PreconditionFailed()
-            before = current.data
-            row = repo.update(current, validate_payload(model, changes, partial=True))
+            row = changes.update(current, validate_payload(model, wanted, partial=True))
             if row is None:  # another writer committed this version first
                 raise PreconditionFailed()
         else:
-            row = repo.insert(validate_payload(model, changes, partial=False), None)
+            row = changes.create(validate_payload(model, wanted, partial=False))
     except ValidationFailed as exc:
         raise _field_errors_for_input(command, exc) from None
-    audit.append(conn, tenant_id=tenant_id, actor_user_id=None, actor=actor,
-                 action=f"open.command.{command.code}", target_type=model.code, target_id=row.pid,
-                 before=before, after=row.data, request_id=request_id, application_id=application_id)
-    record_events.emit(conn, rt.capabilities, tenant_id=tenant_id, model=model.code,
-                       action=command.action, pid=row.pid, before=before, after=row.data, request_id=request_id)
     return {"commandCode": command.code, "record": present(resource, row)}, etag(row)

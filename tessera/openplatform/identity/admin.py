@@ -16,9 +16,10 @@ from sqlalchemy.exc import IntegrityError
 
 from storage import audit, identity
 from storage import openplatform as store
-from storage.records import iso
+from storage.listing import ListField, build_queries, keyword_in, run_list
 from storage.tables import application_members, applications, credentials, installations, users
 from storage.types import utcnow
+from tessera.core.clock import iso
 from tessera.core.errors import (
     Conflict,
     FieldError,
@@ -32,7 +33,7 @@ from tessera.core.i18n import N_
 from tessera.core.secrets import new_client_id, new_client_secret
 from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
-from tessera.session.records.listing import ListField, build_queries, keyword_in, parse_list_request, run_list
+from tessera.session.listing import page_of, parse_list_request
 
 CREATE_PERMISSION = "sys.connector.update"
 INSTALL_PERMISSION = "open-platform:install"
@@ -43,10 +44,6 @@ OWNER = "owner"
 def _application(row: Row[Any], role: str) -> dict[str, Any]:
     return {"appId": row.pid, "name": row.name, "description": row.description, "status": row.status,
             "role": role, "created_at": iso(row.created_at)}
-
-
-def _page(rows: list[dict[str, Any]], total: int, request: Any) -> dict[str, Any]:
-    return {"records": rows, "total": total, "pageNum": request.page_num, "pageSize": request.page_size}
 
 
 # -- access ----------------------------------------------------------------------------------
@@ -105,7 +102,7 @@ def list_applications(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> d
     queries = build_queries(base, [], request, applications.c.id, keyword_in(applications.c.name))
     with rt.db.read() as conn:
         rows, total = run_list(conn, queries)
-    return _page([_application(r, r.role) for r in rows], total, request)
+    return page_of([_application(r, r.role) for r in rows], total, request)
 
 
 def get_application(rt: Runtime, actor: Actor, app_pid: str) -> dict[str, Any]:
@@ -129,7 +126,7 @@ def list_members(rt: Runtime, actor: Actor, app_pid: str, params: Mapping[str, A
         queries = build_queries(store.members_query(app.id), [], request, application_members.c.id,
                                 keyword_in(users.c.email))
         rows, total = run_list(conn, queries)
-    return _page([{"userPid": r.user_pid, "email": r.email, "username": r.username, "role": r.role,
+    return page_of([{"userPid": r.user_pid, "email": r.email, "username": r.username, "role": r.role,
                    "created_at": iso(r.created_at)} for r in rows], total, request)
 
 
@@ -222,7 +219,7 @@ def list_installations(rt: Runtime, actor: Actor, app_pid: str, params: Mapping[
         queries = build_queries(store.installations_query(app.id), [], request, installations.c.id,
                                 keyword_in(installations.c.environment))
         rows, total = run_list(conn, queries)
-    return _page([{**_installation_dict(r, r.tenant_code), "appId": app.pid} for r in rows], total, request)
+    return page_of([{**_installation_dict(r, r.tenant_code), "appId": app.pid} for r in rows], total, request)
 
 
 def get_installation(rt: Runtime, actor: Actor, installation_pid: str) -> dict[str, Any]:
@@ -309,7 +306,7 @@ def list_credentials(rt: Runtime, actor: Actor, installation_pid: str, params: M
         base = store.credentials_query(inst.id, status.label("derived_status"))
         rows, total = run_list(conn, build_queries(base, [], request, credentials.c.id,
                                                    keyword_in(credentials.c.client_id)))
-    return _page([{"clientId": r.client_id, "installationId": inst.pid, "status": r.derived_status,
+    return page_of([{"clientId": r.client_id, "installationId": inst.pid, "status": r.derived_status,
                    "created_at": iso(r.created_at),
                    "rotatedAt": iso(r.rotated_at) if r.rotated_at else None,
                    "expiresAt": iso(r.expires_at) if r.expires_at else None,
@@ -362,5 +359,4 @@ def role_in(conn: Connection, actor: Actor, app_pid: str) -> tuple[Row[Any], str
     return _app_for(conn, actor, app_pid)
 
 
-page_of = _page
 audit_change = _audit

@@ -13,7 +13,8 @@ from typing import Any
 
 from sqlalchemy import Row
 
-from storage.records import RecordRepository, iso
+from storage.records import RecordRepository
+from tessera.core.clock import iso
 from tessera.core.errors import CapabilityNotFound, FieldError, InsufficientScope, InvalidRequest, ResourceNotFound
 from tessera.core.i18n import N_
 from tessera.openplatform.resources.cursors import Position

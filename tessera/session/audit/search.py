@@ -9,11 +9,11 @@ from sqlalchemy import or_
 
 from storage import audit
 from storage.openplatform import member_application_ids
-from storage.records import iso
 from storage.tables import audit_log
+from tessera.core.clock import iso
 from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
-from tessera.session.records.listing import parse_list_request
+from tessera.session.listing import page_of, parse_list_request
 
 PERMISSION = "audit:view"
 
@@ -30,16 +30,10 @@ def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, An
             scopes.append(audit_log.c.tenant_id == actor.tenant_id)
         scope = or_(*scopes)
         rows, total = audit.search(conn, scope, request)
-    return {
-        "records": [
-            {
-                "id": r.pid, "action": r.action, "actor": r.actor, "targetType": r.target_type,
-                "targetId": r.target_id, "before": r.before, "after": r.after, "requestId": r.request_id,
-                "created_at": iso(r.created_at),
-            }
-            for r in rows
-        ],
-        "total": total,
-        "pageNum": request.page_num,
-        "pageSize": request.page_size,
-    }
+    return page_of([_entry(r) for r in rows], total, request)
+
+
+def _entry(row: Any) -> dict[str, Any]:
+    return {"id": row.pid, "action": row.action, "actor": row.actor, "targetType": row.target_type,
+            "targetId": row.target_id, "before": row.before, "after": row.after, "requestId": row.request_id,
+            "created_at": iso(row.created_at)}

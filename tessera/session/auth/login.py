@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from storage import audit, identity
-from storage.records import iso
+from tessera.core.clock import iso
 from tessera.core.errors import TenantForbidden, Unauthorized
 from tessera.core.i18n import N_
 from tessera.runtime import Runtime

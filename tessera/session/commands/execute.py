@@ -8,19 +8,19 @@ user and tenant within the dedupe window: a repeat gets the first result as ``ID
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
-from storage import audit
 from storage import idempotency as keys
-from storage.records import RecordRepository, present
+from storage.records import present
 from tessera.core.errors import Conflict, FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
-from tessera.records import events as record_events
-from tessera.records.payloads import BAD_TEXT, storable_text, validate_payload
+from tessera.core.text import BAD_TEXT, storable_text
+from tessera.records.changes import Author, Changes
+from tessera.records.payloads import validate_payload
 from tessera.registry.models import CommandDecl
 from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
@@ -70,52 +70,26 @@ def _request_hash(command_code: str, body: dict[str, Any]) -> str:
     return request_fingerprint(command_code, {k: v for k, v in body.items() if k != "clientRequestId"})
 
 
-class Writer(Protocol):
-    """Who a change is attributed to: a signed-in user, or an automation (no user)."""
-
-    @property
-    def tenant_id(self) -> int: ...
-    @property
-    def user_id(self) -> int | None: ...
-    @property
-    def email(self) -> str: ...
-
-
-def apply_command(conn: Connection, rt: Runtime, actor: Writer, command: CommandDecl, body: dict[str, Any],
-                  request_id: str | None) -> Any:
-    """Run a checked command body inside the caller's transaction (also used by automations)."""
+def apply_command(conn: Connection, rt: Runtime, author: Author, command: CommandDecl, body: dict[str, Any]) -> Any:
+    """Run a command body inside the caller's transaction (also used by automations)."""
     _check_shape(command, body)
-    return _apply(conn, rt, actor, command, body, request_id)
+    return _apply(conn, rt, author, command, body)
 
 
-def _apply(conn: Connection, rt: Runtime, actor: Writer, command: CommandDecl, body: dict[str, Any],
-           request_id: str | None) -> Any:
+def _apply(conn: Connection, rt: Runtime, author: Author, command: CommandDecl, body: dict[str, Any]) -> Any:
     model = command.page.model
-    repo = RecordRepository(conn, actor.tenant_id, model)
-    common = {"tenant_id": actor.tenant_id, "actor_user_id": actor.user_id, "actor": actor.email,
-              "target_type": model.code, "request_id": request_id}
+    changes = Changes(conn, rt.capabilities, author, model, action=command.code)
     if command.action == "create":
-        data = validate_payload(model, body.get("payload"), partial=False, field_prefix="")
-        row = repo.insert(data, actor.user_id)
-        result = present(row)
-        audit.append(conn, action=command.code, target_id=row.pid, before=None, after=row.data, **common)
-        record_events.emit(conn, rt.capabilities, tenant_id=actor.tenant_id, model=model.code, action="create",
-                           pid=row.pid, before=None, after=row.data, request_id=request_id)
-        return result
-    current = repo.get(body["targetRecordId"], for_update=True)
+        return present(changes.create(validate_payload(model, body.get("payload"), partial=False)))
+    current = changes.repository.get(body["targetRecordId"], for_update=True)
     if current is None:
         raise NotFound()
     if command.action == "update":
-        changes = validate_payload(model, body.get("payload"), partial=True)
-        row = repo.update(current, changes)
+        row = changes.update(current, validate_payload(model, body.get("payload"), partial=True))
         if row is None:  # unreachable while the row is locked; never overwrite a concurrent change
             raise Conflict()
-        audit.append(conn, action=command.code, target_id=row.pid, before=current.data, after=row.data, **common)
-        record_events.emit(conn, rt.capabilities, tenant_id=actor.tenant_id, model=model.code, action="update",
-                           pid=row.pid, before=current.data, after=row.data, request_id=request_id)
         return present(row)
-    repo.soft_delete(current)
-    audit.append(conn, action=command.code, target_id=current.pid, before=current.data, after=None, **common)
+    changes.delete(current)
     return {"id": current.pid, "deleted": True}
 
 
@@ -128,17 +102,35 @@ def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency
     if not isinstance(body, dict):
         raise ValidationFailed({"body": FieldError(N_("Must be an object."))})
     _check_shape(command, body)
-    key = idempotency_key or body.get("clientRequestId") or None
-    if key is not None and (not isinstance(key, str) or len(key) > MAX_KEY_LENGTH):
-        raise ValidationFailed({"clientRequestId": FieldError(N_("Must be at most {maxLength} characters."),
-                                                              maxLength=MAX_KEY_LENGTH)})
-    if key is not None and not storable_text(key):
-        raise ValidationFailed({"clientRequestId": FieldError(BAD_TEXT)})
+    author = Author(tenant_id=actor.tenant_id, actor=actor.email, request_id=request_id, user_id=actor.user_id)
+    key = _idempotency_key(idempotency_key or body.get("clientRequestId") or None)
     if key is None:
         with rt.db.write() as conn:
-            return Outcome(_apply(conn, rt, actor, command, body, request_id), replay=False)
+            return Outcome(_apply(conn, rt, author, command, body), replay=False)
+    return _execute_once(rt, actor, author, command, body, key)
 
-    request_hash = _request_hash(command_code, body)
+
+def _idempotency_key(key: Any) -> str | None:
+    """The key from ``X-Idempotent-Key`` or ``clientRequestId``, checked; None when there is none."""
+    if key is None:
+        return None
+    if not isinstance(key, str) or len(key) > MAX_KEY_LENGTH:
+        raise ValidationFailed({"clientRequestId": FieldError(N_("Must be at most {maxLength} characters."),
+                                                              maxLength=MAX_KEY_LENGTH)})
+    if not storable_text(key):
+        raise ValidationFailed({"clientRequestId": FieldError(BAD_TEXT)})
+    return key
+
+
+def _execute_once(rt: Runtime, actor: Actor, author: Author, command: CommandDecl, body: dict[str, Any],
+                  key: str) -> Outcome:
+    """Run the command at most once per (tenant, user, key) within the dedupe window.
+
+    The key row is claimed in the command's own transaction, under a unique constraint: a
+    concurrent duplicate waits for (PostgreSQL) or queues behind (SQLite) the first, then finds its
+    result on the next pass.
+    """
+    request_hash = _request_hash(command.code, body)
     ttl = rt.settings.idempotency_ttl_seconds
     for _ in range(5):
         try:
@@ -153,7 +145,7 @@ def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency
                         row_id = keys.claim(conn, actor.tenant_id, actor.user_id, key, request_hash)
                 except IntegrityError:
                     raise _KeyTaken() from None
-                result = _apply(conn, rt, actor, command, body, request_id)
+                result = _apply(conn, rt, author, command, body)
                 keys.complete(conn, row_id, 200, result)
                 return Outcome(result, replay=False)
         except _KeyTaken:

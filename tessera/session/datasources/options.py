@@ -9,6 +9,7 @@ from tessera.core.errors import NotFound
 from tessera.core.i18n import translate
 from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
+from tessera.session.listing import FirstPage, page_of
 
 MAX_ITEMS = 500
 
@@ -30,4 +31,4 @@ def list_items(rt: Runtime, actor: Actor, datasource_id: str, max_items: int | N
             options = repo.options(source.label_field, limit)
             total = repo.count()
         items = [{"id": pid, "value": pid, "label": label} for pid, label in options]
-    return {"records": items, "total": total, "pageNum": 1, "pageSize": limit}
+    return page_of(items, total, FirstPage(limit))

@@ -10,7 +10,7 @@ from tessera.core.errors import NotFound
 from tessera.registry.models import PageDecl
 from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
-from tessera.session.records.listing import parse_list_request
+from tessera.session.listing import page_of, parse_list_request
 
 
 def page_for(rt: Runtime, page_key: str) -> PageDecl:
@@ -27,12 +27,7 @@ def list_records(rt: Runtime, actor: Actor, page_key: str, params: Mapping[str, 
         repo = RecordRepository(conn, actor.tenant_id, page.model)
         request = parse_list_request(params, repo.list_fields())
         rows, total = repo.list(request)
-    return {
-        "records": [present(r) for r in rows],
-        "total": total,
-        "pageNum": request.page_num,
-        "pageSize": request.page_size,
-    }
+    return page_of([present(r) for r in rows], total, request)
 
 
 def get_record(rt: Runtime, actor: Actor, page_key: str, record_id: str) -> dict[str, Any]:

@@ -24,11 +24,12 @@ from connexion.validators import (
     MultiPartFormDataValidator,
     ParameterValidator,
 )
-from jsonschema import Draft4Validator, ValidationError
+from jsonschema import Draft4Validator
 
 from tessera.core.errors import FieldError, PreconditionFailed
 from tessera.core.i18n import N_
-from tessera.records.payloads import storable_text
+from tessera.core.schema import collect, message_for
+from tessera.core.text import BAD_TEXT, bad_text_paths, storable_text
 
 
 class RequestInvalid(BadRequestProblem):
@@ -39,67 +40,6 @@ class RequestInvalid(BadRequestProblem):
         self.field_errors = field_errors
 
 
-def message_for(error: ValidationError) -> FieldError:
-    """A translatable message for one JSON Schema error."""
-    keyword, value = error.validator, error.validator_value
-    match keyword:
-        case "required":
-            return FieldError(N_("This field is required."))
-        case "type":
-            names = value if isinstance(value, list) else [value]
-            if "integer" in names:
-                return FieldError(N_("Must be an integer."))
-            if "number" in names:
-                return FieldError(N_("Must be a number."))
-            if "boolean" in names:
-                return FieldError(N_("Must be true or false."))
-            if "object" in names:
-                return FieldError(N_("Must be an object."))
-            if "array" in names:
-                return FieldError(N_("Must be an array."))
-            return FieldError(N_("Must be a string."))
-        case "enum":
-            return FieldError(N_("Must be one of: {values}."), values=", ".join(map(str, value)))
-        case "minimum":
-            return FieldError(N_("Must be at least {minimum}."), minimum=value)
-        case "maximum":
-            return FieldError(N_("Must be at most {maximum}."), maximum=value)
-        case "minLength":
-            return FieldError(N_("Must be at least {minLength} characters."), minLength=value)
-        case "maxLength":
-            return FieldError(N_("Must be at most {maxLength} characters."), maxLength=value)
-        case "pattern":
-            return FieldError(N_("Has an invalid format."))
-        case "additionalProperties":
-            return FieldError(N_("Unknown field."))
-        case _:
-            return FieldError(N_("Is not valid."))
-
-
-def collect(errors: t.Iterable[ValidationError], prefix: str = "") -> dict[str, FieldError]:
-    """Map each error to the dotted path of the field it concerns (first error per field wins)."""
-    result: dict[str, FieldError] = {}
-    for error in sorted(errors, key=lambda e: [str(p) for p in e.absolute_path]):
-        path = [str(p) for p in error.absolute_path]
-        if error.validator == "required":
-            missing = [name for name in error.validator_value if isinstance(error.instance, dict)
-                       and name not in error.instance]
-            for name in missing:
-                result.setdefault(".".join([*path, name]) if path else prefix + name, message_for(error))
-            continue
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = set((error.schema.get("properties") or {}).keys())
-            for name in error.instance:
-                if name not in allowed:
-                    key = ".".join([*path, str(name)])
-                    result.setdefault(key, message_for(error))
-            continue
-        key = ".".join(path) if path else (prefix.rstrip(".") or "body")
-        result.setdefault(key, message_for(error))
-    return result
-
-
-BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
 # No document of either API comes near this depth; every walker below stays far from the stack limit.
 MAX_JSON_DEPTH = 32
 TOO_DEEP = FieldError(N_("Must be JSON nested at most {depth} levels deep."), depth=MAX_JSON_DEPTH)
@@ -122,30 +62,6 @@ def json_depth(value: t.Any) -> int:
             return deepest
         stack.extend((child, depth + 1) for child in children)
     return deepest
-
-
-def is_bad_text(text: str) -> bool:
-    """NUL and lone surrogates: valid JSON, but no database stores them as text."""
-    return not storable_text(text)
-
-
-def bad_text_paths(value: t.Any, path: str = "") -> dict[str, FieldError]:
-    """Every place in a JSON value (keys included) holding text the database would refuse."""
-    found: dict[str, FieldError] = {}
-    if isinstance(value, str):
-        if is_bad_text(value):
-            found[path or "body"] = FieldError(BAD_TEXT)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            child = f"{path}.{key}" if path else str(key)
-            if isinstance(key, str) and is_bad_text(key):
-                found[path or "body"] = FieldError(BAD_TEXT)
-                continue
-            found.update(bad_text_paths(item, child))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found.update(bad_text_paths(item, f"{path}[{index}]" if path else f"[{index}]"))
-    return found
 
 
 class _CompiledSchema:
@@ -223,7 +139,7 @@ class CollectingParameterValidator(ParameterValidator):
             raise PreconditionFailed()
         if value is None:
             return FieldError(N_("This field is required.")) if param.get("required") else None
-        if isinstance(value, str) and is_bad_text(value):
+        if isinstance(value, str) and not storable_text(value):
             return FieldError(BAD_TEXT)
         error = next(iter(self._compiled[(location, param["name"])].iter_errors(value)), None)
         return message_for(error) if error is not None else None

@@ -1,0 +1,160 @@
+"""SQL for the list contract: typed fields, filter conditions, keyset-safe ordering, page and count.
+
+A list source describes its fields as SQL expressions (``ListField``); ``build_queries`` turns a
+checked ``ListRequest`` into the page and count queries. Field codes and operators only ever come
+from the source's declaration, never from the request, so no request value reaches SQL as text.
+Parsing and checking the request (with translated errors) is the session API's: ``tessera.session.listing``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    ColumnElement,
+    Connection,
+    Numeric,
+    Select,
+    and_,
+    cast,
+    func,
+    literal_column,
+    or_,
+    select,
+    true,
+)
+
+OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "not_in", "is_null", "is_not_null")
+
+
+@dataclass(frozen=True)
+class ListField:
+    """A field a list can sort and filter on: its code, declared type and SQL expression."""
+
+    code: str
+    type: str
+    expr: ColumnElement[Any]
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Filter:
+    field: ListField
+    operator: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class ListRequest:
+    page_num: int
+    page_size: int
+    keyword: str | None
+    sort_field: ListField
+    sort_order: str
+    filters: tuple[Filter, ...]
+
+
+def json_field(column: ColumnElement[Any], code: str, ftype: str, dialect: str) -> ColumnElement[Any]:
+    """SQL for one field of a JSON document column, typed for comparison and sorting.
+
+    The key is rendered as a literal (it is a declared field code, checked against a strict
+    pattern at start) so PostgreSQL can use the expression indexes of the migration.
+    """
+    if dialect == "postgresql":
+        text = column.op("->>")(literal_column(f"'{code}'"))
+        if ftype in {"integer", "number"}:
+            return cast(text, Numeric)
+        if ftype == "boolean":
+            return cast(text, Boolean)
+        return text
+    return func.json_extract(column, literal_column(f"'$.{code}'"))
+
+
+def like_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def filter_condition(flt: Filter) -> ColumnElement[bool]:
+    expr, value = flt.field.expr, flt.value
+    match flt.operator:
+        case "eq":
+            return expr == value
+        case "ne":
+            return or_(expr != value, expr.is_(None))
+        case "gt":
+            return expr > value
+        case "gte":
+            return expr >= value
+        case "lt":
+            return expr < value
+        case "lte":
+            return expr <= value
+        case "like":
+            return func.lower(expr).like(f"%{like_escape(value.lower())}%", escape="\\")
+        case "in":
+            return expr.in_(value)
+        case "not_in":
+            return or_(expr.not_in(value), expr.is_(None))
+        case "is_null":
+            return expr.is_(None)
+        case _:
+            return expr.is_not(None)
+
+
+@dataclass(frozen=True)
+class ListQueries:
+    page: Select[Any]
+    count: Select[Any]
+
+
+def build_queries(
+    base: Select[Any],
+    scope: list[ColumnElement[bool]],
+    request: ListRequest,
+    id_column: ColumnElement[Any],
+    keyword_condition: Callable[[str], ColumnElement[bool]],
+) -> ListQueries:
+    """The page query (ordered on the sort field, then the row id, so pages never overlap) and
+    the count query over the same conditions."""
+    conditions = list(scope)
+    if request.keyword:
+        conditions.append(keyword_condition(request.keyword))
+    conditions.extend(filter_condition(f) for f in request.filters)
+    where = and_(true(), *conditions)
+    sort = request.sort_field.expr
+    if request.sort_order == "asc":
+        order = [sort.asc().nulls_last(), id_column.asc()]
+    else:
+        order = [sort.desc().nulls_first(), id_column.desc()]
+    page = (
+        base.where(where)
+        .order_by(*order)
+        .limit(request.page_size)
+        .offset((request.page_num - 1) * request.page_size)
+    )
+    count = select(func.count()).select_from(base.where(where).with_only_columns(id_column).subquery())
+    return ListQueries(page=page, count=count)
+
+
+def run_list(conn: Connection, queries: ListQueries) -> tuple[list[Any], int]:
+    """The total and the rows of the page; the page query is skipped when nothing matches."""
+    total = conn.execute(queries.count).scalar_one()
+    return (list(conn.execute(queries.page)) if total else []), total
+
+
+def keyword_like(expr: ColumnElement[Any]) -> Callable[[str], ColumnElement[bool]]:
+    """Keyword search on a lower-cased text column (case-insensitive substring)."""
+
+    def condition(keyword: str) -> ColumnElement[bool]:
+        return expr.like(f"%{like_escape(keyword.lower())}%", escape="\\")
+
+    return condition
+
+
+def keyword_in(expr: ColumnElement[Any]) -> Callable[[str], ColumnElement[bool]]:
+    """Keyword search on a column stored as typed: lower-cased on both sides, so it is
+    case-insensitive on PostgreSQL too (whose LIKE, unlike SQLite's, is case-sensitive)."""
+    return keyword_like(func.lower(expr))

@@ -1,0 +1,99 @@
+"""Apply a change to a record: the write, its audit entry and its webhook events, in one transaction.
+
+Every write path goes through here: session commands, Open Platform commands and the automations
+that run either. The caller checks the input its own way (the session API names payload fields,
+the Open Platform names input properties), then calls ``create``, ``update`` or ``delete`` inside
+its transaction; this module writes the record, appends the audit entry and appends to the outbox
+every event the registry publishes for the change (a transactional outbox: the events exist
+exactly when the change committed). Events belong to the data, not to the surface: an asset
+reassigned through either API emits the same ``assets.assignment.changed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Row
+
+from storage import audit, outbox
+from storage.records import DuplicateValues, RecordModel, RecordRepository
+from tessera.core.errors import FieldError, ValidationFailed
+from tessera.core.i18n import N_
+from tessera.registry.capabilities import Capabilities
+
+DUPLICATE = N_("This value is already used.")
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who a change is made by, for the audit entry and the events.
+
+    ``actor`` is what the audit log shows: a user's email, an application's client id, or
+    ``automation:<id>``; ``user_id`` is set only for signed-in users.
+    """
+
+    tenant_id: int
+    actor: str
+    request_id: str | None
+    user_id: int | None = None
+    application_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Changes:
+    """Changes of one model's records by one author, audited as ``action``, with the registry's events."""
+
+    conn: Connection
+    registry: Capabilities
+    author: Author
+    model: RecordModel
+    action: str
+
+    @property
+    def repository(self) -> RecordRepository:
+        return RecordRepository(self.conn, self.author.tenant_id, self.model)
+
+    def create(self, data: dict[str, Any]) -> Row[Any]:
+        """Insert a record from checked ``data``; ``ValidationFailed`` names duplicate unique values."""
+        with _duplicates_as_field_errors():
+            row = self.repository.insert(data, self.author.user_id)
+        self._record(row.pid, before=None, after=row.data, event="create")
+        return row
+
+    def update(self, current: Row[Any], changes: dict[str, Any]) -> Row[Any] | None:
+        """Apply checked ``changes`` to ``current``; None when the record moved past its version."""
+        with _duplicates_as_field_errors():
+            row = self.repository.update(current, changes)
+        if row is not None:
+            self._record(row.pid, before=current.data, after=row.data, event="update")
+        return row
+
+    def delete(self, current: Row[Any]) -> None:
+        """Soft-delete ``current`` (reads then answer not found); no event is published for it."""
+        self.repository.soft_delete(current)
+        self._record(current.pid, before=current.data, after=None, event=None)
+
+    def _record(self, pid: str, *, before: dict[str, Any] | None, after: dict[str, Any] | None,
+                event: str | None) -> None:
+        author = self.author
+        audit.append(self.conn, tenant_id=author.tenant_id, actor_user_id=author.user_id, actor=author.actor,
+                     action=self.action, target_type=self.model.code, target_id=pid, before=before, after=after,
+                     request_id=author.request_id, application_id=author.application_id)
+        if event is None or after is None:
+            return
+        for published in self.registry.events_for(self.model.code, event):
+            if published.triggered_by(event, before, after):
+                outbox.append(self.conn, tenant_id=author.tenant_id, event_type=published.type,
+                              payload=published.payload(pid, before, after), request_id=author.request_id)
+
+
+@contextmanager
+def _duplicates_as_field_errors() -> Iterator[None]:
+    """Turn storage's ``DuplicateValues`` into the field errors clients see."""
+    try:
+        yield
+    except DuplicateValues as exc:
+        raise ValidationFailed({field: FieldError(DUPLICATE) for field in exc.fields}) from None
