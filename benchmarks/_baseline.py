@@ -49,7 +49,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from storage import audit
-from storage import openplatform as op_store
+from storage import credentials as credential_store
+from storage import tokens as token_store
+from storage.call_audit import record_calls
 from storage.db import make_engine
 from storage.records import RecordRepository, present
 from storage.tables import tenants
@@ -124,7 +126,7 @@ def build_app() -> Starlette:
             return 401, {"error": "invalid_client"}
         now = utcnow()
         with db.read() as conn:
-            cred = op_store.credential_with_installation(conn, client_id)
+            cred = credential_store.credential_with_installation(conn, client_id)
         secret_ok = digests.matches(secret, cred.secret_digest if cred is not None else "0" * 64)
         if (cred is None or not secret_ok or cred.status != "active" or cred.inst_status != "enabled"
                 or (cred.expires_at is not None and now >= cred.expires_at)):
@@ -145,7 +147,7 @@ def build_app() -> Starlette:
         token = new_access_token()
         ttl = settings.token_ttl_seconds
         with db.write() as conn:
-            op_store.store_token(conn, digests.digest(token), cred.id, cred.installation_id, scopes, now,
+            token_store.store_token(conn, digests.digest(token), cred.id, cred.installation_id, scopes, now,
                                  now + timedelta(seconds=ttl))
             audit.append(conn, tenant_id=cred.tenant_id, actor_user_id=None, actor=client_id,
                          action="oauth.token.issue", target_type="installation", target_id=cred.installation_pid,
@@ -160,7 +162,7 @@ def build_app() -> Starlette:
 
     def record_call(values: dict[str, Any]) -> None:
         with db.write() as conn:
-            op_store.record_calls(conn, [{"created_at": utcnow(), **values}])
+            record_calls(conn, [{"created_at": utcnow(), **values}])
 
     def whoami(request: Request) -> Response:
         """The token check of ``op_tokens.validate``, the body of ``handlers.open.whoami``, the call audit."""
@@ -170,7 +172,7 @@ def build_app() -> Starlette:
         if scheme.lower() == "bearer" and token and len(token) <= MAX_FIELD:
             now = utcnow()
             with db.read() as conn:
-                row = op_store.token_context(conn, digests.digest(token))
+                row = token_store.token_context(conn, digests.digest(token))
             if row is not None and (
                 now >= row.expires_at or row.credential_status != "active" or row.installation_status != "enabled"
                 or row.tenant_status != "active"

@@ -6,7 +6,7 @@ Steps:
 
 1. Create a fresh PostgreSQL database (as ``benchmarks/session_list.py`` does), migrate it, seed the
    demo data (``tessera.demo.seed_demo``), log in as ``admin@demo.example`` and, through
-   ``tessera.openplatform.identity.admin``, create an application, install it into tenant ``demo``
+   ``tessera.openplatform.identity``, create an application, install it into tenant ``demo``
    (environment ``production``, scopes ``assets.read assets.manage``) and create
    ``CREDENTIALS`` credentials for that installation.
 2. Start Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/_baseline.py``: bare
@@ -64,7 +64,7 @@ from storage.migrate import upgrade
 from storage.types import utcnow
 from tessera.core.settings import PROJECT_ROOT, load_settings
 from tessera.demo import seed_demo
-from tessera.openplatform.identity import admin as op_admin
+from tessera.openplatform.identity import applications, credentials, installations
 from tessera.runtime import build_runtime
 from tessera.session.auth.actors import resolve_actor
 from tessera.session.auth.login import login
@@ -106,12 +106,12 @@ def setup_open_platform(env: dict[str, str]) -> tuple[str, str, list[Credential]
         password = seed_demo(rt, secrets.token_urlsafe(16))
         session = login(rt, ADMIN_EMAIL, password, "bench-login")
         actor = resolve_actor(rt, session["jwt"], None)
-        app = op_admin.create_application(rt, actor, {"name": "Benchmark client", "description": "op_token.py"},
+        app = applications.create_application(rt, actor, {"name": "Benchmark client", "description": "op_token.py"},
                                           "bench-setup")
-        inst = op_admin.create_installation(
+        inst = installations.create_installation(
             rt, actor, app["appId"], {"tenantId": TENANT, "environment": ENVIRONMENT, "scopes": SCOPES}, "bench-setup"
         )
-        creds = [op_admin.create_credential(rt, actor, inst["installationId"], "bench-setup")
+        creds = [credentials.create_credential(rt, actor, inst["installationId"], "bench-setup")
                  for _ in range(CREDENTIALS)]
     finally:
         rt.close()

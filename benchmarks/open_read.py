@@ -24,7 +24,7 @@ Steps:
 1. A fresh database: PostgreSQL (a new database next to ``TESSERA_TEST_PG_URL``'s, as
    ``benchmarks/session_list.py`` does) or SQLite (a file in a temporary directory), migrated.
 2. In process: tenants ``bench`` and ``other``, an administrator of ``bench`` allowed to create
-   applications; through ``tessera.openplatform.identity.admin`` an application, its installation in ``bench``
+   applications; through ``tessera.openplatform.identity`` an application, its installation in ``bench``
    (environment ``production``, scope ``assets.read``) and ``CREDENTIALS`` credentials. Then the
    records, in bulk (``benchmarks/_seed.py``: SQLAlchemy Core inserts of ``BATCH`` rows per
    transaction, ids drawn up front, the JSON of ``tessera.demo.asset_payload``, ``search_text``,
@@ -102,7 +102,7 @@ from storage.tables import open_api_calls, records
 from storage.types import utcnow
 from tessera.core.settings import PROJECT_ROOT, load_settings
 from tessera.demo import asset_payload, stock_in_payload
-from tessera.openplatform.identity import admin as op_admin
+from tessera.openplatform.identity import applications, credentials, installations
 from tessera.openplatform.resources import reads as op_resources
 from tessera.runtime import Runtime, build_runtime
 from tessera.session.auth.actors import resolve_actor
@@ -200,15 +200,15 @@ def setup(backend: _seed.Backend, env: dict[str, str], assets: int) -> Setup:
             other_id = identity.create_tenant(conn, OTHER_TENANT, "Other Tenant", rt.declarations.roles)
             user = identity.create_user(conn, ADMIN_EMAIL, "Benchmark Admin", rt.passwords.hash(password), tenant_id)
             identity.add_membership(conn, tenant_id, user.id, "admin")
-            identity.grant_platform_role(conn, user.id, op_admin.CREATE_PERMISSION)
+            identity.grant_platform_role(conn, user.id, applications.CREATE_PERMISSION)
         session = login(rt, ADMIN_EMAIL, password, "bench-login")
         actor = resolve_actor(rt, session["jwt"], None)
-        app = op_admin.create_application(rt, actor, {"name": "Benchmark reader", "description": "open_read.py"},
+        app = applications.create_application(rt, actor, {"name": "Benchmark reader", "description": "open_read.py"},
                                           "bench-setup")
-        inst = op_admin.create_installation(
+        inst = installations.create_installation(
             rt, actor, app["appId"], {"tenantId": TENANT, "environment": ENVIRONMENT, "scopes": SCOPES}, "bench-setup"
         )
-        creds = [op_admin.create_credential(rt, actor, inst["installationId"], "bench-setup")
+        creds = [credentials.create_credential(rt, actor, inst["installationId"], "bench-setup")
                  for _ in range(CREDENTIALS)]
         log(f"application {app['appId']}, installation {inst['installationId']} in tenant {TENANT!r} "
             f"({ENVIRONMENT}, scopes {' '.join(SCOPES)}), {len(creds)} credentials")

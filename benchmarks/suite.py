@@ -128,7 +128,7 @@ from storage.tables import (
 from storage.types import utcnow
 from tessera.core.settings import PROJECT_ROOT, load_settings
 from tessera.demo import asset_payload
-from tessera.openplatform.identity import admin as op_admin
+from tessera.openplatform.identity import applications, credentials, installations
 from tessera.openplatform.resources.cursors import Position
 from tessera.openplatform.tokens import grants as op_tokens
 from tessera.runtime import build_runtime
@@ -227,14 +227,14 @@ def setup(env: dict[str, str], count: int) -> Fixture:
             other_id = identity.create_tenant(conn, OTHER_TENANT, "Other Tenant", rt.declarations.roles)
             user = identity.create_user(conn, EMAIL, "Benchmark Admin", rt.passwords.hash(password), tenant_id)
             identity.add_membership(conn, tenant_id, user.id, "admin")
-            identity.grant_platform_role(conn, user.id, op_admin.CREATE_PERMISSION)
+            identity.grant_platform_role(conn, user.id, applications.CREATE_PERMISSION)
         session = login(rt, EMAIL, password, "bench-setup")
         actor = resolve_actor(rt, session["jwt"], None)
-        app = op_admin.create_application(rt, actor, {"name": "Benchmark suite", "description": "suite.py"},
+        app = applications.create_application(rt, actor, {"name": "Benchmark suite", "description": "suite.py"},
                                           "bench-setup")
-        inst = op_admin.create_installation(
+        inst = installations.create_installation(
             rt, actor, app["appId"], {"tenantId": TENANT, "environment": ENVIRONMENT, "scopes": SCOPES}, "bench-setup")
-        creds = [op_admin.create_credential(rt, actor, inst["installationId"], "bench-setup")
+        creds = [credentials.create_credential(rt, actor, inst["installationId"], "bench-setup")
                  for _ in range(CREDENTIALS)]
         tokens = [str(op_tokens.issue(rt, {"grant_type": "client_credentials", "client_id": c["clientId"],
                                            "client_secret": c["clientSecret"]}, None, {}, "bench-setup")

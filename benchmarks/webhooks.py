@@ -101,7 +101,7 @@ from tessera.events import sending as deliveries
 from tessera.events.urls import check_url
 from tessera.events.verify import WebhookVerificationError, verify
 from tessera.openplatform.commands import execute as op_commands
-from tessera.openplatform.identity import admin as op_admin
+from tessera.openplatform.identity import applications, credentials, installations
 from tessera.openplatform.resources import reads as op_resources
 from tessera.openplatform.tokens import grants as op_tokens
 from tessera.openplatform.tokens.grants import Caller
@@ -154,9 +154,9 @@ def setup_tenant(rt: Runtime, receiver_url: str, endpoint_count: int) -> Setup:
     password = seed_demo(rt, secrets.token_urlsafe(16))
     session = login(rt, ADMIN_EMAIL, password, "bench-login")
     actor = resolve_actor(rt, session["jwt"], None)
-    app = op_admin.create_application(rt, actor, {"name": "Webhook benchmark", "description": "webhooks.py"},
+    app = applications.create_application(rt, actor, {"name": "Webhook benchmark", "description": "webhooks.py"},
                                       "bench-setup")
-    inst = op_admin.create_installation(rt, actor, app["appId"],
+    inst = installations.create_installation(rt, actor, app["appId"],
                                         {"tenantId": TENANT, "environment": "production", "scopes": SCOPES},
                                         "bench-setup")
 
@@ -167,7 +167,7 @@ def setup_tenant(rt: Runtime, receiver_url: str, endpoint_count: int) -> Setup:
 
     endpoints = [endpoint(f"/hook/{i}", [EVENT]) for i in range(endpoint_count)]
     control = endpoint("/hook/control", [CONTROL_EVENT])
-    cred = op_admin.create_credential(rt, actor, inst["installationId"], "bench-setup")
+    cred = credentials.create_credential(rt, actor, inst["installationId"], "bench-setup")
     token = op_tokens.issue(rt, {"grant_type": "client_credentials", "client_id": cred["clientId"],
                                  "client_secret": cred["clientSecret"]}, None, {}, "bench-setup")["access_token"]
     caller = op_tokens.validate(rt, token)

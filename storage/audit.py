@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Row, func, insert, or_, select
 
 from storage.listing import ListField, ListRequest, build_queries, like_escape, run_list
 from storage.tables import audit_log
-from storage.types import utcnow
 from tessera.core.ids import new_pid
 
 
@@ -25,12 +25,13 @@ def append(
     after: Any = None,
     request_id: str | None = None,
     application_id: int | None = None,
+    now: datetime,
 ) -> None:
     conn.execute(
         insert(audit_log).values(
             pid=new_pid("aud"), tenant_id=tenant_id, actor_user_id=actor_user_id, actor=actor, action=action,
             target_type=target_type, target_id=target_id, before=before, after=after,
-            request_id=request_id, application_id=application_id, created_at=utcnow(),
+            request_id=request_id, application_id=application_id, created_at=now,
         )
     )
 

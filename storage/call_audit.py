@@ -17,11 +17,13 @@ import threading
 from collections import deque
 from typing import Any
 
-from storage.openplatform import record_calls
-from storage.types import utcnow
-from storage.unit import Database
+from sqlalchemy import Connection, insert
 
-log = logging.getLogger("storage.call_audit")
+from storage.tables import open_api_calls
+from storage.unit import Database
+from tessera.core.clock import Clock
+
+log = logging.getLogger("tessera.call_audit")
 
 FLUSH_SECONDS = 0.05
 BATCH = 500
@@ -30,11 +32,17 @@ BATCH = 500
 MAX_PENDING = 100_000
 
 
+def record_calls(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    """Call-audit rows, each with its own ``created_at`` (one executemany)."""
+    conn.execute(insert(open_api_calls), rows)
+
+
 class CallAudit:
     """Queue of call-audit rows and the thread that writes them."""
 
-    def __init__(self, db: Database, flush_seconds: float = FLUSH_SECONDS) -> None:
+    def __init__(self, db: Database, clock: Clock, flush_seconds: float = FLUSH_SECONDS) -> None:
         self._db = db
+        self._clock = clock
         self._flush_seconds = flush_seconds
         self._pending: deque[dict[str, Any]] = deque()
         self._wake = threading.Event()
@@ -49,7 +57,7 @@ class CallAudit:
         if len(self._pending) >= MAX_PENDING:
             self._pending.popleft()
             self._dropped += 1
-        self._pending.append({"created_at": utcnow(), **values})
+        self._pending.append({"created_at": self._clock.now(), **values})
         self._ensure_thread()
         if len(self._pending) >= BATCH:
             self._wake.set()

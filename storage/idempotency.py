@@ -7,16 +7,16 @@ wait for (PostgreSQL) or queue behind (SQLite) the first and then find its resul
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Row, and_, delete, insert, select, update
 
 from storage.tables import idempotency_keys
-from storage.types import utcnow
 
 
-def lookup(conn: Connection, tenant_id: int, user_id: int, key: str, ttl_seconds: int) -> Row[Any] | None:
+def lookup(conn: Connection, tenant_id: int, user_id: int, key: str, ttl_seconds: int,
+           *, now: datetime) -> Row[Any] | None:
     """The live row for the key; an expired one is removed so the key can be used afresh."""
     row = conn.execute(
         select(idempotency_keys).where(
@@ -26,18 +26,18 @@ def lookup(conn: Connection, tenant_id: int, user_id: int, key: str, ttl_seconds
     ).first()
     if row is None:
         return None
-    if row.created_at < utcnow() - timedelta(seconds=ttl_seconds):
+    if row.created_at < now - timedelta(seconds=ttl_seconds):
         conn.execute(delete(idempotency_keys).where(idempotency_keys.c.id == row.id))
         return None
     return row
 
 
-def claim(conn: Connection, tenant_id: int, user_id: int, key: str, request_hash: str) -> int:
+def claim(conn: Connection, tenant_id: int, user_id: int, key: str, request_hash: str, *, now: datetime) -> int:
     """Insert the key row; raises ``IntegrityError`` when a concurrent request holds the key."""
     return conn.execute(
         insert(idempotency_keys)
         .values(tenant_id=tenant_id, user_id=user_id, key=key, request_hash=request_hash, status_code=0,
-                response=None, created_at=utcnow())
+                response=None, created_at=now)
         .returning(idempotency_keys.c.id)
     ).scalar_one()
 
@@ -49,8 +49,8 @@ def complete(conn: Connection, row_id: int, status_code: int, response: Any) -> 
     )
 
 
-def purge_expired(conn: Connection, ttl_seconds: int) -> int:
+def purge_expired(conn: Connection, ttl_seconds: int, *, now: datetime) -> int:
     result = conn.execute(
-        delete(idempotency_keys).where(idempotency_keys.c.created_at < utcnow() - timedelta(seconds=ttl_seconds))
+        delete(idempotency_keys).where(idempotency_keys.c.created_at < now - timedelta(seconds=ttl_seconds))
     )
     return result.rowcount or 0

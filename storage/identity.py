@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 from sqlalchemy import Connection, Row, and_, insert, literal_column, select
 
 from storage.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
-from storage.types import utcnow
 from tessera.core.ids import new_pid
 
 PLATFORM_ROLES = ("sys.connector.update", "sys.admin")
@@ -115,9 +115,10 @@ def platform_roles(conn: Connection, user_id: int) -> frozenset[str]:
     return frozenset(r for (r,) in rows)
 
 
-def create_tenant(conn: Connection, code: str, name: str, role_templates: Mapping[str, RoleTemplate]) -> int:
+def create_tenant(conn: Connection, code: str, name: str, role_templates: Mapping[str, RoleTemplate],
+                  *, now: datetime) -> int:
     tenant_id = conn.execute(
-        insert(tenants).values(code=code, name=name, status="active", created_at=utcnow()).returning(tenants.c.id)
+        insert(tenants).values(code=code, name=name, status="active", created_at=now).returning(tenants.c.id)
     ).scalar_one()
     for role in role_templates.values():
         role_id = conn.execute(
@@ -129,21 +130,21 @@ def create_tenant(conn: Connection, code: str, name: str, role_templates: Mappin
 
 
 def create_user(conn: Connection, email: str, username: str, password_hash: str,
-                default_tenant_id: int | None = None) -> Row[Any]:
+                default_tenant_id: int | None = None, *, now: datetime) -> Row[Any]:
     return conn.execute(
         insert(users)
         .values(pid=new_pid("usr"), email=email.strip().lower(), username=username, password_hash=password_hash,
-                status="active", default_tenant_id=default_tenant_id, created_at=utcnow())
+                status="active", default_tenant_id=default_tenant_id, created_at=now)
         .returning(*users.c)
     ).one()
 
 
-def add_membership(conn: Connection, tenant_id: int, user_id: int, role_code: str) -> None:
+def add_membership(conn: Connection, tenant_id: int, user_id: int, role_code: str, *, now: datetime) -> None:
     role_id = conn.execute(
         select(roles.c.id).where(and_(roles.c.tenant_id == tenant_id, roles.c.code == role_code))
     ).scalar_one()
     conn.execute(insert(memberships).values(tenant_id=tenant_id, user_id=user_id, role_id=role_id,
-                                            status="member", created_at=utcnow()))
+                                            status="member", created_at=now))
 
 
 def grant_platform_role(conn: Connection, user_id: int, role_code: str) -> None:

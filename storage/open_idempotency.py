@@ -14,7 +14,6 @@ from typing import Any
 from sqlalchemy import Connection, Row, and_, delete, insert, select, update
 
 from storage.tables import open_idempotency_keys as keys
-from storage.types import utcnow
 
 IN_PROGRESS = "in_progress"
 COMPLETED = "completed"
@@ -27,21 +26,22 @@ def find(conn: Connection, installation_id: int, key: str) -> Row[Any] | None:
     ).first()
 
 
-def lookup(conn: Connection, installation_id: int, key: str, ttl_seconds: int) -> Row[Any] | None:
+def lookup(conn: Connection, installation_id: int, key: str, ttl_seconds: int, *, now: datetime) -> Row[Any] | None:
     """The live row for the key; an expired one is removed so the key starts afresh."""
     row = find(conn, installation_id, key)
-    if row is not None and row.created_at < utcnow() - timedelta(seconds=ttl_seconds):
+    if row is not None and row.created_at < now - timedelta(seconds=ttl_seconds):
         conn.execute(delete(keys).where(keys.c.id == row.id))
         return None
     return row
 
 
-def claim(conn: Connection, installation_id: int, key: str, request_hash: str, locked_until: datetime) -> int:
+def claim(conn: Connection, installation_id: int, key: str, request_hash: str, locked_until: datetime,
+          *, now: datetime) -> int:
     """Insert an in-progress claim; ``IntegrityError`` when a concurrent request claimed it first."""
     return conn.execute(
         insert(keys)
         .values(installation_id=installation_id, key=key, request_hash=request_hash, state=IN_PROGRESS,
-                locked_until=locked_until, created_at=utcnow())
+                locked_until=locked_until, created_at=now)
         .returning(keys.c.id)
     ).scalar_one()
 
@@ -65,6 +65,6 @@ def release(conn: Connection, row_id: int) -> None:
     conn.execute(delete(keys).where(and_(keys.c.id == row_id, keys.c.state == IN_PROGRESS)))
 
 
-def purge_expired(conn: Connection, ttl_seconds: int) -> int:
-    result = conn.execute(delete(keys).where(keys.c.created_at < utcnow() - timedelta(seconds=ttl_seconds)))
+def purge_expired(conn: Connection, ttl_seconds: int, *, now: datetime) -> int:
+    result = conn.execute(delete(keys).where(keys.c.created_at < now - timedelta(seconds=ttl_seconds)))
     return result.rowcount or 0

@@ -7,24 +7,24 @@ these rows later and never inside the request.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Row, select
 
 from storage.tables import outbox_events
-from storage.types import utcnow
 from tessera.core.ids import new_pid
 
 EVENT_PREFIX = "evt"
 
 
 def append(conn: Connection, *, tenant_id: int, event_type: str, payload: dict[str, Any],
-           request_id: str | None) -> str:
+           request_id: str | None, now: datetime) -> str:
     event_id = new_pid(EVENT_PREFIX)
     conn.execute(
         outbox_events.insert().values(
             event_id=event_id, tenant_id=tenant_id, event_type=event_type, payload=payload,
-            request_id=request_id, occurred_at=utcnow(),
+            request_id=request_id, occurred_at=now,
         )
     )
     return event_id

@@ -8,6 +8,7 @@ the condition.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any, Protocol
 
 from sqlalchemy import Connection, Row, and_, delete, func, insert, select, update
@@ -15,7 +16,6 @@ from sqlalchemy.exc import IntegrityError
 
 from storage.listing import ListField, ListRequest, build_queries, json_field, keyword_like, run_list
 from storage.tables import record_unique_values, records
-from storage.types import utcnow
 from tessera.core.clock import iso
 from tessera.core.ids import new_pid
 from tessera.core.text import storable_text
@@ -88,7 +88,7 @@ class RecordRepository:
         assert set(SYSTEM_FIELDS) <= set(fields)
         return fields
 
-    def list(self, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    def page(self, request: ListRequest) -> tuple[list[Row[Any]], int]:
         queries = build_queries(
             select(records),
             self._scope(),
@@ -159,8 +159,7 @@ class RecordRepository:
             condition = and_(condition, record_unique_values.c.field.in_(sorted(only)))
         self.conn.execute(delete(record_unique_values).where(condition))
 
-    def insert(self, data: dict[str, Any], created_by: int | None) -> Row[Any]:
-        now = utcnow()
+    def insert(self, data: dict[str, Any], created_by: int | None, *, now: datetime) -> Row[Any]:
         row = self.conn.execute(
             insert(records)
             .values(
@@ -173,7 +172,7 @@ class RecordRepository:
         self._claim_unique(row.id, data)
         return row
 
-    def update(self, current: Row[Any], changes: dict[str, Any]) -> Row[Any] | None:
+    def update(self, current: Row[Any], changes: dict[str, Any], *, now: datetime) -> Row[Any] | None:
         """Apply ``changes`` if the row is still at ``current.version``; None when it moved on.
 
         The version condition makes a lost update impossible even where the row was read without
@@ -189,16 +188,16 @@ class RecordRepository:
             .where(and_(*self._scope(), records.c.id == current.id, records.c.version == current.version))
             .values(
                 data=data, search_text=search_text(self.model, data),
-                version=records.c.version + 1, updated_at=utcnow(),
+                version=records.c.version + 1, updated_at=now,
             )
             .returning(*records.c)
         ).first()
 
-    def soft_delete(self, current: Row[Any]) -> None:
+    def soft_delete(self, current: Row[Any], *, now: datetime) -> None:
         self.conn.execute(
             update(records)
             .where(and_(*self._scope(), records.c.id == current.id))
-            .values(deleted_at=utcnow(), version=records.c.version + 1, updated_at=utcnow())
+            .values(deleted_at=now, version=records.c.version + 1, updated_at=now)
         )
         self._release_unique(current.id)
 

@@ -33,7 +33,3 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC)
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, Row, and_, insert, or_, select, update
 
 from storage import queues
+from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import (
     applications,
     deliveries,
@@ -22,13 +23,12 @@ from storage.tables import (
     webhook_endpoints,
     webhook_secrets,
 )
-from storage.types import utcnow
 from tessera.core.ids import new_pid
 
 
 # -- endpoints and secrets -------------------------------------------------------------------------
-def create_endpoint(conn: Connection, installation_id: int, url: str, event_types: list[str]) -> Row[Any]:
-    now = utcnow()
+def create_endpoint(conn: Connection, installation_id: int, url: str, event_types: list[str],
+                    *, now: datetime) -> Row[Any]:
     return conn.execute(
         insert(webhook_endpoints)
         .values(pid=new_pid("whe"), installation_id=installation_id, url=url, event_types=event_types, enabled=1,
@@ -49,24 +49,32 @@ def endpoint_by_pid(conn: Connection, pid: str) -> Row[Any] | None:
     ).first()
 
 
-def endpoints_query(installation_id: int) -> Any:
-    return select(webhook_endpoints).where(and_(webhook_endpoints.c.installation_id == installation_id,
+ENDPOINT_FIELDS: dict[str, ListField] = {
+    "url": ListField("url", "string", webhook_endpoints.c.url),
+    "enabled": ListField("enabled", "integer", webhook_endpoints.c.enabled),
+    "created_at": ListField("created_at", "timestamp", webhook_endpoints.c.created_at),
+}
+
+
+def endpoints_page(conn: Connection, installation_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    """One page of the installation's live endpoints and the total."""
+    base = select(webhook_endpoints).where(and_(webhook_endpoints.c.installation_id == installation_id,
                                                 webhook_endpoints.c.deleted_at.is_(None)))
+    return run_list(conn, build_queries(base, [], request, webhook_endpoints.c.id, keyword_in(webhook_endpoints.c.url)))
 
 
-def update_endpoint(conn: Connection, endpoint_id: int, values: dict[str, Any]) -> None:
+def update_endpoint(conn: Connection, endpoint_id: int, values: dict[str, Any], *, now: datetime) -> None:
     conn.execute(update(webhook_endpoints).where(webhook_endpoints.c.id == endpoint_id)
-                 .values(**values, updated_at=utcnow()))
+                 .values(**values, updated_at=now))
 
 
-def add_secret(conn: Connection, endpoint_id: int, sealed: str) -> None:
+def add_secret(conn: Connection, endpoint_id: int, sealed: str, *, now: datetime) -> None:
     conn.execute(insert(webhook_secrets).values(endpoint_id=endpoint_id, secret_encrypted=sealed,
-                                                created_at=utcnow(), expires_at=None))
+                                                created_at=now, expires_at=None))
 
 
-def expire_secrets(conn: Connection, endpoint_id: int, at: datetime) -> None:
+def expire_secrets(conn: Connection, endpoint_id: int, at: datetime, *, now: datetime) -> None:
     """End the overlap of every currently active secret at ``at`` (now, or later for an overlap)."""
-    now = utcnow()
     conn.execute(
         update(webhook_secrets)
         .where(and_(webhook_secrets.c.endpoint_id == endpoint_id,
@@ -141,7 +149,8 @@ def record_attempt(conn: Connection, delivery_id: int, attempted_at: datetime, h
     ))
 
 
-def finish_attempt(conn: Connection, delivery_id: int, attempts_before: int, values: dict[str, Any]) -> bool:
+def finish_attempt(conn: Connection, delivery_id: int, attempts_before: int, values: dict[str, Any],
+                   *, now: datetime) -> bool:
     """Apply the attempt's outcome unless another attempt's outcome was applied since the claim.
 
     Conditional on the attempt count, not on the lease: an outcome that arrives after its lease
@@ -150,7 +159,7 @@ def finish_attempt(conn: Connection, delivery_id: int, attempts_before: int, val
     result = conn.execute(
         update(deliveries)
         .where(and_(deliveries.c.id == delivery_id, deliveries.c.attempts == attempts_before))
-        .values(**values, locked_until=None, updated_at=utcnow())
+        .values(**values, locked_until=None, updated_at=now)
     )
     return result.rowcount == 1
 
@@ -174,12 +183,23 @@ def requeue(conn: Connection, delivery_id: int, now: datetime) -> None:
         status="pending", attempts=0, next_attempt_at=now, locked_until=None, updated_at=now))
 
 
-def deliveries_query(endpoint_id: int) -> Any:
-    return (
+DELIVERY_STATUSES = ("pending", "delivered", "retrying", "dead")
+DELIVERY_FIELDS: dict[str, ListField] = {
+    "status": ListField("status", "enum", deliveries.c.status, DELIVERY_STATUSES),
+    "attempts": ListField("attempts", "integer", deliveries.c.attempts),
+    "created_at": ListField("created_at", "timestamp", deliveries.c.created_at),
+    "updated_at": ListField("updated_at", "timestamp", deliveries.c.updated_at),
+}
+
+
+def deliveries_page(conn: Connection, endpoint_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    """One page of the endpoint's deliveries (with the event's id and type) and the total."""
+    base = (
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type)
         .select_from(deliveries.join(outbox_events, outbox_events.c.id == deliveries.c.event_id))
         .where(deliveries.c.endpoint_id == endpoint_id)
     )
+    return run_list(conn, build_queries(base, [], request, deliveries.c.id, keyword_in(deliveries.c.pid)))
 
 
 def attempts_of(conn: Connection, delivery_ids: list[int]) -> dict[int, list[Row[Any]]]:

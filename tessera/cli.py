@@ -122,8 +122,8 @@ def _op_quickstart(args: argparse.Namespace) -> int:
     from storage import identity
     from storage.migrate import upgrade
     from tessera.core.logs import configure_logging
-    from tessera.openplatform.identity import admin as op_admin
-    from tessera.openplatform.tokens import grants as op_tokens
+    from tessera.openplatform.identity import applications, credentials, installations
+    from tessera.openplatform.tokens import grants
     from tessera.runtime import build_runtime
     from tessera.session.auth.actors import Actor
 
@@ -141,14 +141,14 @@ def _op_quickstart(args: argparse.Namespace) -> int:
             roles = identity.platform_roles(conn, user.id)
         actor = Actor(user.id, user.pid, user.email, user.username, member.tenant_id, member.tenant_code,
                       member.role_code, member.permissions, roles)
-        app = op_admin.create_application(rt, actor, {"name": args.name}, None)
-        inst = op_admin.create_installation(
+        app = applications.create_application(rt, actor, {"name": args.name}, None)
+        inst = installations.create_installation(
             rt, actor, app["appId"],
             {"tenantId": args.tenant, "environment": args.environment, "scopes": args.scopes.split()}, None,
         )
-        cred = op_admin.create_credential(rt, actor, inst["installationId"], None)
-        token = op_tokens.issue(rt, {"grant_type": "client_credentials", "client_id": cred["clientId"],
-                                     "client_secret": cred["clientSecret"]}, None, {}, None)
+        cred = credentials.create_credential(rt, actor, inst["installationId"], None)
+        token = grants.issue(rt, grants.TokenRequest("client_credentials", cred["clientId"], cred["clientSecret"],
+                                                     None), None)
     finally:
         rt.close()
     print(json.dumps({"appId": app["appId"], "installationId": inst["installationId"], "clientId": cred["clientId"],

@@ -11,11 +11,12 @@ from __future__ import annotations
 import logging
 import math
 import threading
-import time
 from dataclasses import dataclass
 from typing import Protocol
 
 import redis
+
+from tessera.core.clock import Clock
 
 log = logging.getLogger("tessera.ratelimit")
 
@@ -92,15 +93,16 @@ class RedisStore:
 
 
 class RateLimiter:
-    def __init__(self, store: Store, limits: dict[str, int], window_seconds: int = 60) -> None:
+    def __init__(self, store: Store, limits: dict[str, int], clock: Clock, window_seconds: int = 60) -> None:
         self.store = store
+        self.clock = clock
         self.limits = limits
         self.window_seconds = window_seconds
 
     def check(self, policy: str, subject: str) -> Decision:
         """Count one request of ``subject`` against ``policy`` (read, write or login)."""
         limit = self.limits[policy]
-        now = time.time()
+        now = self.clock.time()
         window_index = int(now // self.window_seconds)
         reset = max(1, math.ceil((window_index + 1) * self.window_seconds - now))
         try:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,9 +23,11 @@ from starlette.testclient import TestClient
 from storage import identity
 from storage.migrate import upgrade
 from tessera.app import create_app
+from tessera.core.clock import ShiftedClock
 from tessera.core.settings import load_settings
 from tessera.demo import seed_demo
 from tessera.runtime import Runtime, build_runtime
+from tessera.session.auth.actors import Actor, resolve_actor
 
 PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TESSERA_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -110,13 +111,14 @@ class Env:
         """A fresh tenant with one user per role, so tests never share counters or records."""
         suffix = uuid.uuid4().hex[:10]
         rt = self.runtime
+        now = rt.clock.now()
         with rt.db.write() as conn:
-            tenant_id = identity.create_tenant(conn, f"t-{suffix}", f"Tenant {suffix}", rt.declarations.roles)
+            tenant_id = identity.create_tenant(conn, f"t-{suffix}", f"Tenant {suffix}", rt.declarations.roles, now=now)
             emails = {}
             for role in roles:
                 email = f"{role}-{suffix}@example.test"
-                user = identity.create_user(conn, email, f"{role} {suffix}", _password_hash(rt), tenant_id)
-                identity.add_membership(conn, tenant_id, user.id, role)
+                user = identity.create_user(conn, email, f"{role} {suffix}", _password_hash(rt), tenant_id, now=now)
+                identity.add_membership(conn, tenant_id, user.id, role, now=now)
                 if role == "admin":
                     identity.grant_platform_role(conn, user.id, "sys.connector.update")
                 emails[role] = email
@@ -138,9 +140,15 @@ class TenantUsers:
             self._jwts[role] = self.env.login(self.emails[role], USER_PASSWORD)
         return dict(self._jwts[role])
 
+    def sign_in_again(self) -> None:
+        """Forget the JWTs (after moving the clock past their lifetime)."""
+        self._jwts.clear()
+
     def user_pid(self, role: str) -> str:
         with self.env.runtime.db.read() as conn:
-            return identity.find_user_by_email(conn, self.emails[role]).pid
+            user = identity.find_user_by_email(conn, self.emails[role])
+        assert user is not None
+        return str(user.pid)
 
     def admin_call(self, method: str, path: str, role: str = "admin", **kwargs: Any) -> Any:
         """A call to the administration surface as this tenant's user of ``role``."""
@@ -185,7 +193,7 @@ def env(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     database_url = f"sqlite:///{tmp / 'tessera.db'}" if backend == "sqlite" else create_pg_database()
     settings = make_settings(tmp, database_url)
     upgrade(settings.database_url)
-    runtime = build_runtime(settings)
+    runtime = build_runtime(settings, clock=ShiftedClock())
     seed_demo(runtime, DEMO_PASSWORD)
     app = create_app(settings, runtime)
     with TestClient(app, raise_server_exceptions=False) as client:
@@ -205,12 +213,26 @@ def demo_admin(env: Env) -> dict[str, str]:
     return env.login("admin@demo.example")
 
 
-def start_of_window(needed: float = 15.0, window: int = 60) -> None:
-    """Limits count in fixed one-minute windows: a test that counts up to a limit must not straddle
-    a window boundary, or the counter resets halfway. Wait for a fresh window when too little is left."""
-    left = window - (time.time() % window)
-    if left < needed:
-        time.sleep(left + 0.05)
+@pytest.fixture
+def clock(env: Env) -> Iterator[ShiftedClock]:
+    """The app's clock, to move time instead of waiting for it; set back after the test."""
+    moved = env.runtime.clock
+    assert isinstance(moved, ShiftedClock)
+    yield moved
+    moved.reset()
+
+
+def actor_for(env: Env, headers: dict[str, str], tenant_header: str | None = None) -> Actor:
+    """The actor a request with these headers acts as (for calling services directly)."""
+    claims = env.runtime.session_tokens.verify(headers["Authorization"].removeprefix("Bearer "))
+    assert claims is not None
+    return resolve_actor(env.runtime, claims, tenant_header)
+
+
+def fresh_window(clock: ShiftedClock, window: int = 60) -> None:
+    """Move the clock to the start of a rate-limit window, so counting up to a limit never
+    straddles a window boundary (the counter would reset halfway)."""
+    clock.advance(window - (clock.time() % window) + 0.001)
 
 
 def issue_token(env: Env, client_id: str, client_secret: str, scope: str | None = None) -> Any:

@@ -35,7 +35,7 @@ def test_refused_calls_are_audited_with_their_status(env: Env) -> None:
 
 
 def test_closing_writes_what_is_still_queued(env: Env) -> None:
-    audit = CallAudit(env.runtime.db, flush_seconds=3600)  # the thread would not flush for an hour
+    audit = CallAudit(env.runtime.db, env.runtime.clock, flush_seconds=3600)  # the thread would not flush for an hour
     for n in range(3):
         audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
                      path="/api/open/v1/whoami", status=401, request_id=f"queued-{n}")
@@ -45,7 +45,7 @@ def test_closing_writes_what_is_still_queued(env: Env) -> None:
 
 
 def test_a_closed_writer_starts_again_on_the_next_call(env: Env) -> None:
-    audit = CallAudit(env.runtime.db, flush_seconds=0.01)
+    audit = CallAudit(env.runtime.db, env.runtime.clock, flush_seconds=0.01)
     audit.close()  # e.g. one app's shutdown over a shared runtime
     audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
                  path="/api/open/v1/whoami", status=401, request_id="reopened-1")

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
 
-from sqlalchemy import update
-
-from storage.tables import idempotency_keys
-from storage.types import utcnow
+from tessera.core.clock import ShiftedClock
 from tessera.core.errors import IdempotencyKeyConflict
-from tessera.session.auth.actors import resolve_actor
 from tessera.session.commands import execute as commands
-from tests.conftest import Env, TenantUsers
+from tests.conftest import Env, TenantUsers, actor_for
 
 CREATE = "/api/meta/commands/execute/assets:create"
 
@@ -68,16 +63,15 @@ def test_keys_are_scoped_to_the_user(env: Env, tenant: TenantUsers) -> None:
     assert first.json()["data"]["id"] != second.json()["data"]["id"]
 
 
-def test_a_key_older_than_the_dedupe_window_executes_again(env: Env, tenant: TenantUsers) -> None:
-    headers = {**tenant.headers(), "X-Idempotent-Key": "key-7"}
+def test_a_key_older_than_the_dedupe_window_executes_again(env: Env, tenant: TenantUsers,
+                                                           clock: ShiftedClock) -> None:
     body = {"payload": {"name": "A", "serialNo": "IDEM-7"}}
-    env.client.post(CREATE, json=body, headers=headers)
-    with env.runtime.db.write() as conn:
-        conn.execute(
-            update(idempotency_keys)
-            .where(idempotency_keys.c.tenant_id == tenant.tenant_id)
-            .values(created_at=utcnow() - timedelta(hours=24, seconds=1))
-        )
+    env.client.post(CREATE, json=body, headers={**tenant.headers(), "X-Idempotent-Key": "key-7"})
+    clock.advance(24 * 3600 - 5)
+    tenant.sign_in_again()  # the session JWT lives 8 hours
+    headers = {**tenant.headers(), "X-Idempotent-Key": "key-7"}
+    assert env.client.post(CREATE, json=body, headers=headers).json()["code"] == "IDEMPOTENT_REPLAY"
+    clock.advance(6)
     again = env.client.post(
         CREATE, json={"payload": {"name": "A", "serialNo": "IDEM-7b"}}, headers=headers
     )
@@ -87,8 +81,7 @@ def test_a_key_older_than_the_dedupe_window_executes_again(env: Env, tenant: Ten
 
 def test_concurrent_duplicates_execute_once(env: Env, tenant: TenantUsers) -> None:
     """Eight threads send the same key at once: one effect, every answer the same record."""
-    token = tenant.headers()["Authorization"].split(" ", 1)[1]
-    actor = resolve_actor(env.runtime, token, None)
+    actor = actor_for(env, tenant.headers())
     body = {"payload": {"name": "Race", "serialNo": "RACE-1"}}
 
     def run(_: int) -> tuple[str, bool]:

@@ -22,7 +22,8 @@ def insert(env: Env, tenant: TenantUsers, rows: list[dict[str, Any]], model: str
     decl = env.runtime.declarations.models[model]
     with env.runtime.db.write() as conn:
         repo = RecordRepository(conn, tenant.tenant_id, decl)
-        return [present(repo.insert({code: row.get(code) for code in decl.fields}, None)) for row in rows]
+        now = env.runtime.clock.now()
+        return [present(repo.insert({code: row.get(code) for code in decl.fields}, None, now=now)) for row in rows]
 
 
 def assets(count: int, prefix: str = "A") -> list[dict[str, Any]]:

@@ -5,19 +5,20 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
 from storage import outbox
 from storage.records import RecordRepository
-from storage.tables import audit_log, open_idempotency_keys
-from storage.types import utcnow
+from storage.tables import audit_log
 from tessera.app import create_app
+from tessera.core.clock import ShiftedClock
 from tessera.openplatform.commands import execute as op_commands
+from tessera.openplatform.commands import idempotency
+from tessera.openplatform.tokens import bearer as bearer_tokens
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 from tests.live_server import serve
 from tests.test_op_resources import seed_assets
@@ -33,8 +34,14 @@ class Integration:
     def __init__(self, env: Env, tenant: TenantUsers, scopes: tuple[str, ...] = ALL) -> None:
         self.env = env
         self.tenant = tenant
-        cred = tenant.install(scopes=scopes)
-        self.auth = bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
+        self.cred = tenant.install(scopes=scopes)
+        self.auth: dict[str, str] = {}
+        self.refresh()
+
+    def refresh(self) -> None:
+        """A new token of the same installation (after moving the clock past the old one's life)."""
+        cred = self.cred
+        self.auth = bearer(issue_token(self.env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
 
     def read(self, pid: str) -> Any:
         return self.env.client.get(f"/api/open/v1/resources/assets/{pid}", headers=self.auth)
@@ -173,7 +180,8 @@ def test_a_duplicate_while_the_first_is_running_is_in_progress(
     assert duplicate.headers["Retry-After"] == "1"
 
 
-def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, app_client: Integration) -> None:
+def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, app_client: Integration,
+                                                                      clock: ShiftedClock) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     tag, key = app_client.etag(pid), _key()
     entered = threading.Event()
@@ -184,24 +192,20 @@ def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, 
             raise SystemExit("killed")
 
         patch.setattr(op_commands, "_apply", crash)
-        patch.setattr(op_commands.keys, "release", lambda *_a, **_k: None)  # the process died: no cleanup
+        patch.setattr(op_commands.idempotency_store, "release", lambda *_a, **_k: None)  # died: no cleanup
         with pytest.raises(SystemExit):
             caller = _caller(env, app_client)
             op_commands.execute(env.runtime, caller, "assets.assign", {"targetPid": pid, "input": {"assignee": "x"}},
                                 tag, key, None)
     assert app_client.assign(pid, "x", if_match=tag, key=key).json()["code"] == "idempotency_in_progress"
-    with env.runtime.db.write() as conn:
-        conn.execute(update(open_idempotency_keys).where(open_idempotency_keys.c.key == key)
-                     .values(locked_until=utcnow() - timedelta(seconds=1)))
+    clock.advance(idempotency.CLAIM_LEASE_SECONDS + 1)
     response = app_client.assign(pid, "x", if_match=tag, key=key)
     assert response.status_code == 200, response.text
     assert response.json()["idempotentReplay"] is False
 
 
 def _caller(env: Env, integration: Integration) -> Any:
-    from tessera.openplatform.tokens import grants as op_tokens
-
-    return op_tokens.validate(env.runtime, integration.auth["Authorization"].split(" ", 1)[1])
+    return bearer_tokens.validate(env.runtime, integration.auth["Authorization"].split(" ", 1)[1])
 
 
 def test_a_failed_command_releases_its_key(app_client: Integration) -> None:
@@ -223,13 +227,14 @@ def test_keys_are_scoped_to_the_installation(env: Env, tenant: TenantUsers) -> N
     assert response.json()["idempotentReplay"] is False
 
 
-def test_a_key_older_than_24_hours_is_forgotten(env: Env, app_client: Integration) -> None:
+def test_a_key_older_than_24_hours_is_forgotten(app_client: Integration, clock: ShiftedClock) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     key = _key()
     assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=key).status_code == 200
-    with env.runtime.db.write() as conn:
-        conn.execute(update(open_idempotency_keys).where(open_idempotency_keys.c.key == key)
-                     .values(created_at=utcnow() - timedelta(hours=24, seconds=1)))
+    clock.advance(24 * 3600 - 5)
+    app_client.refresh()
+    assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=key).json()["idempotentReplay"] is True
+    clock.advance(6)
     response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=key)
     assert response.status_code == 200
     assert response.json()["idempotentReplay"] is False
@@ -240,13 +245,23 @@ def test_two_concurrent_writers_with_the_same_etag_exactly_one_wins(
 ) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     tag = app_client.etag(pid)
-    real_update = RecordRepository.update
+    real_update, real_claim = RecordRepository.update, idempotency.claim
+    claims, second_claimed = [], threading.Event()
 
-    def slow_update(self: RecordRepository, current: Any, changes: dict[str, Any]) -> Any:
-        time.sleep(0.3)  # both requests are in flight together
-        return real_update(self, current, changes)
+    def counted_claim(*args: Any, **kwargs: Any) -> Any:
+        claims.append(1)
+        if len(claims) == 2:
+            second_claimed.set()
+        return real_claim(*args, **kwargs)
 
-    monkeypatch.setattr(RecordRepository, "update", slow_update)
+    def held_update(self: RecordRepository, current: Any, changes: dict[str, Any], **kwargs: Any) -> Any:
+        # The first writer holds the record until the second is past its key claim and on its way
+        # to the same record: both requests are in flight with the same ETag.
+        assert second_claimed.wait(10)
+        return real_update(self, current, changes, **kwargs)
+
+    monkeypatch.setattr(idempotency, "claim", counted_claim)
+    monkeypatch.setattr(RecordRepository, "update", held_update)
     with ThreadPoolExecutor(2) as pool:
         futures = [pool.submit(app_client.assign, pid, name, if_match=tag, key=_key()) for name in ("dana", "eve")]
         statuses = sorted(f.result(30).status_code for f in futures)
@@ -275,7 +290,7 @@ def test_a_change_that_fails_to_commit_leaves_no_event_and_no_change(
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(op_commands.keys, "complete", broken)  # fails after the change and the event
+    monkeypatch.setattr(op_commands.idempotency_store, "complete", broken)  # fails after the change and the event
     response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key())
     assert response.status_code == 500
     assert response.json()["code"] == "internal_error"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from storage.records import RecordRepository
-from tessera.openplatform.resources.cursors import Position
+from tessera.core.clock import ShiftedClock
 from tessera.records.payloads import validate_payload
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 
@@ -29,7 +29,8 @@ def seed_assets(tenant: TenantUsers, count: int, prefix: str = "A") -> list[str]
     with rt.db.write() as conn:
         repo = RecordRepository(conn, tenant.tenant_id, model)
         payloads = [{"name": f"{prefix}{i}", "serialNo": f"{prefix}-{i}-{time.time_ns()}"} for i in range(count)]
-        return [repo.insert(validate_payload(model, payload, partial=False), None).pid for payload in payloads]
+        now = rt.clock.now()
+        return [repo.insert(validate_payload(model, payload, partial=False), None, now=now).pid for payload in payloads]
 
 
 def delete_asset(tenant: TenantUsers, pid: str) -> None:
@@ -38,7 +39,7 @@ def delete_asset(tenant: TenantUsers, pid: str) -> None:
         repo = RecordRepository(conn, tenant.tenant_id, rt.declarations.models["asset"])
         row = repo.get(pid)
         assert row is not None
-        repo.soft_delete(row)
+        repo.soft_delete(row, now=rt.clock.now())
 
 
 def walk(env: Env, auth: dict[str, str], limit: int, between: Any = None) -> list[str]:
@@ -143,28 +144,20 @@ def test_a_cursor_of_another_installation_is_invalid_cursor(env: Env, tenant: Te
     assert response.json()["code"] == "invalid_cursor"
 
 
-def test_a_cursor_older_than_24_hours_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
-    auth, installation_pid = token_for(env, tenant)
+def test_a_cursor_is_valid_for_24_hours_and_no_longer(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
+    cred = tenant.install(scopes=READ_ALL)
+
+    def fresh_token() -> dict[str, str]:  # tokens live an hour; the cursor outlives many
+        return bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
+
     seed_assets(tenant, 3)
-    whoami = env.client.get("/api/open/v1/whoami", headers=auth).json()
-    assert whoami["installation"]["installationId"] == installation_pid
-    installation_id = _installation_id(env, installation_pid)
-    cursors = env.runtime.cursors
-    fresh = cursors.issue(Position("assets", installation_id, 0), now=time.time() - 24 * 3600 + 60)
-    stale = cursors.issue(Position("assets", installation_id, 0), now=time.time() - 24 * 3600 - 1)
-    assert env.client.get(ASSETS, params={"cursor": fresh}, headers=auth).status_code == 200
-    response = env.client.get(ASSETS, params={"cursor": stale}, headers=auth)
+    cursor = env.client.get(ASSETS, params={"limit": 1}, headers=fresh_token()).json()["nextCursor"]
+    clock.advance(24 * 3600 - 60)
+    assert env.client.get(ASSETS, params={"cursor": cursor}, headers=fresh_token()).status_code == 200
+    clock.advance(61)
+    response = env.client.get(ASSETS, params={"cursor": cursor}, headers=fresh_token())
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_cursor"
-
-
-def _installation_id(env: Env, installation_pid: str) -> int:
-    from sqlalchemy import select
-
-    from storage.tables import installations
-
-    with env.runtime.db.read() as conn:
-        return conn.execute(select(installations.c.id).where(installations.c.pid == installation_pid)).scalar_one()
 
 
 def test_a_read_by_pid_returns_the_record_and_a_strong_etag(env: Env, tenant: TenantUsers) -> None:

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from storage.tables import access_tokens, audit_log, credentials, open_api_calls
-from tessera.core import secrets as secrets_module
+from tessera.core import crypto as crypto_module
 from tessera.core.logs import JsonFormatter
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 
@@ -77,7 +77,7 @@ def test_secrets_are_compared_in_constant_time(env: Env, tenant: TenantUsers, mo
         calls.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(secrets_module.hmac, "compare_digest", spy)
+    monkeypatch.setattr(crypto_module.hmac, "compare_digest", spy)
     cred = tenant.install()
     issue_token(env, cred["clientId"], cred["clientSecret"] + "-wrong")
     issue_token(env, "tcli_000000000000000000000000", "tsec_unknown")

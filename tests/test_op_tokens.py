@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import base64
-from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 
-from storage.tables import access_tokens, open_api_calls
-from storage.types import utcnow
-from tests.conftest import Env, TenantUsers, bearer, issue_token, start_of_window
+from storage.tables import open_api_calls
+from tessera.core.clock import ShiftedClock
+from tests.conftest import Env, TenantUsers, bearer, fresh_window, issue_token
 
 ALL = "assets.manage assets.read"
 
@@ -94,10 +93,10 @@ def test_credentials_in_the_query_string_are_refused(env: Env, tenant: TenantUse
     assert response.json()["code"] == "invalid_request"
 
 
-def test_the_token_endpoint_is_rate_limited_per_client(env: Env, tenant: TenantUsers) -> None:
+def test_the_token_endpoint_is_rate_limited_per_client(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     cred = tenant.install()
     limit = env.runtime.settings.rate_limit_token
-    start_of_window()
+    fresh_window(clock)
     statuses = [issue_token(env, cred["clientId"], "wrong").status_code for _ in range(limit)]
     assert set(statuses) == {401}
     refused = issue_token(env, cred["clientId"], cred["clientSecret"])
@@ -136,12 +135,12 @@ def test_a_missing_token_is_invalid_token_in_the_open_platform_envelope(env: Env
     assert response.headers["X-Request-Id"] == "op-req-1"
 
 
-def test_an_expired_token_is_invalid_token(env: Env, tenant: TenantUsers) -> None:
+def test_a_token_works_until_its_lifetime_ends(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
-    with env.runtime.db.write() as conn:
-        conn.execute(update(access_tokens).where(access_tokens.c.token_digest == env.runtime.digests.digest(token))
-                     .values(expires_at=utcnow() - timedelta(seconds=1)))
+    clock.advance(env.runtime.settings.token_ttl_seconds - 5)
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
+    clock.advance(5)
     assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 401
 
 
@@ -178,12 +177,8 @@ def _rotate(tenant: TenantUsers, client_id: str, grace: int = 300) -> dict[str, 
     return response.json()["data"]
 
 
-def _end_grace(env: Env, client_id: str) -> None:
-    from storage.tables import credentials
-
-    with env.runtime.db.write() as conn:
-        conn.execute(update(credentials).where(credentials.c.client_id == client_id)
-                     .values(expires_at=utcnow() - timedelta(seconds=1)))
+def _end_grace(clock: ShiftedClock, grace: int = 300) -> None:
+    clock.advance(grace + 1)
 
 
 def test_during_the_grace_window_both_pairs_mint_tokens(env: Env, tenant: TenantUsers) -> None:
@@ -193,28 +188,30 @@ def test_during_the_grace_window_both_pairs_mint_tokens(env: Env, tenant: Tenant
     assert issue_token(env, new["clientId"], new["clientSecret"]).status_code == 200
 
 
-def test_after_the_grace_window_the_old_pair_is_rejected(env: Env, tenant: TenantUsers) -> None:
+def test_after_the_grace_window_the_old_pair_is_rejected(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     old = tenant.install()
     new = _rotate(tenant, old["clientId"])
-    _end_grace(env, old["clientId"])
+    _end_grace(clock)
     assert issue_token(env, old["clientId"], old["clientSecret"]).json()["code"] == "invalid_client"
     assert issue_token(env, new["clientId"], new["clientSecret"]).status_code == 200
 
 
-def test_tokens_issued_before_a_rotation_live_their_lifetime(env: Env, tenant: TenantUsers) -> None:
+def test_tokens_issued_before_a_rotation_live_their_lifetime(env: Env, tenant: TenantUsers,
+                                                             clock: ShiftedClock) -> None:
     old = tenant.install()
     before = issue_token(env, old["clientId"], old["clientSecret"]).json()["access_token"]
     _rotate(tenant, old["clientId"])
-    _end_grace(env, old["clientId"])
+    _end_grace(clock)
     assert env.client.get("/api/open/v1/whoami", headers=bearer(before)).status_code == 200
 
 
-def test_tokens_minted_by_the_old_pair_during_the_grace_die_when_it_ends(env: Env, tenant: TenantUsers) -> None:
+def test_tokens_minted_by_the_old_pair_during_the_grace_die_when_it_ends(env: Env, tenant: TenantUsers,
+                                                                         clock: ShiftedClock) -> None:
     old = tenant.install()
     _rotate(tenant, old["clientId"])
     during = issue_token(env, old["clientId"], old["clientSecret"]).json()["access_token"]
     assert env.client.get("/api/open/v1/whoami", headers=bearer(during)).status_code == 200
-    _end_grace(env, old["clientId"])
+    _end_grace(clock)
     assert env.client.get("/api/open/v1/whoami", headers=bearer(during)).status_code == 401
 
 

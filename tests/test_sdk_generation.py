@@ -31,8 +31,8 @@ def test_each_sdk_is_a_project_generated_from_a_committed_document_and_config() 
         assert "post_hooks: []" in (ROOT / sdk.config).read_text(encoding="utf-8")
 
 
-def test_the_sdks_webhook_helper_is_tessera_webhook_verify_with_a_header() -> None:
-    source = (ROOT / "tessera" / "webhook_verify.py").read_text(encoding="utf-8")
+def test_the_sdks_webhook_helper_is_the_services_verifier_with_a_header() -> None:
+    source = (ROOT / "tessera" / "events" / "verify.py").read_text(encoding="utf-8")
     assert SDK_WEBHOOKS.read_text(encoding="utf-8") == sdkgen.WEBHOOKS_HEADER + source
 
 

@@ -1,23 +1,28 @@
-"""What Open Platform handlers share: the runtime and the verified caller."""
+"""What Open Platform handlers share: the runtime, the request id and the verified caller."""
 
 from __future__ import annotations
 
-from connexion import request
-from connexion.context import context
-
-from tessera.core.errors import InsufficientScope
-from tessera.openplatform.tokens.grants import Caller
+from tessera.core.errors import InvalidToken
+from tessera.openplatform.tokens.bearer import Caller
 from tessera.runtime import Runtime
-from tessera.web.context import RUNTIME_KEY
+from tessera.web.context import current
 
 
 def runtime() -> Runtime:
-    return request.scope[RUNTIME_KEY]
+    return current().runtime
 
 
-def caller(scope: str | None = None) -> Caller:
-    """The token's caller; with ``scope``, refuse with ``insufficient_scope`` when it is missing."""
-    verified: Caller = context["token_info"]["caller"]
-    if scope is not None and scope not in verified.scopes:
-        raise InsufficientScope(data={"requiredScope": scope})
+def request_id() -> str:
+    return current().request_id
+
+
+def header(name: str) -> str | None:
+    return current().headers.get(name)
+
+
+def caller() -> Caller:
+    """The token's caller, as the bearer check verified it."""
+    verified = current().caller
+    if not isinstance(verified, Caller):  # pragma: no cover - Connexion runs the bearer check first
+        raise InvalidToken()
     return verified

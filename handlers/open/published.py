@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from connexion import request
-
-from handlers.open.base import caller, runtime
+from handlers.open.base import caller, header, request_id, runtime
 from tessera.events import inbound as inbound_events
 from tessera.openplatform.commands import execute as op_commands
 from tessera.openplatform.resources import reads as op_resources
@@ -44,10 +42,8 @@ def _read(resource: ResourceCap) -> Handler:
 
 def _execute(command: CommandCap) -> Handler:
     def handler(body: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
-        headers = request.headers
         outcome = op_commands.execute(
-            runtime(), caller(), command.code, body, headers.get("if-match"), headers.get("idempotency-key"),
-            request.scope.get("tessera.request_id"),
+            runtime(), caller(), command.code, body, header("if-match"), header("idempotency-key"), request_id(),
         )
         extra = {"ETag": outcome.etag}
         if outcome.replay:
@@ -59,9 +55,8 @@ def _execute(command: CommandCap) -> Handler:
 
 def _post_event(source: EventSourceCap) -> Handler:
     def handler(body: Any) -> tuple[dict[str, Any], int]:
-        key = request.headers.get("idempotency-key")
-        received = inbound_events.receive(runtime(), caller(), source.code, body, key,
-                                          request.scope.get("tessera.request_id"))
+        received = inbound_events.receive(runtime(), caller(), source.code, body, header("idempotency-key"),
+                                          request_id())
         return {"eventId": received.event_id, "duplicate": received.duplicate}, 202
 
     return handler

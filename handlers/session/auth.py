@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from handlers.session.base import authenticated, bearer_token, enforce, request_id, runtime
-from tessera.core.errors import Unauthorized
+from handlers.session.base import authenticated, enforce, request_id, runtime, session_claims
 from tessera.session.auth import login as login_service
-from tessera.web.envelopes import ok
-
-Reply = tuple[dict[str, Any], int, dict[str, str]]
+from tessera.web.envelopes import Reply, ok
 
 
 def login(body: dict[str, Any]) -> Reply:
@@ -21,10 +18,7 @@ def login(body: dict[str, Any]) -> Reply:
 
 def getSession(**_: Any) -> Reply:
     rt, actor, headers = authenticated("read")
-    claims = rt.session_tokens.verify(bearer_token())
-    if claims is None:  # pragma: no cover - authenticated() has just verified the same token
-        raise Unauthorized()
-    return ok(login_service.session_info(rt, actor, claims.expires_at), headers)
+    return ok(login_service.session_info(rt, actor, session_claims().expires_at), headers)
 
 
 def switchTenant(body: dict[str, Any]) -> Reply:

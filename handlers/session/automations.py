@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import authenticated, query_params
-from tessera.events import automations
-from tessera.web.envelopes import ok
-
-Reply = tuple[dict[str, Any], int, dict[str, str]]
+from tessera.events.automations import admin as automations
+from tessera.web.envelopes import Reply, ok
 
 
 def createAutomation(body: dict[str, Any]) -> Reply:

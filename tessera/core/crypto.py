@@ -1,17 +1,32 @@
-"""Password hashing (argon2id) and session JWTs (PyJWT, HS256 with a derived key, algorithm pinned)."""
+"""Every cryptographic primitive the service uses, each keyed for one purpose only.
+
+- ``derive_key``: one key per purpose from the server key, so a key that signs JWTs can never forge
+  a digest, open a cursor or unseal a webhook secret.
+- ``KeyedDigest``: HMAC-SHA-256 digests of client secrets and access tokens, compared in constant
+  time. The values are 256-bit random strings: a fast keyed hash is as strong as a slow KDF
+  against guessing, and keeps the token endpoint fast.
+- ``SealedBox``: authenticated encryption (Fernet) of values the service must read back: list
+  cursors (with their issue time, so they expire) and webhook signing secrets.
+- ``Passwords``: argon2id with the library's RFC 9106 low-memory profile.
+- ``SessionTokens``: session JWTs (PyJWT, HS256 under a derived key, algorithm pinned), their
+  expiry checked against the injected clock.
+"""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import jwt
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from cryptography.fernet import Fernet, InvalidToken
+
+from tessera.core.clock import Clock
 
 JWT_ALGORITHM = "HS256"
 JWT_ISSUER = "tessera"
@@ -21,6 +36,45 @@ JWT_AUDIENCE = "tessera-session"
 def derive_key(secret_key: bytes, purpose: str) -> bytes:
     """A separate key per purpose, so a JWT key can't be used to forge a digest and vice versa."""
     return hmac.new(secret_key, f"tessera:{purpose}".encode(), hashlib.sha256).digest()
+
+
+class KeyedDigest:
+    """Digests of high-entropy secrets under a server key; only digests are ever stored."""
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+
+    def digest(self, value: str) -> str:
+        return hmac.new(self._key, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+
+    def matches(self, value: str, stored_digest: str) -> bool:
+        return hmac.compare_digest(self.digest(value), stored_digest)
+
+
+class Unreadable(ValueError):
+    """A sealed value that was tampered with, sealed under another key, or is older than allowed."""
+
+
+class SealedBox:
+    """Encrypt and authenticate values the service reads back later (Fernet: AES-128-CBC + HMAC)."""
+
+    def __init__(self, key: bytes, clock: Clock) -> None:
+        self._fernet = Fernet(base64.urlsafe_b64encode(key))
+        self._clock = clock
+
+    def seal(self, plain: bytes) -> str:
+        """The sealed value, stamped with the clock's time."""
+        return self._fernet.encrypt_at_time(plain, int(self._clock.time())).decode("ascii")
+
+    def open(self, sealed: str, max_age_seconds: int | None = None) -> bytes:
+        """The plain value; ``Unreadable`` when forged, damaged or sealed more than ``max_age_seconds`` ago."""
+        try:
+            token = sealed.encode("ascii")
+            if max_age_seconds is None:
+                return self._fernet.decrypt(token)
+            return self._fernet.decrypt_at_time(token, max_age_seconds, int(self._clock.time()))
+        except (InvalidToken, UnicodeError, ValueError, TypeError):
+            raise Unreadable() from None
 
 
 class Passwords:
@@ -52,12 +106,15 @@ class SessionClaims:
 
 
 class SessionTokens:
-    def __init__(self, secret_key: bytes, ttl_seconds: int) -> None:
-        self._key = derive_key(secret_key, "session-jwt")
+    """Session JWTs: ``sub`` (user pid), ``tid`` (tenant code), ``iat``, ``exp``, ``jti``."""
+
+    def __init__(self, key: bytes, ttl_seconds: int, clock: Clock) -> None:
+        self._key = key
         self.ttl_seconds = ttl_seconds
+        self._clock = clock
 
     def issue(self, user_pid: str, tenant_code: str) -> str:
-        now = int(time.time())
+        now = int(self._clock.time())
         claims = {
             "iss": JWT_ISSUER,
             "aud": JWT_AUDIENCE,
@@ -70,7 +127,11 @@ class SessionTokens:
         return jwt.encode(claims, self._key, algorithm=JWT_ALGORITHM)
 
     def verify(self, token: str) -> SessionClaims | None:
-        """Claims of a valid token, else None (expired, forged, wrong algorithm, malformed)."""
+        """Claims of a valid token, else None (expired, forged, wrong algorithm, malformed).
+
+        PyJWT checks the signature, algorithm, audience, issuer and required claims; expiry is
+        checked here against the injected clock (PyJWT would read the system's).
+        """
         try:
             claims: dict[str, Any] = jwt.decode(
                 token,
@@ -78,10 +139,13 @@ class SessionTokens:
                 algorithms=[JWT_ALGORITHM],
                 audience=JWT_AUDIENCE,
                 issuer=JWT_ISSUER,
-                options={"require": ["exp", "iat", "sub", "tid", "jti"]},
+                options={"require": ["exp", "iat", "sub", "tid", "jti"], "verify_exp": False, "verify_iat": False},
             )
         except jwt.PyJWTError:
             return None
         if not isinstance(claims.get("sub"), str) or not isinstance(claims.get("tid"), str):
             return None
-        return SessionClaims(claims["sub"], claims["tid"], int(claims["iat"]), int(claims["exp"]), claims["jti"])
+        expires_at, issued_at = claims.get("exp"), claims.get("iat")
+        if not isinstance(expires_at, int) or not isinstance(issued_at, int) or self._clock.time() >= expires_at:
+            return None
+        return SessionClaims(claims["sub"], claims["tid"], issued_at, expires_at, claims["jti"])

@@ -13,7 +13,12 @@ from tessera.core.i18n import N_
 
 
 class ServiceError(Exception):
-    """Base of every error the service answers deliberately."""
+    """Base of every error the service answers deliberately.
+
+    What a client may act on travels as data, not as HTTP: ``retry_after`` (seconds) is rendered as
+    ``Retry-After`` by the web layer. ``headers`` is for errors the web layer raises itself (an
+    ``Allow`` list, rate-limit fields); services never set it.
+    """
 
     status: int = 400
     code: str = "VALIDATION_ERROR"
@@ -26,6 +31,7 @@ class ServiceError(Exception):
         data: Any = None,
         headers: dict[str, str] | None = None,
         params: dict[str, Any] | None = None,
+        retry_after: int | None = None,
     ) -> None:
         super().__init__(message or self.message)
         if message is not None:
@@ -33,6 +39,7 @@ class ServiceError(Exception):
         self.data = data
         self.headers = headers or {}
         self.params = params or {}
+        self.retry_after = retry_after
 
 
 class ValidationFailed(ServiceError):

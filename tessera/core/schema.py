@@ -9,7 +9,7 @@ field it concerns.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from jsonschema import ValidationError
 
@@ -40,7 +40,7 @@ _PLAIN_MESSAGES = {
 
 def message_for(error: ValidationError) -> FieldError:
     """A translatable message for one JSON Schema error."""
-    keyword, value = error.validator, error.validator_value
+    keyword, value = error.validator, cast(Any, error.validator_value)
     if keyword == "type":
         names = value if isinstance(value, list) else [value]
         return FieldError(next((text for name, text in _TYPE_MESSAGES if name in names), N_("Must be a string.")))
@@ -70,7 +70,7 @@ def _named_fields(error: ValidationError) -> list[str]:
     if not isinstance(instance, dict):
         return []
     if error.validator == "required":
-        return [name for name in error.validator_value if name not in instance]
+        return [name for name in cast(list[str], error.validator_value) if name not in instance]
     if error.validator == "additionalProperties":
         allowed = set((error.schema.get("properties") or {}).keys())  # type: ignore[union-attr]
         return [str(name) for name in instance if name not in allowed]

@@ -15,16 +15,14 @@ from sqlalchemy import and_, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from storage.tables import inbound_events
-from storage.types import utcnow
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, OpenIdempotencyKeyConflict
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
 from tessera.core.ids import new_pid
 from tessera.core.schema import collect
 from tessera.core.text import bad_text_paths
-from tessera.openplatform.commands.execute import check_idempotency_key
-from tessera.openplatform.resources.reads import require_scope
-from tessera.openplatform.tokens.grants import Caller
+from tessera.openplatform.commands.idempotency import check_key
+from tessera.openplatform.tokens.bearer import Caller
 from tessera.runtime import Runtime
 
 REQUIRED = N_("This field is required.")
@@ -85,9 +83,8 @@ def receive(rt: Runtime, caller: Caller, source_code: str, body: Any, idempotenc
     source = rt.capabilities.event_sources.get(source_code)
     if source is None:
         raise CapabilityNotFound()
-    require_scope(caller, source.scope)
-    check_idempotency_key(idempotency_key)
-    assert idempotency_key is not None
+    caller.require(source.scope)
+    idempotency_key = check_key(idempotency_key)
     event_type, version, occurred, data = _check(rt, source_code, body)
     request_hash = request_fingerprint(source_code, body)
     key_match = and_(inbound_events.c.installation_id == caller.installation_id,
@@ -102,7 +99,7 @@ def receive(rt: Runtime, caller: Caller, source_code: str, body: Any, idempotenc
                     pid=pid, installation_id=caller.installation_id, tenant_id=caller.tenant_id, source=source_code,
                     event_type=event_type, schema_version=version, occurred_at=occurred, data=data,
                     idempotency_key=idempotency_key, request_hash=request_hash, request_id=request_id,
-                    received_at=utcnow(),
+                    received_at=rt.clock.now(),
                 ))
             return Received(pid, duplicate=False)
         except IntegrityError:  # a concurrent duplicate stored it first

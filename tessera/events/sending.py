@@ -26,14 +26,13 @@ import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
 from sqlalchemy import Row
 
 from storage import webhooks as store
-from storage.types import utcnow
 from tessera.core.clock import iso
 from tessera.events.urls import UnsafeWebhookUrl, check_url
 from tessera.runtime import Runtime
@@ -59,7 +58,7 @@ def body_of(row: Row[Any]) -> bytes:
 def dispatch(rt: Runtime, limit: int = 200) -> int:
     """Fan new outbox events out to subscribed endpoints; returns the number of deliveries made."""
     made = 0
-    now = utcnow()
+    now = rt.clock.now()
     with rt.db.write() as conn:
         events = store.pending_events(conn, limit)
         endpoints_by_tenant: dict[int, list[Row[Any]]] = {}
@@ -125,14 +124,14 @@ def deliver_due(rt: Runtime, sender: Sender | None = None, limit: int = 50) -> i
     cut off), and the batch runs concurrently, so the whole batch ends well inside its lease and no
     other worker can claim a delivery while it is being sent.
     """
-    now = utcnow()
+    now = rt.clock.now()
     lease = now + timedelta(seconds=rt.settings.webhook_timeout_seconds + LEASE_MARGIN_SECONDS)
     with rt.db.write() as conn:
         claimed = store.claim_due(conn, now, lease, limit)
         sealed = {row.id: store.active_secrets(conn, row.endpoint_id, now) for row in claimed}
     if not claimed:
         return 0
-    started = utcnow()
+    started = rt.clock.now()
     own = sender is None
     active = sender or Sender(rt.settings.webhook_timeout_seconds)
     try:
@@ -145,7 +144,7 @@ def deliver_due(rt: Runtime, sender: Sender | None = None, limit: int = 50) -> i
     return len(claimed)
 
 
-def _finish(rt: Runtime, row: Row[Any], result: AttemptResult, started: Any) -> None:
+def _finish(rt: Runtime, row: Row[Any], result: AttemptResult, started: datetime) -> None:
     schedule = rt.settings.webhook_retry_schedule
     attempts = row.attempts + 1
     values: dict[str, Any] = {"attempts": attempts, "last_http_status": result.http_status}
@@ -153,12 +152,12 @@ def _finish(rt: Runtime, row: Row[Any], result: AttemptResult, started: Any) -> 
         values.update(status="delivered", next_attempt_at=None)
     elif attempts <= len(schedule):
         delay = schedule[attempts - 1] * random.uniform(0.8, 1.2)  # jitter, not security
-        values.update(status="retrying", next_attempt_at=utcnow() + timedelta(seconds=delay))
+        values.update(status="retrying", next_attempt_at=rt.clock.now() + timedelta(seconds=delay))
     else:
         values.update(status="dead", next_attempt_at=None)
     with rt.db.write() as conn:
         store.record_attempt(conn, row.id, started, result.http_status, result.latency_ms, result.error)
-        if not store.finish_attempt(conn, row.id, row.attempts, values):
+        if not store.finish_attempt(conn, row.id, row.attempts, values, now=rt.clock.now()):
             log.warning("webhook.outcome_superseded", extra={"deliveryId": row.pid})
     log.info("webhook.attempt", extra={"deliveryId": row.pid, "eventId": row.event_pid, "status": values["status"],
                                        "httpStatus": result.http_status, "latencyMs": result.latency_ms,
@@ -187,11 +186,11 @@ async def _send(rt: Runtime, sender: Sender, row: Row[Any], sealed: list[str], s
         await loop.run_in_executor(sender.resolver, lambda: check_url(row.url, allow_loopback=allow_loopback))
     except UnsafeWebhookUrl as exc:
         return AttemptResult(None, 0, f"refused: {exc.message}")
-    secrets = [rt.sealed_secrets.open(s) for s in sealed]
+    secrets = [rt.secret_box.open(s).decode() for s in sealed]
     if not secrets:
         return AttemptResult(None, 0, "no active secret")
     body = body_of(row)
-    timestamp = int(time.time())
+    timestamp = int(rt.clock.time())
     headers = {
         "Content-Type": "application/json",
         "X-Webhook-Timestamp": str(timestamp),

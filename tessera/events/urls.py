@@ -45,7 +45,7 @@ def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
                 or address.is_reserved or address.is_unspecified or not address.is_global)
 
 
-def check_url(url: str, *, allow_loopback: bool) -> None:
+def check_url(url: object, *, allow_loopback: bool) -> None:
     """Raise ``UnsafeWebhookUrl`` unless webhooks may be sent to ``url`` now."""
     if not isinstance(url, str) or len(url) > MAX_URL_LENGTH or not url.isascii() or not url.isprintable() \
             or any(ch.isspace() for ch in url):

@@ -13,11 +13,11 @@ import logging
 import threading
 from dataclasses import dataclass, field
 
-from tessera.events import automations
 from tessera.events import sending as deliveries
+from tessera.events.automations import runner as automations
 from tessera.runtime import Runtime
 
-log = logging.getLogger("tessera.events.worker")
+log = logging.getLogger("tessera.worker")
 
 
 @dataclass

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Row
@@ -51,6 +52,8 @@ class Changes:
     author: Author
     model: RecordModel
     action: str
+    # The instant of the change: its timestamps, audit entry and events all carry it.
+    now: datetime
 
     @property
     def repository(self) -> RecordRepository:
@@ -59,21 +62,21 @@ class Changes:
     def create(self, data: dict[str, Any]) -> Row[Any]:
         """Insert a record from checked ``data``; ``ValidationFailed`` names duplicate unique values."""
         with _duplicates_as_field_errors():
-            row = self.repository.insert(data, self.author.user_id)
+            row = self.repository.insert(data, self.author.user_id, now=self.now)
         self._record(row.pid, before=None, after=row.data, event="create")
         return row
 
     def update(self, current: Row[Any], changes: dict[str, Any]) -> Row[Any] | None:
         """Apply checked ``changes`` to ``current``; None when the record moved past its version."""
         with _duplicates_as_field_errors():
-            row = self.repository.update(current, changes)
+            row = self.repository.update(current, changes, now=self.now)
         if row is not None:
             self._record(row.pid, before=current.data, after=row.data, event="update")
         return row
 
     def delete(self, current: Row[Any]) -> None:
         """Soft-delete ``current`` (reads then answer not found); no event is published for it."""
-        self.repository.soft_delete(current)
+        self.repository.soft_delete(current, now=self.now)
         self._record(current.pid, before=current.data, after=None, event=None)
 
     def _record(self, pid: str, *, before: dict[str, Any] | None, after: dict[str, Any] | None,
@@ -81,13 +84,14 @@ class Changes:
         author = self.author
         audit.append(self.conn, tenant_id=author.tenant_id, actor_user_id=author.user_id, actor=author.actor,
                      action=self.action, target_type=self.model.code, target_id=pid, before=before, after=after,
-                     request_id=author.request_id, application_id=author.application_id)
+                     request_id=author.request_id, application_id=author.application_id, now=self.now)
         if event is None or after is None:
             return
         for published in self.registry.events_for(self.model.code, event):
             if published.triggered_by(event, before, after):
                 outbox.append(self.conn, tenant_id=author.tenant_id, event_type=published.type,
-                              payload=published.payload(pid, before, after), request_id=author.request_id)
+                              payload=published.payload(pid, before, after), request_id=author.request_id,
+                              now=self.now)
 
 
 @contextmanager

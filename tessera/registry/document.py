@@ -258,7 +258,7 @@ def _webhook_data_example(event: WebhookEventCap, registry: Capabilities) -> dic
     if resource.example is None:
         return None
     before: dict[str, Any] | None = record_example(resource)
-    after = before
+    after: dict[str, Any] | None = before
     for command in registry.commands.values():
         if command.emits == event.type:
             changed = command_record_example(command)
@@ -266,6 +266,8 @@ def _webhook_data_example(event: WebhookEventCap, registry: Capabilities) -> dic
                 after = changed
                 before = before if command.action == "update" else None
                 break
+    if after is None:
+        return None
     return event.payload(after["pid"], before, after)
 
 
@@ -317,7 +319,7 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
 
     for resource in registry.resources.values():
         doc["tags"].append({"name": resource.name, "description": resource.description or resource.name})
-        values = {
+        values: dict[str, Any] = {
             "resource": resource.name, "Schema": resource.schema_name, "Plural": resource.plural_name,
             "readScope": resource.read_scope, "description": resource.description,
         }

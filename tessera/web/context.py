@@ -1,7 +1,10 @@
-"""The outermost middleware: request id, locale, runtime, access log.
+"""The outermost middleware: request id, locale, surface, runtime, access log, call audit.
 
-It runs before Connexion's exception handling so that every response, errors included, carries
-``X-Request-Id`` and every log line of the request carries the same id.
+It runs before Connexion's exception handling, so every response, errors included, carries
+``X-Request-Id``, and every log line of the request carries the same id. It also makes the
+request's ``RequestState`` current: handlers and the security checks read the runtime, the request
+id, the surface and the verified caller from it (``current()``), never from Connexion, so only the
+web layer's Connexion package knows Connexion's request objects.
 """
 
 from __future__ import annotations
@@ -11,36 +14,74 @@ import logging
 import re
 import time
 import uuid
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
+from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tessera.core.crypto import SessionClaims
 from tessera.core.errors import PayloadTooLarge
-from tessera.core.i18n import negotiate, reset_locale, set_locale, translate
+from tessera.core.i18n import negotiate, reset_locale, set_locale
 from tessera.core.logs import request_id_var
+from tessera.runtime import Runtime
+from tessera.web.envelopes import render_error
+from tessera.web.surface import Surface, surface_of
 
 SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 MAX_BODY_BYTES = 1024 * 1024
-RUNTIME_KEY = "tessera.runtime"
-# A mutable per-request holder: inner layers (the Open Platform bearer check) record the caller in
-# it, and this middleware reads it after the response to write the call audit.
-STATE_KEY = "tessera.state"
 
 log = logging.getLogger("tessera.access")
+
+
+@dataclass
+class RequestState:
+    """What the layers of one request share, set up once by ``RequestContextMiddleware``."""
+
+    scope: Scope
+    runtime: Runtime
+    request_id: str
+    surface: Surface
+    # Set by the bearer checks once the token or JWT is verified, read by handlers and the call audit.
+    caller: Any = None
+    session: SessionClaims | None = None
+    status: int | None = field(default=None)
+
+    @cached_property
+    def headers(self) -> Headers:
+        return Headers(scope=self.scope)
+
+    @cached_property
+    def query_params(self) -> QueryParams:
+        return QueryParams(self.scope.get("query_string", b""))
+
+
+_current: ContextVar[RequestState | None] = ContextVar("tessera_request", default=None)
+
+
+def current() -> RequestState:
+    """The state of the request being handled (handlers, security checks, error rendering)."""
+    state = _current.get()
+    if state is None:
+        raise RuntimeError("no request is being handled")
+    return state
+
+
+def current_or_none() -> RequestState | None:
+    return _current.get()
 
 
 def header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
-            try:
-                return value.decode("latin-1")
-            except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes every byte
-                return None
+            return bytes(value).decode("latin-1")
     return None
 
 
 class RequestContextMiddleware:
-    def __init__(self, app: ASGIApp, runtime: Any = None) -> None:
+    def __init__(self, app: ASGIApp, runtime: Runtime) -> None:
         self.app = app
         self.runtime = runtime
 
@@ -50,77 +91,71 @@ class RequestContextMiddleware:
             return
         supplied = header(scope, b"x-request-id")
         request_id = supplied if supplied and SAFE_REQUEST_ID.match(supplied) else str(uuid.uuid4())
-        token = request_id_var.set(request_id)
+        state = RequestState(scope, self.runtime, request_id, surface_of(scope.get("path", "")))
+        tokens = (request_id_var.set(request_id), _current.set(state))
         locale_token = set_locale(negotiate(header(scope, b"accept-language")))
-        scope[RUNTIME_KEY] = self.runtime
-        state: dict[str, Any] = {}
-        scope[STATE_KEY] = state
-        scope["tessera.request_id"] = request_id
         started = time.perf_counter()
-        status_holder: dict[str, int] = {}
 
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
-                status_holder["status"] = message["status"]
+                state.status = message["status"]
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"x-request-id"]
                 headers.append((b"x-request-id", request_id.encode()))
                 message["headers"] = headers
             await send(message)
 
-        declared = header(scope, b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-            await self._too_large(send_with_id)
-            self._log(scope, started, status_holder)
-            request_id_var.reset(token)
-            reset_locale(locale_token)
-            return
-        # A body without Content-Length (chunked) is never read: Connexion treats it as missing and
-        # answers 400 before reading, so the declared length is the only size to check.
         try:
-            await self.app(scope, receive, send_with_id)
+            declared = header(scope, b"content-length")
+            if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+                # Refused before reading. A body without Content-Length (chunked) is never read:
+                # Connexion treats it as missing and answers 400, so the declared length is the
+                # only size to check.
+                await _too_large(state, send_with_id)
+            else:
+                await self.app(scope, receive, send_with_id)
         finally:
-            self._log(scope, started, status_holder)
-            if scope.get("path", "").startswith("/api/open/"):
-                self._record_call(scope, state, status_holder, request_id)
-            request_id_var.reset(token)
+            self._log(scope, started, state)
+            if state.surface is Surface.OPEN_PLATFORM:
+                self._record_call(scope, state)
             reset_locale(locale_token)
+            _current.reset(tokens[1])
+            request_id_var.reset(tokens[0])
 
     @staticmethod
-    def _log(scope: Scope, started: float, status_holder: dict[str, int]) -> None:
+    def _log(scope: Scope, started: float, state: RequestState) -> None:
         """One access line per request: method, path (never the query string), status, duration."""
         log.info(
             "request",
             extra={
                 "method": scope.get("method"),
                 "path": scope.get("path"),
-                "status": status_holder.get("status"),
+                "status": state.status,
                 "durationMs": round((time.perf_counter() - started) * 1000, 2),
             },
         )
 
-    @staticmethod
-    async def _too_large(send: Send) -> None:
-        """Refuse before reading a body whose declared length is over the limit."""
-        error = PayloadTooLarge()
-        body = json.dumps({"code": error.code, "message": translate(error.message), "data": None}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
-        await send({"type": "http.response.body", "body": body})
-
-    def _record_call(self, scope: Scope, state: dict[str, Any], status_holder: dict[str, int],
-                     request_id: str) -> None:
+    def _record_call(self, scope: Scope, state: RequestState) -> None:
         """The call audit of the Open Platform: who called what, with which outcome and request id.
 
-        Queued for the batch writer (storage/call_audit.py): no thread hop, no transaction here.
+        Queued for the batch writer (``storage/call_audit.py``): no thread hop, no transaction here.
         """
-        caller = state.get("caller")
+        caller = state.caller
         self.runtime.call_audit.record(
             installation_id=getattr(caller, "installation_id", None),
             tenant_id=getattr(caller, "tenant_id", None),
             client_id=getattr(caller, "client_id", None),
             method=str(scope.get("method", ""))[:10],
             path=str(scope.get("path", ""))[:300],
-            status=status_holder.get("status", 500),
-            request_id=request_id,
+            status=state.status or 500,
+            request_id=state.request_id,
         )
+
+
+async def _too_large(state: RequestState, send: Send) -> None:
+    """413 in the surface's envelope, with the connection closed (the body was never read)."""
+    status, body, headers = render_error(PayloadTooLarge(), state.surface, state.request_id)
+    encoded = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    raw_headers = [(b"content-type", b"application/json"), (b"content-length", str(len(encoded)).encode()),
+                   (b"connection", b"close"), *((k.lower().encode(), v.encode()) for k, v in headers.items())]
+    await send({"type": "http.response.start", "status": status, "headers": raw_headers})
+    await send({"type": "http.response.body", "body": encoded})

@@ -9,31 +9,24 @@ The rules of the specification, in the order they are applied:
 2. ``Idempotency-Key`` is required and scoped to the installation for 24 hours: the same key and
    body replays the stored result (``idempotentReplay: true``, nothing runs again); another body
    is 409 ``idempotency_key_conflict``; a duplicate that arrives while the first is still running
-   is 409 ``idempotency_in_progress``. The key is claimed in its own committed transaction for
-   that reason, then completed in the command's transaction; a failed command releases it.
+   is 409 ``idempotency_in_progress`` (``idempotency.py``); a failed command releases the key.
 3. The record change, its audit entry and its webhook outbox row commit in one transaction.
 """
 
 from __future__ import annotations
 
 import contextlib
-import logging
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import Connection
-from sqlalchemy.exc import IntegrityError
 from werkzeug.http import parse_etags
 
-from storage import open_idempotency as keys
-from storage.types import utcnow
+from storage import open_idempotency as idempotency_store
 from tessera.core.errors import (
     CapabilityNotFound,
     FieldError,
-    IdempotencyInProgress,
     InvalidRequest,
-    OpenIdempotencyKeyConflict,
     PreconditionFailed,
     ResourceNotFound,
     ValidationFailed,
@@ -42,22 +35,15 @@ from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
 from tessera.core.schema import collect
 from tessera.core.text import bad_text_paths
+from tessera.openplatform.commands import idempotency
 from tessera.openplatform.resources.reads import etag, present, resource_for
-from tessera.openplatform.tokens.grants import Caller
+from tessera.openplatform.tokens.bearer import Caller
 from tessera.records.changes import Author, Changes
 from tessera.records.payloads import validate_payload
 from tessera.registry.capabilities import CommandCap
 from tessera.runtime import Runtime
 
-log = logging.getLogger("tessera.commands")
-
-KEY_HEADER = "Idempotency-Key"
-MAX_KEY_LENGTH = 255
-# How long a claim protects a running command. A process that dies mid-command leaves its claim,
-# and a retry after this long takes it over instead of waiting 24 hours.
-CLAIM_LEASE_SECONDS = 30
 REQUIRED = N_("This field is required.")
-BAD_KEY = N_("Must be 1 to 255 visible ASCII characters.")
 
 
 @dataclass(frozen=True)
@@ -73,34 +59,25 @@ def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: str | N
     if command is None:
         raise CapabilityNotFound()
     resource_for(rt, caller, command.resource.name, scope=command.scope)
-    check_idempotency_key(idempotency_key)
-    assert idempotency_key is not None
+    key = idempotency.check_key(idempotency_key)
     target_pid, given = _check_body(command, body)
     if command.action == "update" and not if_match:
         raise PreconditionFailed()
 
     request_hash = request_fingerprint(code, body)
-    row_id, stored = _claim(rt, caller, idempotency_key, request_hash)
+    row_id, stored = idempotency.claim(rt, caller, key, request_hash)
     if stored is not None:
         return CommandOutcome({**stored.response, "idempotentReplay": True}, stored.etag or "", replay=True)
     try:
         with rt.db.write() as conn:
             result, tag = _apply(conn, rt, caller, command, target_pid, given, if_match, request_id)
-            keys.complete(conn, row_id, result, tag)
+            idempotency_store.complete(conn, row_id, result, tag)
     except BaseException:
         # Nothing of the command committed; free the key so a corrected retry can use it.
         with contextlib.suppress(Exception), rt.db.write() as conn:
-            keys.release(conn, row_id)
+            idempotency_store.release(conn, row_id)
         raise
     return CommandOutcome({**result, "idempotentReplay": False}, tag, replay=False)
-
-
-def check_idempotency_key(key: str | None) -> None:
-    """Required, 1 to 255 visible ASCII characters (it travels in a header)."""
-    if not key:
-        raise InvalidRequest(data={"fieldErrors": {KEY_HEADER: FieldError(REQUIRED)}})
-    if len(key) > MAX_KEY_LENGTH or not all("\x21" <= ch <= "\x7e" for ch in key):
-        raise InvalidRequest(data={"fieldErrors": {KEY_HEADER: FieldError(BAD_KEY)}})
 
 
 def _check_body(command: CommandCap, body: Any) -> tuple[str | None, dict[str, Any]]:
@@ -125,47 +102,9 @@ def _check_body(command: CommandCap, body: Any) -> tuple[str | None, dict[str, A
         for name, message in collect(command.input_validator.iter_errors(given)).items():
             errors["input" if name == "body" else f"input.{name}"] = message
         errors.update(bad_text_paths(given, "input"))
-    if errors:
+    if errors or not isinstance(given, dict):
         raise InvalidRequest(data={"fieldErrors": errors})
-    return (target if command.action == "update" else None), given
-
-
-def _claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tuple[int, Any]:
-    """Claim the key (row id, None), or return the stored result of an earlier run (0, row)."""
-    ttl = rt.settings.idempotency_ttl_seconds
-    now = utcnow()
-    lock = now + timedelta(seconds=CLAIM_LEASE_SECONDS)
-    # Replays, conflicts and in-progress duplicates are answered from a read: on SQLite the first
-    # request holds the single write lock while it runs, and a duplicate must not queue behind it.
-    with rt.db.read() as conn:
-        seen = keys.find(conn, caller.installation_id, key)
-    if seen is not None and seen.created_at >= now - timedelta(seconds=ttl):
-        if seen.request_hash != request_hash:
-            raise OpenIdempotencyKeyConflict()
-        if seen.state == keys.COMPLETED:
-            return 0, seen
-        if seen.locked_until > now:
-            raise IdempotencyInProgress(headers={"Retry-After": "1"})
-    with rt.db.write() as conn:
-        existing = keys.lookup(conn, caller.installation_id, key, ttl)
-        if existing is None:
-            try:
-                with conn.begin_nested():
-                    return keys.claim(conn, caller.installation_id, key, request_hash, lock), None
-            except IntegrityError:
-                # A concurrent request claimed it between our read and insert (PostgreSQL waits for
-                # its commit, so the row is visible now).
-                existing = keys.lookup(conn, caller.installation_id, key, ttl)
-                if existing is None:
-                    raise IdempotencyInProgress(headers={"Retry-After": "1"}) from None
-        if existing.request_hash != request_hash:
-            raise OpenIdempotencyKeyConflict()
-        if existing.state == keys.COMPLETED:
-            return 0, existing
-        if existing.locked_until > now or not keys.take_over(conn, existing.id, existing.locked_until, lock):
-            raise IdempotencyInProgress(headers={"Retry-After": "1"})
-        log.warning("idempotency.claim_taken_over", extra={"installationId": caller.installation_pid})
-        return existing.id, None
+    return (target if command.action == "update" and isinstance(target, str) else None), given
 
 
 def _matches(if_match: str | None, current: str) -> bool:
@@ -202,7 +141,8 @@ def apply_command(conn: Connection, rt: Runtime, command: CommandCap, author: Au
     """
     resource = command.resource
     model = resource.model
-    changes = Changes(conn, rt.capabilities, author, model, action=f"open.command.{command.code}")
+    changes = Changes(conn, rt.capabilities, author, model, action=f"open.command.{command.code}",
+                      now=rt.clock.now())
     wanted = command.changes(given)
     try:
         if command.action == "update":

@@ -15,10 +15,10 @@ from sqlalchemy import Row
 
 from storage.records import RecordRepository
 from tessera.core.clock import iso
-from tessera.core.errors import CapabilityNotFound, FieldError, InsufficientScope, InvalidRequest, ResourceNotFound
+from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, ResourceNotFound
 from tessera.core.i18n import N_
-from tessera.openplatform.resources.cursors import Position
-from tessera.openplatform.tokens.grants import Caller
+from tessera.openplatform.resources import cursors
+from tessera.openplatform.tokens.bearer import Caller
 from tessera.registry.capabilities import ResourceCap
 from tessera.runtime import Runtime
 
@@ -27,16 +27,11 @@ MAX_LIMIT = 200
 RANGE = N_("Must be between {low} and {high}.")
 
 
-def require_scope(caller: Caller, scope: str) -> None:
-    if scope not in caller.scopes:
-        raise InsufficientScope(data={"requiredScope": scope})
-
-
 def resource_for(rt: Runtime, caller: Caller, name: str, scope: str | None = None) -> ResourceCap:
     resource = rt.capabilities.resources.get(name)
     if resource is None:
         raise CapabilityNotFound()
-    require_scope(caller, scope or resource.read_scope)
+    caller.require(scope or resource.read_scope)
     return resource
 
 
@@ -63,14 +58,15 @@ def list_page(rt: Runtime, caller: Caller, name: str, limit: int | None,
     size = DEFAULT_LIMIT if limit is None else limit
     if not 1 <= size <= MAX_LIMIT:
         raise InvalidRequest(data={"fieldErrors": {"limit": FieldError(RANGE, low=1, high=MAX_LIMIT)}})
-    after_id = 0 if cursor is None else rt.cursors.open(cursor, resource.name, caller.installation_id)
+    after_id = 0 if cursor is None else cursors.open_cursor(rt.cursor_box, cursor, resource.name,
+                                                            caller.installation_id)
     with rt.db.read() as conn:
         rows = RecordRepository(conn, caller.tenant_id, resource.model).page_after(after_id, size + 1)
     more = len(rows) > size
     rows = rows[:size]
     next_cursor = None
     if more:
-        next_cursor = rt.cursors.issue(Position(resource.name, caller.installation_id, rows[-1].id))
+        next_cursor = cursors.issue(rt.cursor_box, cursors.Position(resource.name, caller.installation_id, rows[-1].id))
     return {"items": [present(resource, row) for row in rows], "nextCursor": next_cursor}
 
 

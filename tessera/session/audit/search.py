@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import or_
+from sqlalchemy import ColumnElement, or_
 
 from storage import audit
-from storage.openplatform import member_application_ids
+from storage.applications import member_application_ids
 from storage.tables import audit_log
 from tessera.core.clock import iso
 from tessera.runtime import Runtime
@@ -25,7 +25,7 @@ def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, An
         app_ids = [row[0] for row in conn.execute(member_application_ids(actor.user_id))]
         if not app_ids:
             actor.require(PERMISSION)
-        scopes = [audit_log.c.application_id.in_(app_ids)] if app_ids else []
+        scopes: list[ColumnElement[bool]] = [audit_log.c.application_id.in_(app_ids)] if app_ids else []
         if actor.can(PERMISSION):
             scopes.append(audit_log.c.tenant_id == actor.tenant_id)
         scope = or_(*scopes)

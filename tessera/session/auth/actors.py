@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage import identity
+from tessera.core.crypto import SessionClaims
 from tessera.core.errors import Forbidden, TenantForbidden, Unauthorized
 from tessera.runtime import Runtime
 
@@ -29,15 +30,13 @@ class Actor:
             raise Forbidden(permission)
 
 
-def resolve_actor(rt: Runtime, token: str, tenant_header: str | None) -> Actor:
-    """Verify the session JWT and resolve the acting tenant.
+def resolve_actor(rt: Runtime, claims: SessionClaims, tenant_header: str | None) -> Actor:
+    """The user behind verified session claims, acting in their token's tenant or ``X-Tenant-Id``'s.
 
-    ``X-Tenant-Id`` overrides the token's tenant only where the user is a member; anything else
-    is ``TENANT_FORBIDDEN``, whether or not that tenant exists.
+    The JWT was verified once, by the bearer check; this reads the user, membership and
+    permissions (one query). ``X-Tenant-Id`` overrides the token's tenant only where the user is a
+    member; anything else is ``TENANT_FORBIDDEN``, whether or not that tenant exists.
     """
-    claims = rt.session_tokens.verify(token)
-    if claims is None:
-        raise Unauthorized()
     tenant_code = tenant_header if tenant_header else claims.tenant_code
     with rt.db.read() as conn:
         found = identity.principal(conn, claims.user_pid, tenant_code)

@@ -39,7 +39,8 @@ def login(rt: Runtime, email: str, password: str, request_id: str | None,
                 raise Unauthorized(BAD_CREDENTIALS)
     with rt.db.write() as conn:
         audit.append(conn, tenant_id=member.tenant_id, actor_user_id=user.id, actor=user.email,
-                     action="auth.login", target_type="user", target_id=user.pid, request_id=request_id)
+                     action="auth.login", target_type="user", target_id=user.pid, request_id=request_id,
+                     now=rt.clock.now())
     return _login_result(rt, user.pid, user.username, member)
 
 
@@ -68,7 +69,7 @@ def switch_tenant(rt: Runtime, actor: Actor, tenant_code: str, request_id: str |
         audit.append(conn, tenant_id=member.tenant_id, actor_user_id=actor.user_id, actor=actor.email,
                      action="auth.switch_tenant", target_type="tenant", target_id=member.tenant_code,
                      before={"tenantId": actor.tenant_code}, after={"tenantId": member.tenant_code},
-                     request_id=request_id)
+                     request_id=request_id, now=rt.clock.now())
     return _login_result(rt, actor.user_pid, actor.username, member)
 
 

@@ -78,7 +78,7 @@ def apply_command(conn: Connection, rt: Runtime, author: Author, command: Comman
 
 def _apply(conn: Connection, rt: Runtime, author: Author, command: CommandDecl, body: dict[str, Any]) -> Any:
     model = command.page.model
-    changes = Changes(conn, rt.capabilities, author, model, action=command.code)
+    changes = Changes(conn, rt.capabilities, author, model, action=command.code, now=rt.clock.now())
     if command.action == "create":
         return present(changes.create(validate_payload(model, body.get("payload"), partial=False)))
     current = changes.repository.get(body["targetRecordId"], for_update=True)
@@ -135,14 +135,15 @@ def _execute_once(rt: Runtime, actor: Actor, author: Author, command: CommandDec
     for _ in range(5):
         try:
             with rt.db.write() as conn:
-                existing = keys.lookup(conn, actor.tenant_id, actor.user_id, key, ttl)
+                now = rt.clock.now()
+                existing = keys.lookup(conn, actor.tenant_id, actor.user_id, key, ttl, now=now)
                 if existing is not None:
                     if existing.request_hash != request_hash:
                         raise IdempotencyKeyConflict()
                     return Outcome(existing.response, replay=True)
                 try:
                     with conn.begin_nested():
-                        row_id = keys.claim(conn, actor.tenant_id, actor.user_id, key, request_hash)
+                        row_id = keys.claim(conn, actor.tenant_id, actor.user_id, key, request_hash, now=now)
                 except IntegrityError:
                     raise _KeyTaken() from None
                 result = _apply(conn, rt, author, command, body)

@@ -26,7 +26,7 @@ def list_records(rt: Runtime, actor: Actor, page_key: str, params: Mapping[str, 
     with rt.db.read() as conn:
         repo = RecordRepository(conn, actor.tenant_id, page.model)
         request = parse_list_request(params, repo.list_fields())
-        rows, total = repo.list(request)
+        rows, total = repo.page(request)
     return page_of([present(r) for r in rows], total, request)
 
 

@@ -64,7 +64,7 @@ class OncePerOperationDecorator(StarletteDecorator):
 
 class CachedAsyncOperation(AsyncOperation):
     @functools.cached_property
-    def fn(self) -> t.Callable[..., t.Any]:  # type: ignore[override]
+    def fn(self) -> t.Callable[..., t.Any]:
         decorator = OncePerOperationDecorator(pythonic_params=self.pythonic_params, jsonifier=self.jsonifier)
         return decorator(self._fn)
 

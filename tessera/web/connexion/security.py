@@ -31,25 +31,25 @@ def accepts_kwarg(func: Callable[..., Any], keyword: str) -> bool:
 class OAuthHandler(OAuthSecurityHandler):
     """OAuth 2 bearer tokens (the Open Platform's ``accessToken``)."""
 
-    _accepts_kwarg = staticmethod(accepts_kwarg)  # type: ignore[assignment]
+    _accepts_kwarg = staticmethod(accepts_kwarg)
 
 
 class BearerHandler(BearerSecurityHandler):
     """HTTP bearer (the session API's JWT)."""
 
-    _accepts_kwarg = staticmethod(accepts_kwarg)  # type: ignore[assignment]
+    _accepts_kwarg = staticmethod(accepts_kwarg)
 
 
 class BasicHandler(BasicSecurityHandler):
     """HTTP basic."""
 
-    _accepts_kwarg = staticmethod(accepts_kwarg)  # type: ignore[assignment]
+    _accepts_kwarg = staticmethod(accepts_kwarg)
 
 
 class ApiKeyHandler(ApiKeySecurityHandler):
     """API keys."""
 
-    _accepts_kwarg = staticmethod(accepts_kwarg)  # type: ignore[assignment]
+    _accepts_kwarg = staticmethod(accepts_kwarg)
 
 
 SECURITY_MAP: dict[str, type[AbstractSecurityHandler]] = {

@@ -1,0 +1,106 @@
+"""Applications and their members (with roles)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, and_, func, insert, select, update
+
+from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
+from storage.tables import (
+    application_members,
+    applications,
+    users,
+)
+from tessera.core.ids import new_pid
+
+
+def create_application(conn: Connection, name: str, description: str | None, created_by: int,
+                       *, now: datetime) -> Row[Any]:
+    return conn.execute(
+        insert(applications)
+        .values(pid=new_pid("app"), name=name, description=description, status="active", created_by=created_by,
+                created_at=now, updated_at=now)
+        .returning(*applications.c)
+    ).one()
+
+
+def application_by_id(conn: Connection, application_id: int) -> Row[Any]:
+    return conn.execute(select(applications).where(applications.c.id == application_id)).one()
+
+
+def application_by_pid(conn: Connection, pid: str, *, lock: bool = False) -> Row[Any] | None:
+    query = select(applications).where(applications.c.pid == pid)
+    if lock and conn.dialect.name == "postgresql":
+        # Serialises membership changes of one application (the last-owner rule); SQLite's
+        # BEGIN IMMEDIATE already serialises every writer.
+        query = query.with_for_update()
+    return conn.execute(query).first()
+
+
+def member_role(conn: Connection, application_id: int, user_id: int) -> str | None:
+    return conn.execute(
+        select(application_members.c.role).where(
+            and_(application_members.c.application_id == application_id, application_members.c.user_id == user_id)
+        )
+    ).scalar()
+
+
+def add_member(conn: Connection, application_id: int, user_id: int, role: str, *, now: datetime) -> None:
+    conn.execute(insert(application_members).values(application_id=application_id, user_id=user_id, role=role,
+                                                    created_at=now))
+
+
+def set_member_role(conn: Connection, application_id: int, user_id: int, role: str | None) -> None:
+    condition = and_(application_members.c.application_id == application_id, application_members.c.user_id == user_id)
+    if role is None:
+        conn.execute(application_members.delete().where(condition))
+    else:
+        conn.execute(update(application_members).where(condition).values(role=role))
+
+
+def owner_count(conn: Connection, application_id: int) -> int:
+    return conn.execute(
+        select(func.count()).select_from(application_members).where(
+            and_(application_members.c.application_id == application_id, application_members.c.role == "owner")
+        )
+    ).scalar_one()
+
+
+def member_application_ids(user_id: int) -> Any:
+    return select(application_members.c.application_id).where(application_members.c.user_id == user_id)
+
+
+APPLICATION_FIELDS: dict[str, ListField] = {
+    "name": ListField("name", "string", applications.c.name),
+    "status": ListField("status", "string", applications.c.status),
+    "created_at": ListField("created_at", "timestamp", applications.c.created_at),
+}
+
+
+def applications_page(conn: Connection, user_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    """The applications ``user_id`` is a member of (with ``role``), one page of them and the total."""
+    base = select(applications, application_members.c.role).select_from(
+        applications.join(application_members, and_(application_members.c.application_id == applications.c.id,
+                                                    application_members.c.user_id == user_id))
+    )
+    return run_list(conn, build_queries(base, [], request, applications.c.id, keyword_in(applications.c.name)))
+
+
+MEMBER_FIELDS: dict[str, ListField] = {
+    "role": ListField("role", "string", application_members.c.role),
+    "email": ListField("email", "string", users.c.email),
+    "created_at": ListField("created_at", "timestamp", application_members.c.created_at),
+}
+
+
+def members_page(conn: Connection, application_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    """One page of the application's members (user pid, email, username, role) and the total."""
+    base = (
+        select(users.c.pid.label("user_pid"), users.c.email, users.c.username, application_members.c.role,
+               application_members.c.created_at, application_members.c.id)
+        .select_from(application_members.join(users, users.c.id == application_members.c.user_id))
+        .where(application_members.c.application_id == application_id)
+    )
+    return run_list(conn, build_queries(base, [], request, application_members.c.id, keyword_in(users.c.email)))

@@ -1,0 +1,143 @@
+"""Tenant automations, their runs, and the queue of inbound events they consume.
+
+A run exists per (automation, inbound event): pending -> succeeded, or retrying -> parked after the
+last retry. Runs are leased to workers through ``storage.queues``; every outcome is written only
+while the worker still holds the lease, so a run is never executed twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, and_, insert, select, update
+
+from storage import queues
+from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
+from storage.tables import automation_runs, automations, inbound_events
+from tessera.core.ids import new_pid
+
+RUN_STATUSES = ("pending", "retrying", "succeeded", "parked")
+
+AUTOMATION_FIELDS: dict[str, ListField] = {
+    "name": ListField("name", "string", automations.c.name),
+    "enabled": ListField("enabled", "integer", automations.c.enabled),
+    "created_at": ListField("created_at", "timestamp", automations.c.created_at),
+}
+RUN_FIELDS: dict[str, ListField] = {
+    "status": ListField("status", "enum", automation_runs.c.status, RUN_STATUSES),
+    "attempts": ListField("attempts", "integer", automation_runs.c.attempts),
+    "created_at": ListField("created_at", "timestamp", automation_runs.c.created_at),
+}
+
+
+# -- automations ------------------------------------------------------------------------------------
+def create_automation(conn: Connection, tenant_id: int, values: dict[str, Any], *, now: datetime) -> Row[Any]:
+    """``values``: name, trigger_source, trigger_type, actions and optionally enabled (1 or 0)."""
+    return conn.execute(insert(automations).values(
+        pid=new_pid("aut"), tenant_id=tenant_id, enabled=values.get("enabled", 1), created_at=now,
+        updated_at=now, **{k: v for k, v in values.items() if k != "enabled"},
+    ).returning(*automations.c)).one()
+
+
+def automation_by_pid(conn: Connection, tenant_id: int, pid: str) -> Row[Any] | None:
+    """The tenant's live automation with this pid."""
+    return conn.execute(select(automations).where(and_(
+        automations.c.pid == pid, automations.c.tenant_id == tenant_id, automations.c.deleted_at.is_(None)))).first()
+
+
+def update_automation(conn: Connection, automation_id: int, values: dict[str, Any], *, now: datetime) -> None:
+    conn.execute(update(automations).where(automations.c.id == automation_id).values(**values, updated_at=now))
+
+
+def delete_automation(conn: Connection, automation_id: int, *, now: datetime) -> None:
+    conn.execute(update(automations).where(automations.c.id == automation_id)
+                 .values(deleted_at=now, enabled=0, updated_at=now))
+
+
+def automations_page(conn: Connection, tenant_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    scope = [automations.c.tenant_id == tenant_id, automations.c.deleted_at.is_(None)]
+    return run_list(conn, build_queries(select(automations), scope, request, automations.c.id,
+                                        keyword_in(automations.c.name)))
+
+
+# -- runs, as administrators see them -----------------------------------------------------------------
+def runs_page(conn: Connection, automation_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    """One page of the automation's runs (with the inbound event's pid) and the total."""
+    base = (select(automation_runs, inbound_events.c.pid.label("event_pid"))
+            .select_from(automation_runs.join(inbound_events,
+                                              inbound_events.c.id == automation_runs.c.inbound_event_id)))
+    return run_list(conn, build_queries(base, [automation_runs.c.automation_id == automation_id], request,
+                                        automation_runs.c.id, keyword_in(automation_runs.c.pid)))
+
+
+def run_in_tenant(conn: Connection, tenant_id: int, run_pid: str) -> Row[Any] | None:
+    joined = automation_runs.join(automations, automations.c.id == automation_runs.c.automation_id)
+    return conn.execute(
+        select(automation_runs).select_from(joined)
+        .where(and_(automation_runs.c.pid == run_pid, automations.c.tenant_id == tenant_id))
+    ).first()
+
+
+def requeue_run(conn: Connection, run_id: int, *, now: datetime) -> None:
+    """Back in the queue now, with a fresh retry budget."""
+    conn.execute(update(automation_runs).where(automation_runs.c.id == run_id).values(
+        status="pending", attempts=0, next_attempt_at=now, locked_until=None, updated_at=now))
+
+
+# -- the runner -------------------------------------------------------------------------------------
+def undispatched_events(conn: Connection, limit: int) -> list[Row[Any]]:
+    return queues.undispatched(conn, inbound_events, limit)
+
+
+def mark_events_dispatched(conn: Connection, event_ids: list[int], *, now: datetime) -> None:
+    queues.mark_dispatched(conn, inbound_events, event_ids, now)
+
+
+def matching_automations(conn: Connection, tenant_id: int, source: str, event_type: str) -> list[int]:
+    """Ids of the tenant's enabled automations triggered by this source and event type."""
+    return [row.id for row in conn.execute(select(automations.c.id).where(and_(
+        automations.c.tenant_id == tenant_id, automations.c.trigger_source == source,
+        automations.c.trigger_type == event_type, automations.c.enabled == 1,
+        automations.c.deleted_at.is_(None))))]
+
+
+def create_run(conn: Connection, automation_id: int, inbound_event_id: int, *, now: datetime) -> None:
+    conn.execute(insert(automation_runs).values(
+        pid=new_pid("run"), automation_id=automation_id, inbound_event_id=inbound_event_id, status="pending",
+        attempts=0, next_attempt_at=now, created_at=now, updated_at=now))
+
+
+def lease_due_runs(conn: Connection, now: datetime, lease_until: datetime, limit: int) -> list[Row[Any]]:
+    """Lease up to ``limit`` due runs; each with its automation's actions and its inbound event."""
+    ids = queues.lease_due(conn, automation_runs, now, lease_until, limit)
+    if not ids:
+        return []
+    return list(conn.execute(
+        select(automation_runs, automations.c.pid.label("automation_pid"), automations.c.actions,
+               automations.c.tenant_id, automations.c.enabled.label("automation_enabled"),
+               automations.c.deleted_at.label("automation_deleted_at"),
+               inbound_events.c.pid.label("event_pid"), inbound_events.c.source,
+               inbound_events.c.event_type, inbound_events.c.schema_version, inbound_events.c.occurred_at,
+               inbound_events.c.data, inbound_events.c.request_id)
+        .select_from(automation_runs.join(automations, automations.c.id == automation_runs.c.automation_id)
+                     .join(inbound_events, inbound_events.c.id == automation_runs.c.inbound_event_id))
+        .where(automation_runs.c.id.in_(ids))
+    ))
+
+
+def release_runs(conn: Connection, run_ids: list[int], lease_until: datetime) -> None:
+    queues.release(conn, automation_runs, run_ids, lease_until)
+
+
+def update_leased_run(conn: Connection, run_id: int, lease_until: datetime, values: dict[str, Any], *,
+                      now: datetime) -> bool:
+    """Write ``values`` to the run only while the caller still holds its lease; false if it lost it.
+
+    As the first statement of a run's transaction it also takes the row lock on PostgreSQL.
+    """
+    return conn.execute(
+        update(automation_runs)
+        .where(and_(automation_runs.c.id == run_id, automation_runs.c.locked_until == lease_until))
+        .values(**values, updated_at=now)
+    ).rowcount == 1

@@ -1,0 +1,191 @@
+"""Administration of a tenant's automations and their runs (permissions ``automations:view`` / ``:manage``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import Connection, Row
+
+from storage import automations as store
+from tessera.core.clock import iso
+from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
+from tessera.core.i18n import N_
+from tessera.events.automations.mapping import path_ok, paths_in
+from tessera.runtime import Runtime
+from tessera.session.auth.actors import Actor
+from tessera.session.listing import page_of, parse_list_request
+
+MANAGE = "automations:manage"
+VIEW = "automations:view"
+MAX_ACTIONS = 10
+ONE_OF = N_("Must be one of: {values}.")
+
+
+def _check(rt: Runtime, body: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
+    """name, trigger, actions and enabled as columns; every problem reported at once."""
+    errors: dict[str, FieldError] = {}
+    values: dict[str, Any] = {}
+    if "name" in body or not partial:
+        name = body.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 200:
+            errors["name"] = FieldError(N_("Must be 1 to 200 characters."))
+        else:
+            values["name"] = name.strip()
+    if "trigger" in body or not partial:
+        values.update(_check_trigger(rt, body.get("trigger"), errors))
+    if "actions" in body or not partial:
+        actions = body.get("actions")
+        if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS:
+            errors["actions"] = FieldError(N_("Give 1 to {count} actions."), count=MAX_ACTIONS)
+        else:
+            for index, action in enumerate(actions):
+                errors.update(_check_action(rt, f"actions[{index}]", action))
+            values["actions"] = actions
+    if "enabled" in body:
+        values["enabled"] = 1 if body["enabled"] else 0
+    if errors:
+        raise ValidationFailed(errors)
+    return values
+
+
+def _check_trigger(rt: Runtime, trigger: Any, errors: dict[str, FieldError]) -> dict[str, Any]:
+    """A published event source and one of its event types."""
+    sources = rt.capabilities.event_sources
+    source = sources.get(str(trigger.get("source"))) if isinstance(trigger, dict) else None
+    if source is None or not isinstance(trigger, dict):
+        errors["trigger.source"] = FieldError(ONE_OF, values=", ".join(sources))
+        return {}
+    if trigger.get("eventType") not in source.types:
+        errors["trigger.eventType"] = FieldError(ONE_OF, values=", ".join(source.types))
+        return {}
+    return {"trigger_source": trigger["source"], "trigger_type": trigger["eventType"]}
+
+
+def _check_action(rt: Runtime, where: str, action: Any) -> dict[str, FieldError]:
+    if not isinstance(action, dict):
+        return {where: FieldError(N_("Must be an object."))}
+    kind = action.get("kind")
+    if kind == "command":
+        errors, allowed = _check_registry_command(rt, where, action), {"kind", "command", "input", "targetPid"}
+    elif kind == "sessionCommand":
+        errors, allowed = _check_session_command(rt, where, action), {"kind", "command", "payload", "targetRecordId"}
+    else:
+        return {f"{where}.kind": FieldError(ONE_OF, values="command, sessionCommand")}
+    for name in sorted(set(action) - allowed):
+        errors[f"{where}.{name}"] = FieldError(N_("Unknown field."))
+    for path in paths_in(action):
+        if not path_ok(path):
+            errors[where] = FieldError(N_("Unknown event path {path}."), path=path)
+    return errors
+
+
+def _check_registry_command(rt: Runtime, where: str, action: dict[str, Any]) -> dict[str, FieldError]:
+    errors: dict[str, FieldError] = {}
+    code = action.get("command")
+    command = rt.capabilities.commands.get(code) if isinstance(code, str) else None
+    if command is None:
+        errors[f"{where}.command"] = FieldError(ONE_OF, values=", ".join(rt.capabilities.commands))
+    elif command.action == "update" and "targetPid" not in action:
+        errors[f"{where}.targetPid"] = FieldError(N_("This field is required."))
+    if not isinstance(action.get("input"), dict):
+        errors[f"{where}.input"] = FieldError(N_("Must be an object."))
+    return errors
+
+
+def _check_session_command(rt: Runtime, where: str, action: dict[str, Any]) -> dict[str, FieldError]:
+    errors: dict[str, FieldError] = {}
+    code = action.get("command")
+    decl = rt.declarations.commands.get(code) if isinstance(code, str) else None
+    if decl is None:
+        errors[f"{where}.command"] = FieldError(ONE_OF, values=", ".join(rt.declarations.commands))
+        return errors
+    if decl.action != "create" and "targetRecordId" not in action:
+        errors[f"{where}.targetRecordId"] = FieldError(N_("This field is required."))
+    if decl.action != "delete" and not isinstance(action.get("payload"), dict):
+        errors[f"{where}.payload"] = FieldError(N_("Must be an object."))
+    return errors
+
+
+def _automation_dict(row: Row[Any]) -> dict[str, Any]:
+    return {"automationId": row.pid, "name": row.name,
+            "trigger": {"source": row.trigger_source, "eventType": row.trigger_type},
+            "actions": row.actions, "enabled": bool(row.enabled),
+            "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
+
+
+def _find(conn: Connection, actor: Actor, automation_pid: str) -> Row[Any]:
+    row = store.automation_by_pid(conn, actor.tenant_id, automation_pid)
+    if row is None:
+        raise NotFound()
+    return row
+
+
+def create(rt: Runtime, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
+    actor.require(MANAGE)
+    values = _check(rt, body, partial=False)
+    with rt.db.write() as conn:
+        row = store.create_automation(conn, actor.tenant_id, values, now=rt.clock.now())
+    return _automation_dict(row)
+
+
+def list_automations(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
+    actor.require(VIEW)
+    request = parse_list_request(params, store.AUTOMATION_FIELDS)
+    with rt.db.read() as conn:
+        rows, total = store.automations_page(conn, actor.tenant_id, request)
+    return page_of([_automation_dict(r) for r in rows], total, request)
+
+
+def get_automation(rt: Runtime, actor: Actor, automation_pid: str) -> dict[str, Any]:
+    actor.require(VIEW)
+    with rt.db.read() as conn:
+        return _automation_dict(_find(conn, actor, automation_pid))
+
+
+def update_automation(rt: Runtime, actor: Actor, automation_pid: str, body: Mapping[str, Any]) -> dict[str, Any]:
+    actor.require(MANAGE)
+    if not {"name", "trigger", "actions", "enabled"} & set(body):
+        raise ValidationFailed({"body": FieldError(N_("Give name, trigger, actions, enabled or several."))})
+    values = _check(rt, body, partial=True)
+    with rt.db.write() as conn:
+        row = _find(conn, actor, automation_pid)
+        store.update_automation(conn, row.id, values, now=rt.clock.now())
+        return _automation_dict(_find(conn, actor, automation_pid))
+
+
+def delete_automation(rt: Runtime, actor: Actor, automation_pid: str) -> dict[str, Any]:
+    actor.require(MANAGE)
+    with rt.db.write() as conn:
+        row = _find(conn, actor, automation_pid)
+        store.delete_automation(conn, row.id, now=rt.clock.now())
+    return {"automationId": automation_pid, "deleted": True}
+
+
+def _run_dict(row: Row[Any], automation_pid: str) -> dict[str, Any]:
+    return {"runId": row.pid, "automationId": automation_pid, "eventId": row.event_pid, "status": row.status,
+            "attempts": row.attempts, "error": row.error, "result": row.result,
+            "nextAttemptAt": iso(row.next_attempt_at) if row.next_attempt_at else None,
+            "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
+
+
+def list_runs(rt: Runtime, actor: Actor, automation_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    actor.require(VIEW)
+    request = parse_list_request(params, store.RUN_FIELDS)
+    with rt.db.read() as conn:
+        automation = _find(conn, actor, automation_pid)
+        rows, total = store.runs_page(conn, automation.id, request)
+    return page_of([_run_dict(r, automation_pid) for r in rows], total, request)
+
+
+def retry_run(rt: Runtime, actor: Actor, run_pid: str) -> dict[str, Any]:
+    """Put a parked run back in the queue with a fresh retry budget."""
+    actor.require(MANAGE)
+    with rt.db.write() as conn:
+        row = store.run_in_tenant(conn, actor.tenant_id, run_pid)
+        if row is None:
+            raise NotFound()
+        if row.status != "parked":
+            raise Conflict(N_("Only a parked run can be retried."))
+        store.requeue_run(conn, row.id, now=rt.clock.now())
+    return {"runId": run_pid, "status": "pending"}

@@ -1,0 +1,86 @@
+"""Idempotency keys of Open Platform writes: one result per (installation, key) for 24 hours.
+
+Unlike the session API's keys, a claim is committed before the command runs, in its own short
+transaction: a duplicate that arrives while the first request is still running must see the claim
+and answer 409 ``idempotency_in_progress`` (with ``Retry-After``) instead of waiting on a lock. The
+command's transaction completes the claim together with its change; a failed command releases it.
+A process that dies mid-command leaves its claim, which a retry takes over once its lease lapses.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from storage import open_idempotency as keys
+from tessera.core.errors import FieldError, IdempotencyInProgress, InvalidRequest, OpenIdempotencyKeyConflict
+from tessera.core.i18n import N_
+from tessera.openplatform.tokens.bearer import Caller
+from tessera.runtime import Runtime
+
+log = logging.getLogger("tessera.commands")
+
+KEY_HEADER = "Idempotency-Key"
+MAX_KEY_LENGTH = 255
+# How long a claim protects a running command before a retry may take it over.
+CLAIM_LEASE_SECONDS = 30
+# What a duplicate of a running command is told to wait, in seconds.
+RETRY_AFTER_SECONDS = 1
+REQUIRED = N_("This field is required.")
+BAD_KEY = N_("Must be 1 to 255 visible ASCII characters.")
+
+
+def check_key(key: str | None) -> str:
+    """The key: required, 1 to 255 visible ASCII characters (it travels in a header)."""
+    if not key:
+        raise InvalidRequest(data={"fieldErrors": {KEY_HEADER: FieldError(REQUIRED)}})
+    if len(key) > MAX_KEY_LENGTH or not all("\x21" <= ch <= "\x7e" for ch in key):
+        raise InvalidRequest(data={"fieldErrors": {KEY_HEADER: FieldError(BAD_KEY)}})
+    return key
+
+
+def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tuple[int, Any]:
+    """Claim the key (row id, None), or return the stored result of an earlier run (0, row)."""
+    ttl = rt.settings.idempotency_ttl_seconds
+    now = rt.clock.now()
+    lock = now + timedelta(seconds=CLAIM_LEASE_SECONDS)
+    # Replays, conflicts and in-progress duplicates are answered from a read: on SQLite the first
+    # request holds the single write lock while it runs, and a duplicate must not queue behind it.
+    with rt.db.read() as conn:
+        seen = keys.find(conn, caller.installation_id, key)
+    if seen is not None and seen.created_at >= now - timedelta(seconds=ttl):
+        _judge(seen, request_hash, now)
+        if seen.state == keys.COMPLETED:
+            return 0, seen
+    with rt.db.write() as conn:
+        existing = keys.lookup(conn, caller.installation_id, key, ttl, now=now)
+        if existing is None:
+            try:
+                with conn.begin_nested():
+                    return keys.claim(conn, caller.installation_id, key, request_hash, lock, now=now), None
+            except IntegrityError:
+                # A concurrent request claimed it between our read and insert (PostgreSQL waits for
+                # its commit, so the row is visible now).
+                existing = keys.lookup(conn, caller.installation_id, key, ttl, now=now)
+                if existing is None:
+                    raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS) from None
+        if existing.request_hash != request_hash:
+            raise OpenIdempotencyKeyConflict()
+        if existing.state == keys.COMPLETED:
+            return 0, existing
+        if existing.locked_until > now or not keys.take_over(conn, existing.id, existing.locked_until, lock):
+            raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS)
+        log.warning("idempotency.claim_taken_over", extra={"installationId": caller.installation_pid})
+        return existing.id, None
+
+
+def _judge(seen: Any, request_hash: str, now: datetime) -> None:
+    """A live key seen in a read: a conflict, or a command still running. A completed key and a
+    lapsed claim raise nothing (the caller replays the one and takes the other over)."""
+    if seen.request_hash != request_hash:
+        raise OpenIdempotencyKeyConflict()
+    if seen.state != keys.COMPLETED and seen.locked_until > now:
+        raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS)

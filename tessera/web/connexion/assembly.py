@@ -1,0 +1,91 @@
+"""The Connexion application: both documents, our middlewares in their places, our patches in use.
+
+Everything that names a Connexion class is here or in a sibling module; the app factory
+(``tessera/app.py``) hands in documents, handlers and middlewares and gets an ASGI app back.
+The patches (each module names the upstream code it replaces, for Connexion 3.3.0):
+
+- ``validation.CachedRequestValidationMiddleware`` for Connexion's ``RequestValidationMiddleware``:
+  validators built once per operation; UTF-8 only; a body needs a Content-Type.
+- ``validators``: validators that report every bad field, with our messages.
+- ``operations.CachedAsyncApi``: handler decorator stacks built once per operation.
+- ``security.SECURITY_MAP``: security handlers that inspect the token function once.
+- ``resolver.CapabilityResolver``: the generated operations resolve to the registry's handlers.
+- ``errors.handle_error``: every exception in our envelopes (never problem+json).
+
+Connexion's Swagger UI middleware is left out: ``tessera.web.reference`` serves both references
+(Connexion's can serve only one of two APIs rooted at "/"), and the unused middleware would still
+route every request through its mounts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import connexion
+from connexion.exceptions import ProblemException
+from connexion.middleware import ConnexionMiddleware
+from connexion.middleware.request_validation import RequestValidationMiddleware
+from connexion.middleware.routing import RoutingMiddleware
+from connexion.middleware.server_error import ServerErrorMiddleware
+from connexion.middleware.swagger_ui import SwaggerUIMiddleware
+from connexion.options import SwaggerUIOptions
+from starlette.exceptions import HTTPException
+
+from tessera.core.errors import ServiceError
+from tessera.web.connexion.errors import handle_error
+from tessera.web.connexion.operations import CachedAsyncApi
+from tessera.web.connexion.resolver import CapabilityResolver
+from tessera.web.connexion.security import SECURITY_MAP
+from tessera.web.connexion.validation import CachedRequestValidationMiddleware
+from tessera.web.connexion.validators import validator_map
+
+NO_CONNEXION_UI = SwaggerUIOptions(swagger_ui=False, serve_spec=False)
+
+# A middleware as Connexion builds it: ``factory(app)``.
+MiddlewareFactory = Callable[[Any], Any]
+
+
+def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dict[str, Any],
+          generated_handlers: dict[str, Callable[..., Any]], outermost: MiddlewareFactory,
+          before_routing: list[MiddlewareFactory], validate_responses: bool,
+          on_shutdown: Callable[[], None]) -> Any:
+    """The ASGI app serving both documents.
+
+    ``outermost`` runs right inside Connexion's last-resort error handler (so every response,
+    errors included, passes through it); ``before_routing`` run, in order, inside the exception
+    handling and before routing (the reference, the console, the method guard).
+    """
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Any) -> AsyncIterator[None]:
+        yield
+        on_shutdown()
+
+    middlewares = [m for m in ConnexionMiddleware.default_middlewares if m is not SwaggerUIMiddleware]
+    middlewares[middlewares.index(RequestValidationMiddleware)] = CachedRequestValidationMiddleware
+    middlewares.insert(middlewares.index(ServerErrorMiddleware) + 1, outermost)
+    routing = middlewares.index(RoutingMiddleware)
+    middlewares[routing:routing] = before_routing
+    app = connexion.AsyncApp(
+        __name__,
+        specification_dir=str(specification_dir),
+        middlewares=middlewares,
+        validator_map=validator_map(),
+        security_map=SECURITY_MAP,
+        strict_validation=True,
+        validate_responses=validate_responses,
+        lifespan=lifespan,
+    )
+    # Set before add_api, which instantiates the API class.
+    app._middleware_app.api_cls = CachedAsyncApi
+    # Both documents are rooted at "/" (their paths carry /api and /oauth2): Connexion routes two
+    # APIs with overlapping base paths (/api and /api/open/v1) wrongly, one shadowing the other.
+    app.add_api(session_doc, name="session", swagger_ui_options=NO_CONNEXION_UI)
+    app.add_api(open_doc, name="open-platform", resolver=CapabilityResolver(generated_handlers),
+                swagger_ui_options=NO_CONNEXION_UI)
+    for exc_class in (ServiceError, ProblemException, HTTPException, Exception):
+        app.add_error_handler(exc_class, handle_error)
+    return app

@@ -1,0 +1,72 @@
+"""Connexion's error handler: every exception of a request, ours or the framework's, in our envelopes.
+
+Replaces Connexion 3.3's default problem+json rendering (``connexion.middleware.exceptions``):
+registered with ``add_error_handler`` for ``ServiceError``, Connexion's ``ProblemException``,
+Starlette's ``HTTPException`` and ``Exception``, so a client never sees problem+json, an HTML page
+or a stack trace.
+"""
+
+from __future__ import annotations
+
+from connexion.exceptions import (
+    ExtraParameterProblem,
+    OAuthProblem,
+    ProblemException,
+    UnsupportedMediaTypeProblem,
+)
+from connexion.lifecycle import ConnexionRequest, ConnexionResponse
+from starlette.exceptions import HTTPException
+
+from tessera.core import errors
+from tessera.core.errors import FieldError, ServiceError
+from tessera.core.i18n import N_
+from tessera.web.connexion.responses import json_response
+from tessera.web.connexion.validators import RequestInvalid
+from tessera.web.context import current_or_none
+from tessera.web.envelopes import internal_error, render_error
+from tessera.web.surface import surface_of
+
+_BY_STATUS: dict[int, type[ServiceError]] = {
+    401: errors.Unauthorized,
+    404: errors.NotFound,
+    405: errors.MethodNotAllowed,
+    406: errors.NotAcceptable,
+    415: errors.UnsupportedMediaType,
+}
+
+
+def to_service_error(exc: Exception, request_id: str) -> ServiceError:
+    """Map framework exceptions onto our hierarchy; anything unexpected is an internal error."""
+    if isinstance(exc, ServiceError):
+        return exc
+    if isinstance(exc, RequestInvalid):
+        return errors.ValidationFailed(exc.field_errors)
+    if isinstance(exc, ExtraParameterProblem):
+        names = exc.extra_params if hasattr(exc, "extra_params") else []
+        return errors.ValidationFailed({str(n): FieldError(N_("Unknown parameter.")) for n in names})
+    if isinstance(exc, UnsupportedMediaTypeProblem):
+        return errors.UnsupportedMediaType()
+    if isinstance(exc, OAuthProblem):
+        return errors.Unauthorized()
+    status = getattr(exc, "status", None) or getattr(exc, "status_code", None)
+    if isinstance(exc, ProblemException | HTTPException) and isinstance(status, int):
+        if status in _BY_STATUS:
+            return _BY_STATUS[status]()
+        if 400 <= status < 500:
+            if getattr(exc, "detail", None) == "RequestBody is required":
+                return errors.ValidationFailed({"body": FieldError(N_("A request body is required."))})
+            return errors.ValidationFailed({"request": FieldError(N_("Is not valid."))})
+    return internal_error(exc, request_id)
+
+
+def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse:
+    """The Connexion error handler for every exception class, on both surfaces."""
+    state = current_or_none()
+    request_id = state.request_id if state is not None else "-"
+    surface = state.surface if state is not None else surface_of(request.url.path)
+    error = to_service_error(exc, request_id)
+    if error.status >= 500 and not isinstance(exc, errors.InternalError) and error.data is None:
+        error = internal_error(exc, request_id)
+    basic = request.headers.get("authorization", "").lower().startswith("basic ")
+    status, body, headers = render_error(error, surface, request_id, basic_auth=basic)
+    return json_response(status, body, headers)
