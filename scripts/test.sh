@@ -77,6 +77,10 @@ echo "    $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
 
 echo "==> lint (ruff)"
 .venv/bin/ruff check .
+echo "==> types (mypy)"
+.venv/bin/mypy
+echo "==> dependency rule (import-linter: layers, Connexion isolated, no HTTP in features)"
+.venv/bin/lint-imports --config pyproject.toml --no-logo
 echo "==> documents, models.yaml, capabilities.yaml and settings (tessera check)"
 TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera check
 echo "==> generated/ is current (tessera generate --check)"

@@ -24,7 +24,7 @@ from tessera.web.methods import MethodGuardMiddleware, MethodIndex
 from tessera.web.reference import ApiReferenceMiddleware, Surface
 
 
-def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> Any:
+def create_app(settings: Settings | None = None, runtime: Runtime | None = None, *, fast_path: bool = True) -> Any:
     settings = settings or load_settings()
     rt = runtime or build_runtime(settings)
     install_request_id_factory()
@@ -50,6 +50,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         ],
         validate_responses=settings.response_validation,
         on_shutdown=rt.close,
+        fast_path=fast_path,
     )
     app.runtime = rt  # for tests and the CLI
     return app

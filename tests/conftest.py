@@ -246,11 +246,23 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test by what it needs, so the fast ones run alone with ``pytest -m unit``."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.path.name == "test_console.py" and "server" in fixtures:
+            item.add_marker(pytest.mark.browser)
+        elif fixtures & {"env", "tenant", "demo_admin", "server"} or item.path.parent.name == "system":
+            item.add_marker(pytest.mark.http)
+        else:
+            item.add_marker(pytest.mark.unit)
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Report how many cases Schemathesis generated per document (both databases together), and
     where the browser tests left their screenshots."""
-    from tests.conformance_stats import CASES
-    from tests.screenshots import ROOT, SCREENSHOTS
+    from tests.support.conformance_stats import CASES
+    from tests.support.screenshots import ROOT, SCREENSHOTS
 
     for document, count in sorted(CASES.items()):
         terminalreporter.write_line(f"schemathesis: {count} generated cases against {document} (all checks)")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from werkzeug.http import parse_etags
+
 from handlers.open.base import caller, header, request_id, runtime
 from tessera.events import inbound as inbound_events
 from tessera.openplatform.commands import execute as op_commands
@@ -43,7 +45,8 @@ def _read(resource: ResourceCap) -> Handler:
 def _execute(command: CommandCap) -> Handler:
     def handler(body: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
         outcome = op_commands.execute(
-            runtime(), caller(), command.code, body, header("if-match"), header("idempotency-key"), request_id(),
+            runtime(), caller(), command.code, body, strong_etags(header("if-match")), header("idempotency-key"),
+            request_id(),
         )
         extra = {"ETag": outcome.etag}
         if outcome.replay:
@@ -51,6 +54,18 @@ def _execute(command: CommandCap) -> Handler:
         return outcome.body, 200, extra
 
     return handler
+
+
+def strong_etags(if_match: str | None) -> frozenset[str] | None:
+    """The strong entity tags an ``If-Match`` header names, quoted; ``None`` without the header.
+
+    Weak tags and ``*`` are left out, so they never match (RFC 9110 section 13.1.1's strong
+    comparison: there is no last-write-wins).
+    """
+    if not if_match:
+        return None
+    parsed = parse_etags(if_match)
+    return frozenset() if parsed.star_tag else frozenset(f'"{tag}"' for tag in parsed.as_set())
 
 
 def _post_event(source: EventSourceCap) -> Handler:

@@ -3,7 +3,8 @@
 The rules of the specification, in the order they are applied:
 
 1. ``If-Match`` must name the target's current strong ETag (412 ``precondition_failed``); a
-   weak tag or ``*`` never matches, so there is no last-write-wins. The check runs under the row
+   weak tag or ``*`` never matches, so there is no last-write-wins. The handler parses the header
+   (``if_match`` holds the strong tags it named, quoted; ``None`` without the header). The check runs under the row
    lock (PostgreSQL ``FOR UPDATE``, SQLite's single writer) and the update is conditional on the
    version, so of two writers holding the same ETag exactly one wins.
 2. ``Idempotency-Key`` is required and scoped to the installation for 24 hours: the same key and
@@ -20,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection
-from werkzeug.http import parse_etags
 
 from storage import open_idempotency as idempotency_store
 from tessera.core.errors import (
@@ -53,7 +53,7 @@ class CommandOutcome:
     replay: bool
 
 
-def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: str | None,
+def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: frozenset[str] | None,
             idempotency_key: str | None, request_id: str | None) -> CommandOutcome:
     command = rt.capabilities.commands.get(code)
     if command is None:
@@ -61,7 +61,7 @@ def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: str | N
     resource_for(rt, caller, command.resource.name, scope=command.scope)
     key = idempotency.check_key(idempotency_key)
     target_pid, given = _check_body(command, body)
-    if command.action == "update" and not if_match:
+    if command.action == "update" and if_match is None:
         raise PreconditionFailed()
 
     request_hash = request_fingerprint(code, body)
@@ -107,14 +107,6 @@ def _check_body(command: CommandCap, body: Any) -> tuple[str | None, dict[str, A
     return (target if command.action == "update" and isinstance(target, str) else None), given
 
 
-def _matches(if_match: str | None, current: str) -> bool:
-    """Strong comparison (RFC 9110 section 13.1.1): weak tags and ``*`` never match."""
-    if not if_match:
-        return False
-    parsed = parse_etags(if_match)
-    return not parsed.star_tag and parsed.is_strong(current.strip('"'))
-
-
 def _field_errors_for_input(command: CommandCap, error: ValidationFailed) -> ValidationFailed:
     """Model-rule errors, named after the input property that fed the field when there is one."""
     renamed = {}
@@ -125,14 +117,15 @@ def _field_errors_for_input(command: CommandCap, error: ValidationFailed) -> Val
 
 
 def _apply(conn: Connection, rt: Runtime, caller: Caller, command: CommandCap, target_pid: str | None,
-           given: dict[str, Any], if_match: str | None, request_id: str | None) -> tuple[dict[str, Any], str]:
+           given: dict[str, Any], if_match: frozenset[str] | None,
+           request_id: str | None) -> tuple[dict[str, Any], str]:
     author = Author(tenant_id=caller.tenant_id, actor=caller.client_id, request_id=request_id,
                     application_id=caller.application_id)
     return apply_command(conn, rt, command, author, target_pid=target_pid, given=given, if_match=if_match)
 
 
 def apply_command(conn: Connection, rt: Runtime, command: CommandCap, author: Author, *, target_pid: str | None,
-                  given: dict[str, Any], if_match: str | None,
+                  given: dict[str, Any], if_match: frozenset[str] | None,
                   check_precondition: bool = True) -> tuple[dict[str, Any], str]:
     """Apply a checked command inside the caller's transaction: change, audit entry, outbox event.
 
@@ -149,7 +142,7 @@ def apply_command(conn: Connection, rt: Runtime, command: CommandCap, author: Au
             current = changes.repository.get(target_pid, for_update=True) if target_pid else None
             if current is None:
                 raise ResourceNotFound()
-            if check_precondition and not _matches(if_match, etag(current)):
+            if check_precondition and etag(current) not in (if_match or ()):
                 raise PreconditionFailed()
             row = changes.update(current, validate_payload(model, wanted, partial=True))
             if row is None:  # another writer committed this version first

@@ -4,13 +4,20 @@ Everything that names a Connexion class is here or in a sibling module; the app 
 (``tessera/app.py``) hands in documents, handlers and middlewares and gets an ASGI app back.
 The patches (each module names the upstream code it replaces, for Connexion 3.3.0):
 
-- ``validation.CachedRequestValidationMiddleware`` for Connexion's ``RequestValidationMiddleware``:
-  validators built once per operation; UTF-8 only; a body needs a Content-Type.
+Behaviour (what clients see):
+
+- ``validation.StrictRequestValidationMiddleware`` for Connexion's ``RequestValidationMiddleware``:
+  a body needs a Content-Type, bodies are UTF-8, the checked media type is passed on.
 - ``validators``: validators that report every bad field, with our messages.
-- ``operations.CachedAsyncApi``: handler decorator stacks built once per operation.
-- ``security.SECURITY_MAP``: security handlers that inspect the token function once.
 - ``resolver.CapabilityResolver``: the generated operations resolve to the registry's handlers.
 - ``errors.handle_error``: every exception in our envelopes (never problem+json).
+
+Fast path (no behaviour change; ``fast_path=False`` leaves them out, and
+``tests/web/test_fast_path.py`` sends both apps the same requests and compares the answers):
+
+- ``validation.CachedRequestValidationMiddleware``: validators built once per operation.
+- ``operations.CachedAsyncApi``: handler decorator stacks built once per operation.
+- ``security.SECURITY_MAP``: security handlers that inspect the token function once.
 
 Connexion's Swagger UI middleware is left out: ``tessera.web.reference`` serves both references
 (Connexion's can serve only one of two APIs rooted at "/"), and the unused middleware would still
@@ -39,7 +46,7 @@ from tessera.web.connexion.errors import handle_error
 from tessera.web.connexion.operations import CachedAsyncApi
 from tessera.web.connexion.resolver import CapabilityResolver
 from tessera.web.connexion.security import SECURITY_MAP
-from tessera.web.connexion.validation import CachedRequestValidationMiddleware
+from tessera.web.connexion.validation import CachedRequestValidationMiddleware, StrictRequestValidationMiddleware
 from tessera.web.connexion.validators import validator_map
 
 NO_CONNEXION_UI = SwaggerUIOptions(swagger_ui=False, serve_spec=False)
@@ -51,12 +58,14 @@ MiddlewareFactory = Callable[[Any], Any]
 def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dict[str, Any],
           generated_handlers: dict[str, Callable[..., Any]], outermost: MiddlewareFactory,
           before_routing: list[MiddlewareFactory], validate_responses: bool,
-          on_shutdown: Callable[[], None]) -> Any:
+          on_shutdown: Callable[[], None], fast_path: bool = True) -> Any:
     """The ASGI app serving both documents.
 
     ``outermost`` runs right inside Connexion's last-resort error handler (so every response,
     errors included, passes through it); ``before_routing`` run, in order, inside the exception
-    handling and before routing (the reference, the console, the method guard).
+    handling and before routing (the reference, the console, the method guard). With
+    ``fast_path=False`` the patches that only save work (validators, decorator stacks and signature
+    inspection built once) are left out, so a test can check that they change no answer.
     """
 
     @contextlib.asynccontextmanager
@@ -65,7 +74,8 @@ def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dic
         on_shutdown()
 
     middlewares = [m for m in ConnexionMiddleware.default_middlewares if m is not SwaggerUIMiddleware]
-    middlewares[middlewares.index(RequestValidationMiddleware)] = CachedRequestValidationMiddleware
+    middlewares[middlewares.index(RequestValidationMiddleware)] = (
+        CachedRequestValidationMiddleware if fast_path else StrictRequestValidationMiddleware)
     middlewares.insert(middlewares.index(ServerErrorMiddleware) + 1, outermost)
     routing = middlewares.index(RoutingMiddleware)
     middlewares[routing:routing] = before_routing
@@ -74,13 +84,13 @@ def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dic
         specification_dir=str(specification_dir),
         middlewares=middlewares,
         validator_map=validator_map(),
-        security_map=SECURITY_MAP,
+        security_map=SECURITY_MAP if fast_path else None,
         strict_validation=True,
         validate_responses=validate_responses,
         lifespan=lifespan,
     )
-    # Set before add_api, which instantiates the API class.
-    app._middleware_app.api_cls = CachedAsyncApi
+    if fast_path:  # set before add_api, which instantiates the API class
+        app._middleware_app.api_cls = CachedAsyncApi
     # Both documents are rooted at "/" (their paths carry /api and /oauth2): Connexion routes two
     # APIs with overlapping base paths (/api and /api/open/v1) wrongly, one shadowing the other.
     app.add_api(session_doc, name="session", swagger_ui_options=NO_CONNEXION_UI)

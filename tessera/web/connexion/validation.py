@@ -1,9 +1,14 @@
-"""Connexion's request validation, with its validators built once per operation.
+"""Connexion's request validation (``connexion.middleware.request_validation``, Connexion 3.3.0), patched twice.
 
-Connexion 3.3 builds, on every request, a URI parser, a parameter validator (ours compiles one
-JSON Schema validator per parameter) and a body validator (which compiles the body schema). None
-of them holds per-request state, so this operation builds each once, on first use, and reuses it:
-the same checks in the same order, without the per-request construction.
+``StrictRequestValidationOperation`` fixes what Connexion lets through about the body's media type
+(a behaviour change, tested in ``tests/web``): a body without a Content-Type, a charset other than
+UTF-8, and a media type spelled in capitals reached the handler as raw bytes or failed with a 500.
+
+``CachedRequestValidationOperation`` is the fast path (no behaviour change, checked against the
+strict one by the differential test): Connexion 3.3 builds, on every request, a URI parser, a
+parameter validator (ours compiles one JSON Schema validator per parameter) and a body validator
+(which compiles the body schema). None of them holds per-request state, so this operation builds
+each once, on first use, and reuses it: the same checks in the same order.
 """
 
 from __future__ import annotations
@@ -24,7 +29,43 @@ from starlette.types import Receive, Scope, Send
 _NO_BODY_VALIDATOR: t.Any = object()
 
 
-class CachedRequestValidationOperation(RequestValidationOperation):
+class StrictRequestValidationOperation(RequestValidationOperation):
+    """Connexion's operation, with the body's media type checked first and passed on canonical."""
+
+    def extract_content_type(self, headers: list[tuple[bytes, bytes]]) -> tuple[str, str]:
+        """Connexion's media type, lower-cased, and the charset, which must name UTF-8.
+
+        Connexion passes the charset parameter through unchecked: an unknown name (or a
+        bytes-to-bytes codec such as ``hex``) failed the decode with a 500, and each distinct
+        spelling added a body validator to the per-operation cache. JSON is UTF-8 (RFC 8259
+        section 8.1) and so are our forms, so any other charset is refused with 415.
+        """
+        mime_type, encoding = super().extract_content_type(headers)
+        return mime_type.lower(), utf8_charset(encoding)
+
+    def checked_content_type(self, scope: Scope) -> Scope:
+        """The scope with its Content-Type checked and in canonical form; 415 when it can't be read.
+
+        Connexion guesses the first documented media type when Content-Type is missing and validates
+        the body as such, but then hands the handler the raw bytes; and its handler side decides how
+        to decode the body from the raw header, case-sensitively ("Application/JSON" reached the
+        handler as bytes). So a body needs a Content-Type, and the checked form replaces the header.
+        """
+        headers = scope["headers"]
+        if not _carries_body(headers):
+            return scope
+        if not any(name == b"content-type" for name, _ in headers):
+            if self._operation.request_body:
+                raise UnsupportedMediaTypeProblem(detail="Content-Type is required with a request body")
+            return scope
+        mime_type, _ = self.extract_content_type(headers)
+        return _with_content_type(scope, mime_type)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await super().__call__(self.checked_content_type(scope), receive, send)
+
+
+class CachedRequestValidationOperation(StrictRequestValidationOperation):
     def __init__(self, *args: t.Any, **kwargs: t.Any) -> None:
         super().__init__(*args, **kwargs)
         self._parameter_validator: t.Any = None
@@ -41,17 +82,6 @@ class CachedRequestValidationOperation(RequestValidationOperation):
                 security_query_params=self.security_query_params,
             )
         return self._parameter_validator
-
-    def extract_content_type(self, headers: list[tuple[bytes, bytes]]) -> tuple[str, str]:
-        """Connexion's media type, lower-cased, and the charset, which must name UTF-8.
-
-        Connexion passes the charset parameter through unchecked: an unknown name (or a
-        bytes-to-bytes codec such as ``hex``) failed the decode with a 500, and each distinct
-        spelling added a body validator to the per-operation cache. JSON is UTF-8 (RFC 8259
-        section 8.1) and so are our forms, so any other charset is refused with 415.
-        """
-        mime_type, encoding = super().extract_content_type(headers)
-        return mime_type.lower(), utf8_charset(encoding)
 
     def _body(self, mime_type: str, encoding: str) -> t.Any:
         """The body validator for this media type, or None when the body isn't validated.
@@ -84,20 +114,14 @@ class CachedRequestValidationOperation(RequestValidationOperation):
         return None if validator is _NO_BODY_VALIDATOR else validator
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Connexion's ``RequestValidationOperation.__call__`` with the validators built once."""
+        scope = self.checked_content_type(scope)
         self._parameters().validate(scope)
-        if self._operation.request_body and _carries_body(scope["headers"]) \
-                and not any(name == b"content-type" for name, _ in scope["headers"]):
-            # Connexion guesses the first documented media type when Content-Type is missing and
-            # validates the body as such, but then hands the handler the raw bytes: refuse instead.
-            raise UnsupportedMediaTypeProblem(detail="Content-Type is required with a request body")
         mime_type, encoding = self.extract_content_type(scope["headers"])
         self.validate_mime_type(mime_type)
         validator = self._body(mime_type, encoding)
         if validator is not None:
             receive, scope = await validator.wrap_receive(receive, scope=scope)
-            # Connexion's handler side decides how to decode the body from the raw header, case
-            # sensitively ("Application/JSON" reached the handler as bytes): pass the checked form on.
-            scope = _with_content_type(scope, mime_type)
         await self.next_app(scope, receive, send)
 
 
@@ -131,9 +155,11 @@ def _carries_body(headers: list[tuple[bytes, bytes]]) -> bool:
     return False
 
 
-class CachedRequestValidationAPI(RequestValidationAPI):
+class StrictRequestValidationAPI(RequestValidationAPI):
+    operation_cls: type[StrictRequestValidationOperation] = StrictRequestValidationOperation
+
     def make_operation(self, operation: AbstractOperation) -> RequestValidationOperation:
-        return CachedRequestValidationOperation(
+        return self.operation_cls(
             self.next_app,
             operation=operation,
             strict_validation=self.strict_validation,
@@ -141,7 +167,17 @@ class CachedRequestValidationAPI(RequestValidationAPI):
         )
 
 
-class CachedRequestValidationMiddleware(RequestValidationMiddleware):
+class CachedRequestValidationAPI(StrictRequestValidationAPI):
+    operation_cls = CachedRequestValidationOperation
+
+
+class StrictRequestValidationMiddleware(RequestValidationMiddleware):
     """Drop-in for Connexion's RequestValidationMiddleware (same position in the stack)."""
+
+    api_cls = StrictRequestValidationAPI
+
+
+class CachedRequestValidationMiddleware(RequestValidationMiddleware):
+    """The strict middleware's fast path: validators built once per operation."""
 
     api_cls = CachedRequestValidationAPI

@@ -48,7 +48,7 @@ def serve(app: Any) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TESSERA = [sys.executable, "-m", "tessera.cli"]
 
 

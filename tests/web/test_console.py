@@ -32,11 +32,11 @@ from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from tessera.events.verify import verify
 from tessera.web.console import CSP
 from tests.conftest import BACKENDS, Env
-from tests.live_server import demo_on
-from tests.receivers import receiver
-from tests.screenshots import screenshot
+from tests.support.live_server import demo_on
+from tests.support.receivers import receiver
+from tests.support.screenshots import screenshot
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "tessera" / "web" / "static" / "console"
 CHROMIUM = os.environ.get("TESSERA_TEST_CHROMIUM", "/usr/bin/chromium")
 # No sandbox (containers and CI run as root), no GPU, and nothing that phones home.

@@ -13,7 +13,7 @@ from openapi_spec_validator import validate
 
 from tests.conftest import Env
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GENERATED = ROOT / "generated" / "open-platform.yaml"
 ERRORS_OF_A_READ = {"400", "401", "403", "404", "429", "500"}
 ERRORS_OF_A_COMMAND = {"400", "401", "403", "404", "409", "412", "413", "415", "429", "500"}

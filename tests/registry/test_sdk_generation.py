@@ -13,7 +13,7 @@ from tessera import cli
 from tessera.events.verify import WebhookVerificationError, sign
 from tessera.registry import sdk as sdkgen
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SDK_WEBHOOKS = ROOT / "generated" / "python" / "open-platform-client" / "tessera_open_platform" / "webhooks.py"
 
 

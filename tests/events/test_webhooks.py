@@ -3,8 +3,6 @@ rotation overlap, SSRF refusals, leases."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import socket
 import threading
@@ -24,58 +22,9 @@ from tessera.events.verify import verify
 from tessera.events.worker import Worker
 from tessera.runtime import build_runtime
 from tests.conftest import Env, TenantUsers, make_settings
-from tests.receivers import Receiver, receiver
-from tests.test_op_commands import Integration, _key
-from tests.test_op_resources import seed_assets
-
-ASSIGNED = "assets.assignment.changed"
-
-
-def independent_signature(secret: str, timestamp: str, body: bytes) -> str:
-    """The specification's formula, written out here, not imported from the service."""
-    mac = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
-    return "sha256=" + mac.hexdigest()
-
-
-def register(tenant: TenantUsers, installation_id: str, url: str, types: tuple[str, ...] = (ASSIGNED,)) -> Any:
-    return tenant.admin_call("POST", f"/installations/{installation_id}/webhook-endpoints",
-                             json={"url": url, "eventTypes": list(types)})
-
-
-class Hooked(Integration):
-    """An installation with an endpoint to a receiver; ``change`` makes one assignment event."""
-
-    def __init__(self, env: Env, tenant: TenantUsers, hook: Receiver) -> None:
-        super().__init__(env, tenant)
-        installation = self._installation_id()
-        response = register(tenant, installation, hook.url)
-        assert response.status_code == 200, response.text
-        self.endpoint = response.json()["data"]
-        self.secret = self.endpoint["secret"]
-        self.pid = seed_assets(tenant, 1)[0]
-
-    def _installation_id(self) -> str:
-        whoami = self.env.client.get("/api/open/v1/whoami", headers=self.auth).json()
-        return str(whoami["installation"]["installationId"])
-
-    def change(self, assignee: str) -> None:
-        response = self.assign(self.pid, assignee, if_match=self.etag(self.pid), key=_key())
-        assert response.status_code == 200, response.text
-
-    def deliveries(self) -> list[dict[str, Any]]:
-        response = self.tenant.admin_call("GET", f"/webhook-endpoints/{self.endpoint['endpointId']}/deliveries/list")
-        assert response.status_code == 200, response.text
-        return list(response.json()["data"]["records"])
-
-
-def drain(env: Env, until: Any, rounds: int = 40) -> None:
-    """Run worker passes until ``until()`` holds; each pass sends what is due and waits for the answers."""
-    worker = Worker(env.runtime)
-    for _ in range(rounds):
-        worker.run_once()
-        if until():
-            return
-    raise AssertionError(f"the worker did not get there in {rounds} passes")
+from tests.support.openplatform import Integration
+from tests.support.receivers import receiver
+from tests.support.webhooks import ASSIGNED, Hooked, drain, independent_signature, register
 
 
 def test_a_delivery_is_signed_as_the_specification_says(env: Env, tenant: TenantUsers) -> None:

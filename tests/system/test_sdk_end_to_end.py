@@ -20,8 +20,8 @@ import httpx
 import pytest
 
 from tests.conftest import BACKENDS
-from tests.live_server import demo_on
-from tests.receivers import Received, receiver
+from tests.support.live_server import demo_on
+from tests.support.receivers import Received, receiver
 
 try:
     from tessera_open_platform import AuthenticatedClient as OpenPlatformClient

@@ -11,7 +11,7 @@ import pytest
 
 from tessera.core.i18n import translate
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "check_catalogs.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "check_catalogs.py"
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from tessera.web.connexion.validation import utf8_charset
 from tests.conftest import Env, TenantUsers
-from tests.test_op_commands import Integration
+from tests.support.openplatform import Integration
 
 SESSION_POSTS = ("/api/auth/login", "/api/auth/switch-tenant", "/api/open-platform/applications")
 
@@ -124,3 +124,17 @@ def test_an_unknown_charset_on_the_open_platform_is_415_in_its_envelope(env: Env
 
 def test_the_charset_check_maps_every_utf8_alias_to_one_cache_key() -> None:
     assert {utf8_charset(name) for name in ("utf-8", "UTF8", "u8", "utf_8", ' "utf-8" ')} == {"utf-8"}
+
+
+def test_distinct_charsets_leave_one_body_validator_per_media_type(env: Env) -> None:
+    for index in range(100):
+        spelling = "".join(ch.upper() if (index >> n) & 1 else ch for n, ch in enumerate("utf-8"))
+        env.client.post("/api/auth/login", headers={"Content-Type": f"application/json;charset={spelling}"},
+                        content=b"{}")
+        env.client.post("/api/auth/login", headers={"Content-Type": f"application/json;charset=bogus-{index}"},
+                        content=b"{}")
+    middleware = next(m for m in env.client.app.middleware.middleware_stack
+                      if type(m).__name__ == "CachedRequestValidationMiddleware")
+    login = next(op for group in middleware.apis.values() for api in group for op in api.operations.values()
+                 if op._operation.operation_id.endswith(".login"))
+    assert list(login._body_validators) == [("application/json", "utf-8")]

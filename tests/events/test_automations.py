@@ -7,9 +7,9 @@ import time
 from typing import Any
 
 from tests.conftest import Env, TenantUsers, bearer, issue_token
-from tests.receivers import receiver
-from tests.test_inbound_events import EVENTS
-from tests.test_webhooks import drain
+from tests.support.openplatform import EVENTS
+from tests.support.receivers import receiver
+from tests.support.webhooks import drain
 
 ROBOT_SCOPES = ["events.robot-fleet.publish", "inventory.stockins.read"]
 

@@ -15,7 +15,7 @@ import yaml
 from tessera.registry.capabilities import CapabilityError, load_capabilities, parse_capabilities
 from tessera.registry.models import load_declarations
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DECLARATIONS = load_declarations(ROOT / "models.yaml")
 
 

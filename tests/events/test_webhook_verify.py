@@ -27,7 +27,7 @@ from werkzeug.datastructures import Headers as WerkzeugHeaders
 from tessera.events import verify as webhook_verify
 from tessera.events.verify import WebhookVerificationError, sign, verify
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 RECEIVER = REPO / "examples" / "webhook_receiver.py"
 
 NOW = 1_795_345_200

@@ -10,8 +10,8 @@ from sqlalchemy import func, select
 
 from storage.tables import inbound_events
 from tests.conftest import Env, TenantUsers, bearer, issue_token
+from tests.support.openplatform import EVENTS
 
-EVENTS = "/api/open/v1/event-sources/robot-fleet/events"
 GOOD = {"type": "inventory.received", "schemaVersion": 1, "occurredAt": "2026-11-22T08:00:00Z",
         "data": {"sku": "SKU-9", "quantity": 3, "warehouse": "W1"}}
 
@@ -31,19 +31,19 @@ def post(env: Env, auth: dict[str, str], body: Any, key: str | None = "k") -> An
     return env.client.post(EVENTS, json=body, headers=headers)
 
 
-def _key() -> str:
+def new_key() -> str:
     return f"evt-{time.time_ns()}"
 
 
 def test_a_valid_event_is_accepted_with_its_id(env: Env, tenant: TenantUsers) -> None:
-    response = post(env, robot_token(env, tenant), GOOD, _key())
+    response = post(env, robot_token(env, tenant), GOOD, new_key())
     assert response.status_code == 202, response.text
     body = response.json()
     assert body["eventId"].startswith("evt_") and body["duplicate"] is False
 
 
 def test_the_same_key_and_body_is_a_duplicate_with_the_original_id(env: Env, tenant: TenantUsers) -> None:
-    auth, key = robot_token(env, tenant), _key()
+    auth, key = robot_token(env, tenant), new_key()
     first = post(env, auth, GOOD, key).json()
     again = post(env, auth, GOOD, key)
     assert again.status_code == 202
@@ -55,7 +55,7 @@ def test_the_same_key_and_body_is_a_duplicate_with_the_original_id(env: Env, ten
 
 
 def test_the_same_key_with_another_body_is_a_conflict(env: Env, tenant: TenantUsers) -> None:
-    auth, key = robot_token(env, tenant), _key()
+    auth, key = robot_token(env, tenant), new_key()
     post(env, auth, GOOD, key)
     response = post(env, auth, {**GOOD, "data": {**GOOD["data"], "quantity": 4}}, key)
     assert response.status_code == 409
@@ -63,7 +63,7 @@ def test_the_same_key_with_another_body_is_a_conflict(env: Env, tenant: TenantUs
 
 
 def test_keys_are_deduplicated_per_installation(env: Env, tenant: TenantUsers) -> None:
-    key = _key()
+    key = new_key()
     one = post(env, robot_token(env, tenant), GOOD, key).json()
     two = post(env, robot_token(env, tenant), GOOD, key).json()
     assert one["eventId"] != two["eventId"] and two["duplicate"] is False
@@ -84,7 +84,7 @@ def test_keys_are_deduplicated_per_installation(env: Env, tenant: TenantUsers) -
 def test_a_body_that_breaks_the_registry_schema_is_invalid_request(
     env: Env, tenant: TenantUsers, change: dict[str, Any], field: str
 ) -> None:
-    response = post(env, robot_token(env, tenant), {**GOOD, **change}, _key())
+    response = post(env, robot_token(env, tenant), {**GOOD, **change}, new_key())
     assert response.status_code == 400, response.text
     body = response.json()
     assert body["code"] == "invalid_request"
@@ -98,13 +98,13 @@ def test_an_event_without_an_idempotency_key_is_invalid_request(env: Env, tenant
 
 
 def test_a_token_without_the_source_scope_is_insufficient_scope(env: Env, tenant: TenantUsers) -> None:
-    response = post(env, robot_token(env, tenant, scopes=("assets.read",)), GOOD, _key())
+    response = post(env, robot_token(env, tenant, scopes=("assets.read",)), GOOD, new_key())
     assert response.status_code == 403
     assert response.json()["details"]["requiredScope"] == "events.robot-fleet.publish"
 
 
 def test_an_unpublished_event_source_does_not_exist(env: Env, tenant: TenantUsers) -> None:
     response = env.client.post("/api/open/v1/event-sources/erp/events", json=GOOD,
-                               headers={**robot_token(env, tenant), "Idempotency-Key": _key()})
+                               headers={**robot_token(env, tenant), "Idempotency-Key": new_key()})
     assert response.status_code == 404
     assert response.json()["code"] == "open_api_capability_not_found"

@@ -2,44 +2,13 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from storage.records import RecordRepository
 from tessera.core.clock import ShiftedClock
-from tessera.records.payloads import validate_payload
 from tests.conftest import Env, TenantUsers, bearer, issue_token
-
-READ_ALL = ("assets.read", "inventory.stockins.read")
-ASSETS = "/api/open/v1/resources/assets"
-
-
-def token_for(env: Env, tenant: TenantUsers, scopes: tuple[str, ...] = READ_ALL) -> tuple[dict[str, str], str]:
-    cred = tenant.install(scopes=scopes)
-    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
-    return bearer(token), cred["installationId"]
-
-
-def seed_assets(tenant: TenantUsers, count: int, prefix: str = "A") -> list[str]:
-    """Assets written straight through the repository (the session API's write limit is 30 a minute)."""
-    rt = tenant.env.runtime
-    model = rt.declarations.models["asset"]
-    with rt.db.write() as conn:
-        repo = RecordRepository(conn, tenant.tenant_id, model)
-        payloads = [{"name": f"{prefix}{i}", "serialNo": f"{prefix}-{i}-{time.time_ns()}"} for i in range(count)]
-        now = rt.clock.now()
-        return [repo.insert(validate_payload(model, payload, partial=False), None, now=now).pid for payload in payloads]
-
-
-def delete_asset(tenant: TenantUsers, pid: str) -> None:
-    rt = tenant.env.runtime
-    with rt.db.write() as conn:
-        repo = RecordRepository(conn, tenant.tenant_id, rt.declarations.models["asset"])
-        row = repo.get(pid)
-        assert row is not None
-        repo.soft_delete(row, now=rt.clock.now())
+from tests.support.openplatform import ASSETS, READ_ALL, delete_asset, seed_assets, token_for
 
 
 def walk(env: Env, auth: dict[str, str], limit: int, between: Any = None) -> list[str]:

@@ -6,7 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from tests.live_server import ROOT, free_port, tessera_env, tessera_serve
+from tests.support.live_server import ROOT, free_port, tessera_env, tessera_serve
 
 PASSWORD = "readme-quickstart-password"
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conformance_stats import CASES
 from tests.conftest import BACKENDS
-from tests.live_server import ROOT, TESSERA, demo_on
+from tests.support.conformance_stats import CASES
+from tests.support.live_server import ROOT, TESSERA, demo_on
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
 DOCUMENTS = ("openapi/session-api.yaml", "generated/open-platform.yaml")

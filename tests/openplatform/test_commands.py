@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -19,52 +18,14 @@ from tessera.core.clock import ShiftedClock
 from tessera.openplatform.commands import execute as op_commands
 from tessera.openplatform.commands import idempotency
 from tessera.openplatform.tokens import bearer as bearer_tokens
-from tests.conftest import Env, TenantUsers, bearer, issue_token
-from tests.live_server import serve
-from tests.test_op_resources import seed_assets
-
-ALL = ("assets.read", "assets.manage", "inventory.stockins.read", "inventory.stockins.manage")
-ASSIGN = "/api/open/v1/commands/assets.assign:execute"
-CREATE_STOCK_IN = "/api/open/v1/commands/inventory.stock-ins.create:execute"
-
-
-class Integration:
-    """One installation's token in a fresh tenant, with helpers for reads and commands."""
-
-    def __init__(self, env: Env, tenant: TenantUsers, scopes: tuple[str, ...] = ALL) -> None:
-        self.env = env
-        self.tenant = tenant
-        self.cred = tenant.install(scopes=scopes)
-        self.auth: dict[str, str] = {}
-        self.refresh()
-
-    def refresh(self) -> None:
-        """A new token of the same installation (after moving the clock past the old one's life)."""
-        cred = self.cred
-        self.auth = bearer(issue_token(self.env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
-
-    def read(self, pid: str) -> Any:
-        return self.env.client.get(f"/api/open/v1/resources/assets/{pid}", headers=self.auth)
-
-    def etag(self, pid: str) -> str:
-        return str(self.read(pid).headers["ETag"])
-
-    def assign(self, pid: str, assignee: str, *, if_match: str | None, key: str | None) -> Any:
-        headers = dict(self.auth)
-        if if_match is not None:
-            headers["If-Match"] = if_match
-        if key is not None:
-            headers["Idempotency-Key"] = key
-        return self.env.client.post(ASSIGN, json={"targetPid": pid, "input": {"assignee": assignee}}, headers=headers)
+from tests.conftest import Env, TenantUsers
+from tests.support.live_server import serve
+from tests.support.openplatform import ASSIGN, CREATE_STOCK_IN, Integration, new_key, seed_assets
 
 
 @pytest.fixture
 def app_client(env: Env, tenant: TenantUsers) -> Integration:
     return Integration(env, tenant)
-
-
-def _key() -> str:
-    return f"key-{time.time_ns()}"
 
 
 def _events(env: Env, tenant: TenantUsers, event_type: str) -> list[Any]:
@@ -81,7 +42,7 @@ def _version(env: Env, tenant: TenantUsers, pid: str) -> int:
 
 def test_assign_changes_the_record_and_returns_its_new_etag(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
-    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key())
+    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=new_key())
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["idempotentReplay"] is False
@@ -97,7 +58,7 @@ def test_a_missing_weak_wildcard_or_stale_if_match_is_precondition_failed(
     pid = seed_assets(app_client.tenant, 1)[0]
     current = app_client.etag(pid)
     sent = None if if_match is None else if_match.replace("{current}", current)
-    response = app_client.assign(pid, "dana", if_match=sent, key=_key())
+    response = app_client.assign(pid, "dana", if_match=sent, key=new_key())
     assert response.status_code == 412, response.text
     assert response.json()["code"] == "precondition_failed"
     assert app_client.read(pid).json()["assignee"] is None
@@ -106,15 +67,15 @@ def test_a_missing_weak_wildcard_or_stale_if_match_is_precondition_failed(
 def test_an_etag_from_before_a_change_is_stale(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     first = app_client.etag(pid)
-    assert app_client.assign(pid, "dana", if_match=first, key=_key()).status_code == 200
-    response = app_client.assign(pid, "eve", if_match=first, key=_key())
+    assert app_client.assign(pid, "dana", if_match=first, key=new_key()).status_code == 200
+    response = app_client.assign(pid, "eve", if_match=first, key=new_key())
     assert response.status_code == 412
     assert app_client.read(pid).json()["assignee"] == "dana"
 
 
 def test_one_of_a_list_of_etags_matching_is_enough(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
-    response = app_client.assign(pid, "dana", if_match=f'"old", {app_client.etag(pid)}', key=_key())
+    response = app_client.assign(pid, "dana", if_match=f'"old", {app_client.etag(pid)}', key=new_key())
     assert response.status_code == 200
 
 
@@ -130,7 +91,7 @@ def test_the_same_key_and_body_replays_the_original_result_without_a_second_effe
     env: Env, app_client: Integration
 ) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
-    tag, key = app_client.etag(pid), _key()
+    tag, key = app_client.etag(pid), new_key()
     first = app_client.assign(pid, "dana", if_match=tag, key=key)
     version = _version(env, app_client.tenant, pid)
     again = app_client.assign(pid, "dana", if_match=tag, key=key)
@@ -144,7 +105,7 @@ def test_the_same_key_and_body_replays_the_original_result_without_a_second_effe
 
 def test_the_same_key_with_another_body_is_a_conflict(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
-    tag, key = app_client.etag(pid), _key()
+    tag, key = app_client.etag(pid), new_key()
     assert app_client.assign(pid, "dana", if_match=tag, key=key).status_code == 200
     response = app_client.assign(pid, "eve", if_match=app_client.etag(pid), key=key)
     assert response.status_code == 409
@@ -157,7 +118,7 @@ def test_a_duplicate_while_the_first_is_running_is_in_progress(
 ) -> None:
     """Over real HTTP: the duplicate's answer must not wait for the first request to finish."""
     pid = seed_assets(app_client.tenant, 1)[0]
-    tag, key = app_client.etag(pid), _key()
+    tag, key = app_client.etag(pid), new_key()
     entered, release = threading.Event(), threading.Event()
     real_apply = op_commands._apply
 
@@ -183,7 +144,7 @@ def test_a_duplicate_while_the_first_is_running_is_in_progress(
 def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, app_client: Integration,
                                                                       clock: ShiftedClock) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
-    tag, key = app_client.etag(pid), _key()
+    tag, key = app_client.etag(pid), new_key()
     entered = threading.Event()
     # Simulate a crash mid-command: the claim is committed, the command never completes.
     with pytest.MonkeyPatch.context() as patch:
@@ -210,7 +171,7 @@ def _caller(env: Env, integration: Integration) -> Any:
 
 def test_a_failed_command_releases_its_key(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
-    key = _key()
+    key = new_key()
     assert app_client.assign(pid, "dana", if_match='"stale"', key=key).status_code == 412
     response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=key)
     assert response.status_code == 200
@@ -220,7 +181,7 @@ def test_a_failed_command_releases_its_key(app_client: Integration) -> None:
 def test_keys_are_scoped_to_the_installation(env: Env, tenant: TenantUsers) -> None:
     one, two = Integration(env, tenant), Integration(env, tenant)
     first, second = seed_assets(tenant, 2)
-    key = _key()
+    key = new_key()
     assert one.assign(first, "dana", if_match=one.etag(first), key=key).status_code == 200
     response = two.assign(second, "eve", if_match=two.etag(second), key=key)
     assert response.status_code == 200
@@ -229,7 +190,7 @@ def test_keys_are_scoped_to_the_installation(env: Env, tenant: TenantUsers) -> N
 
 def test_a_key_older_than_24_hours_is_forgotten(app_client: Integration, clock: ShiftedClock) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
-    key = _key()
+    key = new_key()
     assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=key).status_code == 200
     clock.advance(24 * 3600 - 5)
     app_client.refresh()
@@ -263,7 +224,7 @@ def test_two_concurrent_writers_with_the_same_etag_exactly_one_wins(
     monkeypatch.setattr(idempotency, "claim", counted_claim)
     monkeypatch.setattr(RecordRepository, "update", held_update)
     with ThreadPoolExecutor(2) as pool:
-        futures = [pool.submit(app_client.assign, pid, name, if_match=tag, key=_key()) for name in ("dana", "eve")]
+        futures = [pool.submit(app_client.assign, pid, name, if_match=tag, key=new_key()) for name in ("dana", "eve")]
         statuses = sorted(f.result(30).status_code for f in futures)
     assert statuses == [200, 412]
     assert _version(env, app_client.tenant, pid) == 2
@@ -271,7 +232,7 @@ def test_two_concurrent_writers_with_the_same_etag_exactly_one_wins(
 
 def test_the_change_its_audit_entry_and_its_outbox_event_commit_together(env: Env, app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
-    assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key()).status_code == 200
+    assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=new_key()).status_code == 200
     events = _events(env, app_client.tenant, "assets.assignment.changed")
     assert [e.payload for e in events] == [
         {"pid": pid, "assignee": "dana", "status": "assigned", "previousAssignee": None}]
@@ -291,7 +252,7 @@ def test_a_change_that_fails_to_commit_leaves_no_event_and_no_change(
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(op_commands.idempotency_store, "complete", broken)  # fails after the change and the event
-    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key())
+    response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=new_key())
     assert response.status_code == 500
     assert response.json()["code"] == "internal_error"
     assert app_client.read(pid).json()["assignee"] is None
@@ -302,7 +263,7 @@ def test_input_that_breaks_the_command_schema_is_invalid_request(app_client: Int
     pid = seed_assets(app_client.tenant, 1)[0]
     response = app_client.env.client.post(
         ASSIGN, json={"targetPid": pid, "input": {"assignee": "", "extra": 1}},
-        headers={**app_client.auth, "If-Match": app_client.etag(pid), "Idempotency-Key": _key()},
+        headers={**app_client.auth, "If-Match": app_client.etag(pid), "Idempotency-Key": new_key()},
     )
     assert response.status_code == 400
     body = response.json()
@@ -313,7 +274,7 @@ def test_input_that_breaks_the_command_schema_is_invalid_request(app_client: Int
 def test_an_unknown_or_foreign_target_is_resource_not_found(env: Env, app_client: Integration) -> None:
     foreign = seed_assets(env.new_tenant(), 1)[0]
     for pid in (foreign, "rec_0000000000000000000000000"):
-        response = app_client.assign(pid, "dana", if_match='"x"', key=_key())
+        response = app_client.assign(pid, "dana", if_match='"x"', key=new_key())
         assert response.status_code == 404
         assert response.json()["code"] == "resource_not_found"
 
@@ -321,14 +282,14 @@ def test_an_unknown_or_foreign_target_is_resource_not_found(env: Env, app_client
 def test_a_token_without_the_command_scope_is_insufficient_scope(env: Env, tenant: TenantUsers) -> None:
     reader = Integration(env, tenant, scopes=("assets.read",))
     pid = seed_assets(tenant, 1)[0]
-    response = reader.assign(pid, "dana", if_match=reader.etag(pid), key=_key())
+    response = reader.assign(pid, "dana", if_match=reader.etag(pid), key=new_key())
     assert response.status_code == 403
     assert response.json()["details"]["requiredScope"] == "assets.manage"
 
 
 def test_create_stock_in_needs_no_target_and_emits_its_event(env: Env, app_client: Integration) -> None:
     response = env.client.post(CREATE_STOCK_IN, json={"input": {"sku": "SKU-1", "quantity": 4, "warehouse": "W1"}},
-                               headers={**app_client.auth, "Idempotency-Key": _key()})
+                               headers={**app_client.auth, "Idempotency-Key": new_key()})
     assert response.status_code == 200, response.text
     record = response.json()["record"]
     assert record["source"] == "open-platform" and record["quantity"] == 4
@@ -341,7 +302,7 @@ def test_create_stock_in_needs_no_target_and_emits_its_event(env: Env, app_clien
 def test_an_assignment_through_the_open_platform_shows_in_the_session_list(app_client: Integration) -> None:
     tenant = app_client.tenant
     pid = seed_assets(tenant, 1)[0]
-    assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=_key()).status_code == 200
+    assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=new_key()).status_code == 200
     listed = app_client.env.client.get("/api/dynamic/assets/list", headers=tenant.headers()).json()["data"]
     assert [r["assignee"] for r in listed["records"] if r["id"] == pid] == ["dana"]
 

@@ -11,7 +11,7 @@ import yaml
 
 from tessera.registry.models import DeclarationError, load_declarations, parse_declarations
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _doc() -> dict[str, Any]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.live_server import ROOT, TESSERA, tessera_env, tessera_serve
+from tests.support.live_server import ROOT, TESSERA, tessera_env, tessera_serve
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:

@@ -1,0 +1,139 @@
+"""The fast-path patches of Connexion change no answer: the same requests, the same responses.
+
+Two apps over one runtime: one with the fast path (validators, decorator stacks and security
+signature inspection built once per operation), one with Connexion's own per-request machinery
+and only the behaviour patches. Every request of a representative set, on both surfaces (valid,
+invalid, missing auth, wrong content type, unknown routes), goes to both; status, code and body
+must be identical (bodies with random parts, such as issued tokens, are compared by their keys).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tessera.app import create_app
+from tests.conftest import Env, TenantUsers, bearer, issue_token
+from tests.support.openplatform import ASSETS, ASSIGN, CREATE_STOCK_IN, seed_assets
+
+JSON = {"Content-Type": "application/json"}
+
+
+@dataclass(frozen=True)
+class Probe:
+    name: str
+    method: str
+    path: str
+    headers: dict[str, str] = field(default_factory=dict)
+    params: dict[str, str] | None = None
+    body: bytes | None = None
+    # Bodies holding fresh random values (a new token) are compared by their keys only.
+    random_body: bool = False
+
+
+def _probes(session: dict[str, str], token: dict[str, str], cred: dict[str, str], pid: str) -> list[Probe]:
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    secret_form = f"grant_type=client_credentials&client_id={cred['clientId']}&client_secret={cred['clientSecret']}"
+    return [
+        # the session API
+        Probe("health", "GET", "/api/health"),
+        Probe("login ok", "POST", "/api/auth/login", JSON, body=json.dumps(
+            {"email": "admin@demo.example", "password": "demo-password-for-tests"}).encode(), random_body=True),
+        Probe("login wrong password", "POST", "/api/auth/login", JSON,
+              body=b'{"email":"fast@x.example","password":"x"}'),
+        Probe("login missing field", "POST", "/api/auth/login", JSON, body=b'{"email":"fast@x.example"}'),
+        Probe("login bad JSON", "POST", "/api/auth/login", JSON, body=b'{"email":'),
+        Probe("login no content type", "POST", "/api/auth/login", body=b'{"email":"a@b.example","password":"x"}'),
+        Probe("login text/plain", "POST", "/api/auth/login", {"Content-Type": "text/plain"}, body=b"x"),
+        Probe("login bogus charset", "POST", "/api/auth/login", {"Content-Type": "application/json;charset=bogus"},
+              body=b"{}"),
+        Probe("list", "GET", "/api/dynamic/assets/list", session, {"pageSize": "5", "sortField": "name"}),
+        Probe("list bad params", "GET", "/api/dynamic/assets/list", session,
+              {"pageSize": "0", "sortOrder": "up", "filters": "[{"}),
+        Probe("list unknown parameter", "GET", "/api/dynamic/assets/list", session, {"page": "1"}),
+        Probe("record missing", "GET", "/api/dynamic/assets/rec_nothing", session),
+        Probe("list without auth", "GET", "/api/dynamic/assets/list"),
+        Probe("list forged JWT", "GET", "/api/dynamic/assets/list", {"Authorization": "Bearer a.b.c"}),
+        Probe("list foreign tenant", "GET", "/api/dynamic/assets/list", {**session, "X-Tenant-Id": "demo"}),
+        Probe("command invalid", "POST", "/api/meta/commands/execute/assets:create", {**session, **JSON},
+              body=b'{"payload":{"value":-1}}'),
+        Probe("command no content type", "POST", "/api/meta/commands/execute/assets:create", session,
+              body=b'{"payload":{}}'),
+        Probe("datasource", "GET", "/api/datasource/list", session, {"datasourceId": "asset-status"}),
+        Probe("unknown path", "GET", "/api/nowhere"),
+        Probe("wrong method", "DELETE", "/api/health"),
+        # the Open Platform
+        Probe("token ok", "POST", "/oauth2/token", form, body=secret_form.encode(), random_body=True),
+        Probe("token wrong secret", "POST", "/oauth2/token", form,
+              body=f"grant_type=client_credentials&client_id={cred['clientId']}&client_secret=x".encode()),
+        Probe("token no grant type", "POST", "/oauth2/token", form, body=b"client_id=x&client_secret=y"),
+        Probe("token other grant", "POST", "/oauth2/token", form, body=b"grant_type=password"),
+        Probe("token JSON body", "POST", "/oauth2/token", JSON, body=b'{"grant_type":"client_credentials"}'),
+        Probe("whoami", "GET", "/api/open/v1/whoami", token),
+        Probe("whoami without token", "GET", "/api/open/v1/whoami"),
+        Probe("whoami bad token", "GET", "/api/open/v1/whoami", bearer("tat_nothing")),
+        Probe("resources page", "GET", ASSETS, token, {"limit": "2"}),
+        Probe("resources bad limit", "GET", ASSETS, token, {"limit": "0"}),
+        Probe("resources bad cursor", "GET", ASSETS, token, {"cursor": "not-a-cursor"}),
+        Probe("resource read", "GET", f"{ASSETS}/{pid}", token),
+        Probe("resource missing", "GET", f"{ASSETS}/ast_nothing", token),
+        Probe("command without If-Match", "POST", ASSIGN, {**token, **JSON, "Idempotency-Key": "fast-1"},
+              body=json.dumps({"targetPid": pid, "input": {"assignee": "x"}}).encode()),
+        Probe("command without key", "POST", CREATE_STOCK_IN, {**token, **JSON}, body=b'{"input":{}}'),
+        Probe("command invalid input", "POST", CREATE_STOCK_IN, {**token, **JSON, "Idempotency-Key": "fast-2"},
+              body=b'{"input":{"quantity":"many"}}'),
+        Probe("command no content type", "POST", CREATE_STOCK_IN, {**token, "Idempotency-Key": "fast-3"},
+              body=b'{"input":{}}'),
+        Probe("unpublished route", "GET", "/api/open/v1/internal/users"),
+        Probe("unpublished method", "DELETE", "/api/open/v1/whoami"),
+    ]
+
+
+def _answer(client: TestClient, probe: Probe, index: int) -> tuple[int, Any]:
+    headers = {**probe.headers, "X-Request-Id": f"fast-path-{index}"}
+    response = client.request(probe.method, probe.path, headers=headers, params=probe.params, content=probe.body)
+    body: Any = response.json()
+    if isinstance(body, dict) and isinstance(body.get("nextCursor"), str):
+        body["nextCursor"] = "<sealed: fresh on every issue>"
+    if probe.random_body:
+        body = (body.get("code"), sorted(body), sorted(body.get("data") or {}) if isinstance(body.get("data"), dict)
+                else None)
+    return response.status_code, (body, response.headers.get("etag"), response.headers.get("allow"))
+
+
+@pytest.fixture
+def apps(env: Env) -> dict[str, TestClient]:
+    settings = env.runtime.settings
+    # No lifespan: the runtime is the session's, and an app's shutdown would close it.
+    return {mode: TestClient(create_app(settings, env.runtime, fast_path=mode == "fast"), raise_server_exceptions=False)
+            for mode in ("fast", "stock")}
+
+
+def test_the_fast_path_changes_no_answer(env: Env, tenant: TenantUsers, apps: dict[str, TestClient]) -> None:
+    cred = tenant.install(scopes=("assets.read", "assets.manage", "inventory.stockins.manage"))
+    token = bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
+    pid = seed_assets(tenant, 3)[0]
+    probes = _probes(tenant.headers(), token, cred, pid)
+    differences: list[str] = []
+    for index, probe in enumerate(probes):
+        fast, stock = (_answer(apps[mode], probe, index) for mode in ("fast", "stock"))
+        if fast != stock:
+            differences.append(f"{probe.name}: fast {fast} != stock {stock}")
+    assert differences == []
+    statuses = {_answer(apps["fast"], probe, 0)[0] for probe in probes if not probe.name.startswith("command")}
+    assert {200, 400, 401, 403, 404, 405, 415} <= statuses  # the set covers the kinds of answer
+
+
+def test_the_fast_path_is_what_serves(apps: dict[str, TestClient]) -> None:
+    """Without this, the comparison above could be between two stock apps."""
+    for client in apps.values():  # Connexion builds its middleware stack on the first request
+        client.get("/api/health")
+    names: Callable[[TestClient], set[str]] = lambda client: {  # noqa: E731 - a one-line lookup
+        type(api).__name__ for group in client.app._middleware_app.apis.values() for api in group}
+    assert "CachedAsyncApi" in names(apps["fast"])
+    assert "CachedAsyncApi" not in names(apps["stock"])
