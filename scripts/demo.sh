@@ -7,9 +7,9 @@ if [ ! -x .venv/bin/python ]; then
   echo "==> creating .venv"
   "$PYTHON" -m venv .venv
 fi
-echo "==> installing Tessera into .venv"
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e .
+echo "==> installing Tessera into .venv (pinned, hash-checked: requirements/service.txt)"
+.venv/bin/python -m pip install --quiet --require-hashes --no-deps -r requirements/service.txt
+.venv/bin/python -m pip install --quiet --no-deps --no-build-isolation -e .
 echo "==> starting Tessera (SQLite at var/tessera.db, demo data)"
 # The README's integrator quickstart registers a webhook receiver on 127.0.0.1: the demo allows
 # loopback endpoints (production refuses them; see TESSERA_WEBHOOK_ALLOW_LOOPBACK).

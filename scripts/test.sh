@@ -9,11 +9,12 @@ if [ ! -x .venv/bin/python ]; then
   echo "==> creating .venv"
   "$PYTHON" -m venv .venv
 fi
-echo "==> installing Tessera with test tools into .venv"
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[test]"
-echo "==> installing the generated SDKs (generated/python) into .venv"
-.venv/bin/python -m pip install --quiet -e generated/python/open-platform-client -e generated/python/session-client
+echo "==> installing Tessera, the generated SDKs and the test tools into .venv (pinned, hash-checked:"
+echo "    requirements/test.txt; nothing else is fetched: the packages install with --no-deps)"
+.venv/bin/python -m pip install --quiet --require-hashes --no-deps -r requirements/test.txt
+.venv/bin/python -m pip install --quiet --no-deps --no-build-isolation \
+  -e . -e generated/python/open-platform-client -e generated/python/session-client
+.venv/bin/python -m pip check
 
 wait_for() {  # wait_for <what> <command...>: up to 30 s
   local what=$1; shift
