@@ -34,12 +34,13 @@ def lookup(conn: Connection, tenant_id: int, user_id: int, key: str, ttl_seconds
 
 def claim(conn: Connection, tenant_id: int, user_id: int, key: str, request_hash: str, *, now: datetime) -> int:
     """Insert the key row; raises ``IntegrityError`` when a concurrent request holds the key."""
-    return conn.execute(
+    row_id: int = conn.execute(
         insert(idempotency_keys)
         .values(tenant_id=tenant_id, user_id=user_id, key=key, request_hash=request_hash, status_code=0,
                 response=None, created_at=now)
         .returning(idempotency_keys.c.id)
     ).scalar_one()
+    return row_id
 
 
 def complete(conn: Connection, row_id: int, status_code: int, response: Any) -> None:

@@ -89,14 +89,15 @@ def default_tenant_code(conn: Connection, user: Row[Any]) -> str | None:
     if user.default_tenant_id is not None:
         code = conn.execute(select(tenants.c.code).where(tenants.c.id == user.default_tenant_id)).scalar()
         if code:
-            return code
-    return conn.execute(
+            return str(code)
+    oldest: str | None = conn.execute(
         select(tenants.c.code)
         .select_from(memberships.join(tenants, tenants.c.id == memberships.c.tenant_id))
         .where(memberships.c.user_id == user.id)
         .order_by(memberships.c.id)
         .limit(1)
     ).scalar()
+    return oldest
 
 
 def memberships_of(conn: Connection, user_id: int) -> list[Row[Any]]:
@@ -117,7 +118,7 @@ def platform_roles(conn: Connection, user_id: int) -> frozenset[str]:
 
 def create_tenant(conn: Connection, code: str, name: str, role_templates: Mapping[str, RoleTemplate],
                   *, now: datetime) -> int:
-    tenant_id = conn.execute(
+    tenant_id: int = conn.execute(
         insert(tenants).values(code=code, name=name, status="active", created_at=now).returning(tenants.c.id)
     ).scalar_one()
     for role in role_templates.values():

@@ -38,12 +38,13 @@ def lookup(conn: Connection, installation_id: int, key: str, ttl_seconds: int, *
 def claim(conn: Connection, installation_id: int, key: str, request_hash: str, locked_until: datetime,
           *, now: datetime) -> int:
     """Insert an in-progress claim; ``IntegrityError`` when a concurrent request claimed it first."""
-    return conn.execute(
+    row_id: int = conn.execute(
         insert(keys)
         .values(installation_id=installation_id, key=key, request_hash=request_hash, state=IN_PROGRESS,
                 locked_until=locked_until, created_at=now)
         .returning(keys.c.id)
     ).scalar_one()
+    return row_id
 
 
 def take_over(conn: Connection, row_id: int, previous_lock: datetime, locked_until: datetime) -> bool:

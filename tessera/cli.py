@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 import warnings
+from typing import Any
 
 from tessera.core.settings import SettingsError, load_settings
 
@@ -156,7 +157,7 @@ def _op_quickstart(args: argparse.Namespace) -> int:
     return 0
 
 
-def _published_document() -> dict:
+def _published_document() -> dict[str, Any]:
     """The Open Platform document built from the skeleton and the registry."""
     from tessera.registry.capabilities import load_capabilities
     from tessera.registry.document import build_document
@@ -248,7 +249,7 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_sdk_warnings(results: list, verbose: bool) -> None:
+def _print_sdk_warnings(results: list[Any], verbose: bool) -> None:
     """The generator's warnings point at parts of a document it could not turn into code (left out of the SDK)."""
     for result in results:
         if verbose and result.output:

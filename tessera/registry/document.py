@@ -138,7 +138,7 @@ def _nullable(check: Any) -> Any:
 
 
 # Draft 4 plus OpenAPI 3.0's `nullable`: the dialect of the document (and of Connexion's checks).
-_ExampleValidator = jsonschema.validators.extend(
+_ExampleValidator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]  # untyped in the stubs
     jsonschema.Draft4Validator,
     {"type": _nullable(jsonschema.Draft4Validator.VALIDATORS["type"]),
      "enum": _nullable(jsonschema.Draft4Validator.VALIDATORS["enum"])},
@@ -309,7 +309,7 @@ def event_source_schemas(source: EventSourceCap) -> dict[str, dict[str, Any]]:
 
 
 def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any]:
-    doc = yaml.safe_load(skeleton_path.read_text(encoding="utf-8"))
+    doc: dict[str, Any] = yaml.safe_load(skeleton_path.read_text(encoding="utf-8"))
     templates = doc.pop("x-tessera-templates")
     components = doc["components"]
     schemas = components["schemas"]
