@@ -23,13 +23,13 @@ def _add(tenant: TenantUsers, app_id: str, user_pid: str, role: str) -> None:
     assert response.status_code == 200, response.text
 
 
-def test_creating_an_application_needs_the_platform_role(env: Env, tenant: TenantUsers) -> None:
+def test_creating_an_application_needs_the_platform_role(tenant: TenantUsers) -> None:
     response = tenant.admin_call("POST", "/applications", role="viewer", json={"name": "x"})
     assert response.status_code == 403
     assert response.json()["data"] == {"permission": "sys.connector.update"}
 
 
-def test_the_creator_becomes_the_first_owner(env: Env, tenant: TenantUsers) -> None:
+def test_the_creator_becomes_the_first_owner(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     members = tenant.admin_call("GET", f"/applications/{app_id}/members/list").json()["data"]
     assert [(m["email"], m["role"]) for m in members["records"]] == [(tenant.emails["admin"], "owner")]
@@ -44,14 +44,14 @@ def test_a_non_member_sees_nothing(env: Env, tenant: TenantUsers) -> None:
     assert app_id not in [a["appId"] for a in listed["records"]]
 
 
-def test_the_application_list_shows_only_the_callers_applications(env: Env, tenant: TenantUsers) -> None:
+def test_the_application_list_shows_only_the_callers_applications(tenant: TenantUsers) -> None:
     mine = {_app(tenant), _app(tenant)}
     data = tenant.admin_call("GET", "/applications/list?pageSize=500").json()["data"]
     assert {a["appId"] for a in data["records"]} == mine
     assert data["total"] == 2
 
 
-def test_a_viewer_member_reads_but_cannot_change(env: Env, tenant: TenantUsers) -> None:
+def test_a_viewer_member_reads_but_cannot_change(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     _add(tenant, app_id, tenant.user_pid("viewer"), "viewer")
     assert tenant.admin_call("GET", f"/applications/{app_id}", role="viewer").json()["data"]["role"] == "viewer"
@@ -61,7 +61,7 @@ def test_a_viewer_member_reads_but_cannot_change(env: Env, tenant: TenantUsers) 
     assert response.json()["data"] == {"permission": "application:owner"}
 
 
-def test_a_maintainer_cannot_manage_members(env: Env, tenant: TenantUsers) -> None:
+def test_a_maintainer_cannot_manage_members(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     _add(tenant, app_id, tenant.user_pid("viewer"), "maintainer")
     response = tenant.admin_call("PUT", f"/applications/{app_id}/members/{tenant.user_pid('admin')}",
@@ -69,7 +69,7 @@ def test_a_maintainer_cannot_manage_members(env: Env, tenant: TenantUsers) -> No
     assert response.status_code == 403
 
 
-def test_an_owner_changes_and_removes_members(env: Env, tenant: TenantUsers) -> None:
+def test_an_owner_changes_and_removes_members(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     viewer_pid = tenant.user_pid("viewer")
     _add(tenant, app_id, viewer_pid, "viewer")
@@ -79,7 +79,7 @@ def test_an_owner_changes_and_removes_members(env: Env, tenant: TenantUsers) -> 
     assert tenant.admin_call("GET", f"/applications/{app_id}", role="viewer").status_code == 404
 
 
-def test_the_last_owner_cannot_be_removed_or_demoted(env: Env, tenant: TenantUsers) -> None:
+def test_the_last_owner_cannot_be_removed_or_demoted(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     admin_pid = tenant.user_pid("admin")
     demote = tenant.admin_call("PUT", f"/applications/{app_id}/members/{admin_pid}", json={"role": "viewer"})
@@ -111,7 +111,7 @@ def test_two_owners_demoting_each_other_at_once_leave_one_owner(env: Env, tenant
     assert outcomes.count("demoted") == 1
 
 
-def test_installing_needs_administration_of_the_target_tenant(env: Env, tenant: TenantUsers) -> None:
+def test_installing_needs_administration_of_the_target_tenant(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     response = tenant.admin_call("POST", f"/applications/{app_id}/installations",
                                  json={"tenantId": "acme", "environment": "production", "scopes": ["assets.read"]})
@@ -119,7 +119,7 @@ def test_installing_needs_administration_of_the_target_tenant(env: Env, tenant: 
     assert response.json()["code"] == "TENANT_FORBIDDEN"
 
 
-def test_only_published_scopes_can_be_granted(env: Env, tenant: TenantUsers) -> None:
+def test_only_published_scopes_can_be_granted(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     response = tenant.admin_call("POST", f"/applications/{app_id}/installations",
                                  json={"tenantId": tenant.code, "environment": "production", "scopes": ["root.all"]})
@@ -127,7 +127,7 @@ def test_only_published_scopes_can_be_granted(env: Env, tenant: TenantUsers) -> 
     assert "scopes" in response.json()["data"]["fieldErrors"]
 
 
-def test_one_installation_per_tenant_and_environment(env: Env, tenant: TenantUsers) -> None:
+def test_one_installation_per_tenant_and_environment(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     body = {"tenantId": tenant.code, "environment": "staging", "scopes": ["assets.read"]}
     assert tenant.admin_call("POST", f"/applications/{app_id}/installations", json=body).status_code == 200
@@ -136,7 +136,7 @@ def test_one_installation_per_tenant_and_environment(env: Env, tenant: TenantUse
     assert listed["total"] == 1
 
 
-def test_a_credential_secret_is_shown_once(env: Env, tenant: TenantUsers) -> None:
+def test_a_credential_secret_is_shown_once(tenant: TenantUsers) -> None:
     cred = tenant.install()
     assert cred["clientSecret"].startswith("tsec_")
     listed = tenant.admin_call("GET", f"/applications/{cred['appId']}/installations/list")
@@ -189,7 +189,7 @@ def test_any_member_reads_an_installation_and_a_non_member_gets_not_found(env: E
     assert tenant.admin_call("GET", "/installations/ins_00000000000000000000000000").status_code == 404
 
 
-def test_credentials_are_listed_with_their_status_and_never_a_secret(env: Env, tenant: TenantUsers) -> None:
+def test_credentials_are_listed_with_their_status_and_never_a_secret(tenant: TenantUsers) -> None:
     cred = tenant.install()
     inst = cred["installationId"]
     rotated = tenant.admin_call("POST", f"/credentials/{cred['clientId']}/rotate", json={"graceSeconds": 300}).json()
@@ -247,7 +247,7 @@ def test_the_catalog_lists_the_registrys_scopes_event_types_and_sources(env: Env
     assert data["environments"] == ["development", "staging", "production"]
 
 
-def test_an_owner_adds_a_member_of_a_shared_tenant_by_email(env: Env, tenant: TenantUsers) -> None:
+def test_an_owner_adds_a_member_of_a_shared_tenant_by_email(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     response = tenant.admin_call("POST", f"/applications/{app_id}/members",
                                  json={"email": tenant.emails["viewer"].upper(), "role": "maintainer"})
@@ -266,7 +266,7 @@ def test_adding_by_email_reveals_no_account_outside_the_callers_tenants(env: Env
     assert set(answers[0].json()["data"]["fieldErrors"]) == {"email"}
 
 
-def test_a_member_is_named_by_exactly_one_of_user_pid_and_email(env: Env, tenant: TenantUsers) -> None:
+def test_a_member_is_named_by_exactly_one_of_user_pid_and_email(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     both = {"userPid": tenant.user_pid("viewer"), "email": tenant.emails["viewer"], "role": "viewer"}
     for body in (both, {"role": "viewer"}):

@@ -57,14 +57,14 @@ def test_create_returns_the_record_with_a_random_public_id(env: Env, tenant: Ten
     assert {k: record[k] for k in LAPTOP} == LAPTOP
 
 
-def test_two_creates_get_unrelated_ids(env: Env, tenant: TenantUsers) -> None:
+def test_two_creates_get_unrelated_ids(tenant: TenantUsers) -> None:
     first = tenant.create("assets", {"name": "A", "serialNo": "S-1"})["id"]
     second = tenant.create("assets", {"name": "B", "serialNo": "S-2"})["id"]
     assert first != second
     assert first[:10] != second[:10] or first[-10:] != second[-10:]
 
 
-def test_create_applies_defaults_and_nulls_absent_optional_fields(env: Env, tenant: TenantUsers) -> None:
+def test_create_applies_defaults_and_nulls_absent_optional_fields(tenant: TenantUsers) -> None:
     record = tenant.create("assets", {"name": "Scanner", "serialNo": "S-1"})
     assert record["status"] == "in_stock"
     assert record["assignee"] is None
@@ -374,7 +374,7 @@ def test_stock_in_quantity_must_be_an_integer_above_zero(env: Env, tenant: Tenan
     assert total(env, tenant, "stock-ins") == 0
 
 
-def test_stock_in_quantity_1_is_accepted(env: Env, tenant: TenantUsers) -> None:
+def test_stock_in_quantity_1_is_accepted(tenant: TenantUsers) -> None:
     assert tenant.create("stock-ins", {"sku": "SKU-1", "quantity": 1})["quantity"] == 1
 
 

@@ -30,7 +30,7 @@ def test_a_session_command_without_content_type_is_unsupported_media_type(env: E
 
 
 def test_an_empty_post_without_content_type_still_reaches_an_operation_without_a_body(
-        env: Env, tenant: TenantUsers) -> None:
+        tenant: TenantUsers) -> None:
     installation = tenant.install()["installationId"]
     response = tenant.admin_call("POST", f"/installations/{installation}/credentials")
     assert response.status_code == 200
