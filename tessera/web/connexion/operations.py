@@ -1,5 +1,8 @@
 """Connexion's handler operations, with the decorator stack built once per operation.
 
+Replaces, for Connexion 3.3.0, ``connexion.apps.asynchronous.AsyncOperation.fn`` (a property
+rebuilt per request), ``connexion.decorators.main.StarletteDecorator.__call__`` and, for
+operations without a request body, ``connexion.decorators.parameter.AsyncParameterDecorator.__call__``.
 Connexion 3.3 rebuilds, on every request, the Starlette decorator stack around a handler
 (``AsyncOperation.fn`` is a property, and the decorator's wrapper calls ``decorate`` and builds a
 URI parser each time, ``inspect.signature`` of the handler included). Nothing in that stack is
