@@ -8,6 +8,7 @@ Parsing and checking the request (with translated errors) is the session API's: 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -77,31 +78,53 @@ def like_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def _ne(expr: ColumnElement[Any], value: Any) -> ColumnElement[bool]:
+    """``ne`` also matches rows where the field is empty: SQL's ``NULL <> x`` is never true."""
+    return or_(expr != value, expr.is_(None))
+
+
+def _like(expr: ColumnElement[Any], value: Any) -> ColumnElement[bool]:
+    """Case-insensitive substring match, with the value's own ``%``, ``_`` and ``\\`` taken literally."""
+    return func.lower(expr).like(f"%{like_escape(value.lower())}%", escape="\\")
+
+
+def _in(expr: ColumnElement[Any], value: Any) -> ColumnElement[bool]:
+    return expr.in_(value)
+
+
+def _not_in(expr: ColumnElement[Any], value: Any) -> ColumnElement[bool]:
+    """``not_in`` also matches rows where the field is empty, like ``ne``."""
+    return or_(expr.not_in(value), expr.is_(None))
+
+
+def _is_null(expr: ColumnElement[Any], _value: Any) -> ColumnElement[bool]:
+    return expr.is_(None)
+
+
+def _is_not_null(expr: ColumnElement[Any], _value: Any) -> ColumnElement[bool]:
+    return expr.is_not(None)
+
+
+# One SQL builder per operator of ``OPERATORS``: (field expression, checked value) -> condition.
+_CONDITIONS: dict[str, Callable[[ColumnElement[Any], Any], ColumnElement[bool]]] = {
+    "eq": operator.eq,
+    "ne": _ne,
+    "gt": operator.gt,
+    "gte": operator.ge,
+    "lt": operator.lt,
+    "lte": operator.le,
+    "like": _like,
+    "in": _in,
+    "not_in": _not_in,
+    "is_null": _is_null,
+    "is_not_null": _is_not_null,
+}
+
+
 def filter_condition(flt: Filter) -> ColumnElement[bool]:
-    expr, value = flt.field.expr, flt.value
-    match flt.operator:
-        case "eq":
-            return expr == value
-        case "ne":
-            return or_(expr != value, expr.is_(None))
-        case "gt":
-            return expr > value
-        case "gte":
-            return expr >= value
-        case "lt":
-            return expr < value
-        case "lte":
-            return expr <= value
-        case "like":
-            return func.lower(expr).like(f"%{like_escape(value.lower())}%", escape="\\")
-        case "in":
-            return expr.in_(value)
-        case "not_in":
-            return or_(expr.not_in(value), expr.is_(None))
-        case "is_null":
-            return expr.is_(None)
-        case _:
-            return expr.is_not(None)
+    """The SQL condition of one checked filter (an operator outside the table is ``is_not_null``)."""
+    build = _CONDITIONS.get(flt.operator, _is_not_null)
+    return build(flt.field.expr, flt.value)
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,24 @@ class UTCDateTime(TypeDecorator[datetime]):
     impl = DateTime
     cache_ok = True
 
-    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+    def process_bind_param(
+        self,
+        value: datetime | None,
+        dialect: Any,  # noqa: ARG002 - TypeDecorator's signature; same conversion on every dialect
+    ) -> datetime | None:
+        """To the naive UTC the column stores; a naive value is refused rather than guessed at."""
         if value is None:
             return None
         if value.tzinfo is None:
             raise ValueError("naive datetimes are not accepted; use aware UTC values")
         return value.astimezone(UTC).replace(tzinfo=None)
 
-    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+    def process_result_value(
+        self,
+        value: datetime | None,
+        dialect: Any,  # noqa: ARG002 - TypeDecorator's signature; same conversion on every dialect
+    ) -> datetime | None:
+        """Back to aware UTC: the column holds naive UTC."""
         if value is None:
             return None
         return value.replace(tzinfo=UTC)

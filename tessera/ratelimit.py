@@ -55,7 +55,13 @@ class InProcessStore:
         self._counts: dict[tuple[str, int], int] = {}
         self._current_window = -1
 
-    def hit(self, key: str, window_index: int, window_seconds: int) -> int:
+    def hit(
+        self,
+        key: str,
+        window_index: int,
+        window_seconds: int,  # noqa: ARG002 - Store protocol; only Redis needs it (key expiry)
+    ) -> int:
+        """Count one hit in ``key``'s window and return the window's count so far."""
         with self._lock:
             if window_index != self._current_window:
                 self._counts = {k: v for k, v in self._counts.items() if k[1] >= window_index}

@@ -42,31 +42,56 @@ def _translations(locale: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buf)
 
 
+# Tags that ask for Simplified Chinese, the only Chinese the catalogs carry.
+_ZH_CN_TAGS = frozenset({"zh", "zh-cn", "zh-hans", "zh-hans-cn", "zh-sg"})
+# Only the first ranges of a header are read, so a huge header costs no more than a normal one.
+_MAX_RANGES = 20
+
+
+def _quality(params: list[str]) -> float:
+    """The ``q`` of one language range's parameters: 1 when absent, 0 (so dropped) when unreadable."""
+    quality = 1.0
+    for param in params:
+        name, _, value = param.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                quality = float(value)
+            except ValueError:
+                quality = 0.0
+    return quality
+
+
+def _ranked_tags(accept_language: str) -> list[str]:
+    """The header's lower-cased language tags, best ``q`` first, ties in header order; ``q=0`` ones left out."""
+    candidates: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")[:_MAX_RANGES]):
+        pieces = part.strip().split(";")
+        tag = pieces[0].strip().lower()
+        quality = _quality(pieces[1:])
+        if tag and quality > 0:
+            candidates.append((-quality, index, tag))
+    return [tag for _, _, tag in sorted(candidates)]
+
+
+def _supported_locale(tag: str) -> str | None:
+    """The supported locale a language tag asks for (``*`` takes the default), or None."""
+    if tag in _ZH_CN_TAGS:
+        return "zh-CN"
+    if tag == "en" or tag.startswith("en-"):
+        return "en"
+    if tag == "*":
+        return DEFAULT_LOCALE
+    return None
+
+
 def negotiate(accept_language: str | None) -> str:
     """Pick a supported locale from an ``Accept-Language`` value (RFC 9110 q-values honoured)."""
     if not accept_language:
         return DEFAULT_LOCALE
-    candidates: list[tuple[float, int, str]] = []
-    for index, part in enumerate(accept_language.split(",")[:20]):
-        pieces = part.strip().split(";")
-        tag = pieces[0].strip().lower()
-        quality = 1.0
-        for param in pieces[1:]:
-            name, _, value = param.strip().partition("=")
-            if name.strip() == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        if tag and quality > 0:
-            candidates.append((-quality, index, tag))
-    for _, _, tag in sorted(candidates):
-        if tag in {"zh", "zh-cn", "zh-hans", "zh-hans-cn", "zh-sg"}:
-            return "zh-CN"
-        if tag == "en" or tag.startswith("en-"):
-            return "en"
-        if tag == "*":
-            return DEFAULT_LOCALE
+    for tag in _ranked_tags(accept_language):
+        locale = _supported_locale(tag)
+        if locale is not None:
+            return locale
     return DEFAULT_LOCALE
 
 

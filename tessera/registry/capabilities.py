@@ -245,7 +245,8 @@ def _check_schema(where: str, schema: Any) -> dict[str, Any]:
         raise _fail(where, f"not a valid JSON Schema: {exc.message}") from None
     if schema.get("type") != "object" or not isinstance(schema.get("properties"), dict):
         raise _fail(where, "must be an object schema with `properties`")
-    return schema
+    checked: dict[str, Any] = schema
+    return checked
 
 
 def _model_fields(where: str, model: ModelDecl, codes: list[str]) -> tuple[str, ...]:
@@ -256,36 +257,70 @@ def _model_fields(where: str, model: ModelDecl, codes: list[str]) -> tuple[str, 
 
 
 def parse_capabilities(doc: Any, declarations: Declarations) -> Capabilities:
+    """Check a parsed ``capabilities.yaml`` against ``models.yaml`` and build the registry.
+
+    The sections are read in dependency order (webhook events name resources, commands name both),
+    so the first bad entry, in that order, is the one reported.
+    """
+    _check_shape(doc)
+    resources = _parse_resources(doc["resources"], declarations)
+    webhook_events = _parse_webhook_events(doc["webhookEvents"], resources)
+    commands = _parse_commands(doc["commands"], resources, webhook_events)
+    event_sources = _parse_event_sources(doc["eventSources"])
+    return Capabilities(resources=resources, commands=commands, event_sources=event_sources,
+                        webhook_events=webhook_events)
+
+
+def _check_shape(doc: Any) -> None:
+    """The file's JSON Schema; of all violations, the one at the first path (in sort order) is reported."""
     validator = jsonschema.Draft202012Validator(_FILE_SCHEMA)
     errors = sorted(validator.iter_errors(doc), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         first = errors[0]
         raise _fail(".".join(str(p) for p in first.absolute_path) or "(top level)", first.message)
 
+
+def _parse_resources(section: dict[str, Any], declarations: Declarations) -> dict[str, ResourceCap]:
+    """``resources``: each names a declared model, and no two share a ``schemaName`` or ``pluralName``."""
     resources: dict[str, ResourceCap] = {}
     names_seen: dict[str, str] = {}
-    for name, raw in doc["resources"].items():
+    for name, raw in section.items():
         where = f"resources.{name}"
         model = declarations.models.get(raw["model"])
         if model is None:
             raise _fail(f"{where}.model", f"unknown model {raw['model']!r}")
-        for key in ("schemaName", "pluralName"):
-            if raw[key] in names_seen:
-                raise _fail(f"{where}.{key}", f"{raw[key]!r} is already used by {names_seen[raw[key]]}")
-            names_seen[raw[key]] = where
+        _claim_names(where, raw, names_seen)
         resources[name] = ResourceCap(
             name=name, model=model, schema_name=raw["schemaName"], plural_name=raw["pluralName"],
             description=raw.get("description", ""), read_scope=raw["readScope"],
             fields=_model_fields(f"{where}.fields", model, raw["fields"]),
             example=raw.get("example"),
         )
+    return resources
 
+
+def _claim_names(where: str, raw: dict[str, Any], names_seen: dict[str, str]) -> None:
+    """Record a resource's schema names, refusing one already used: they name published schemas."""
+    for key in ("schemaName", "pluralName"):
+        if raw[key] in names_seen:
+            raise _fail(f"{where}.{key}", f"{raw[key]!r} is already used by {names_seen[raw[key]]}")
+        names_seen[raw[key]] = where
+
+
+def _resource(where: str, raw: dict[str, Any], resources: dict[str, ResourceCap]) -> ResourceCap:
+    """The resource an entry's ``resource`` names, which must be published."""
+    resource = resources.get(raw["resource"])
+    if resource is None:
+        raise _fail(f"{where}.resource", f"unknown resource {raw['resource']!r}")
+    return resource
+
+
+def _parse_webhook_events(section: dict[str, Any], resources: dict[str, ResourceCap]) -> dict[str, WebhookEventCap]:
+    """``webhookEvents``: an update event names the fields whose change emits it, a create event none."""
     webhook_events: dict[str, WebhookEventCap] = {}
-    for etype, raw in doc["webhookEvents"].items():
+    for etype, raw in section.items():
         where = f"webhookEvents.{etype}"
-        resource = resources.get(raw["resource"])
-        if resource is None:
-            raise _fail(f"{where}.resource", f"unknown resource {raw['resource']!r}")
+        resource = _resource(where, raw, resources)
         when_changed = raw.get("whenChanged") or []
         if raw["trigger"] == "update" and not when_changed:
             raise _fail(f"{where}.whenChanged", "an update event names the fields whose change emits it")
@@ -297,49 +332,75 @@ def parse_capabilities(doc: Any, declarations: Declarations) -> Capabilities:
             fields=_model_fields(f"{where}.fields", resource.model, raw["fields"]),
             previous=_model_fields(f"{where}.previous", resource.model, raw.get("previous") or []),
         )
+    return webhook_events
 
+
+def _parse_commands(
+    section: dict[str, Any], resources: dict[str, ResourceCap], webhook_events: dict[str, WebhookEventCap]
+) -> dict[str, CommandCap]:
+    """``commands``: a valid input schema, an ``apply`` mapping onto it, and an event it can emit."""
     commands: dict[str, CommandCap] = {}
-    for code, raw in doc["commands"].items():
+    for code, raw in section.items():
         where = f"commands.{code}"
-        resource = resources.get(raw["resource"])
-        if resource is None:
-            raise _fail(f"{where}.resource", f"unknown resource {raw['resource']!r}")
+        resource = _resource(where, raw, resources)
         schema = _check_schema(f"{where}.input", raw["input"])
-        for field, source in raw["apply"].items():
-            if field not in resource.model.fields:
-                raise _fail(f"{where}.apply.{field}", f"not a field of model {resource.model.code}")
-            if "input" in source and source["input"] not in schema["properties"]:
-                raise _fail(f"{where}.apply.{field}.input", f"{source['input']!r} is not an input property")
+        _check_apply(where, raw["apply"], resource, schema)
         emits = raw["emits"]
         if emits is not None:
-            event = webhook_events.get(emits)
-            if event is None:
-                raise _fail(f"{where}.emits", f"unknown webhook event {emits!r}")
-            if event.resource is not resource or event.on != raw["action"]:
-                raise _fail(f"{where}.emits", f"{emits} is emitted by a {event.on} of {event.resource.name}")
-            if event.on == "update" and not set(event.when_changed) & set(raw["apply"]):
-                raise _fail(f"{where}.emits", f"the command changes none of {list(event.when_changed)}")
+            _check_emits(where, emits, raw, resource, webhook_events)
         commands[code] = CommandCap(
             code=code, resource=resource, action=raw["action"], summary=raw.get("summary", code),
             description=raw.get("description", ""), scope=raw["scope"], emits=emits,
             input_schema=schema, apply=dict(raw["apply"]),
         )
+    return commands
 
+
+def _check_apply(where: str, apply: dict[str, Any], resource: ResourceCap, schema: dict[str, Any]) -> None:
+    """Every field a command sets is a field of its model, and every input it reads is in its schema."""
+    for field, source in apply.items():
+        if field not in resource.model.fields:
+            raise _fail(f"{where}.apply.{field}", f"not a field of model {resource.model.code}")
+        if "input" in source and source["input"] not in schema["properties"]:
+            raise _fail(f"{where}.apply.{field}.input", f"{source['input']!r} is not an input property")
+
+
+def _check_emits(
+    where: str, emits: str, raw: dict[str, Any], resource: ResourceCap, webhook_events: dict[str, WebhookEventCap]
+) -> None:
+    """The event a command emits exists, is of its resource and action, and an update one can fire."""
+    event = webhook_events.get(emits)
+    if event is None:
+        raise _fail(f"{where}.emits", f"unknown webhook event {emits!r}")
+    if event.resource is not resource or event.on != raw["action"]:
+        raise _fail(f"{where}.emits", f"{emits} is emitted by a {event.on} of {event.resource.name}")
+    if event.on == "update" and not set(event.when_changed) & set(raw["apply"]):
+        raise _fail(f"{where}.emits", f"the command changes none of {list(event.when_changed)}")
+
+
+def _parse_event_sources(section: dict[str, Any]) -> dict[str, EventSourceCap]:
+    """``eventSources``: each event type's payload schemas, by schema version."""
     event_sources: dict[str, EventSourceCap] = {}
-    for code, raw in doc["eventSources"].items():
-        types: dict[str, dict[int, dict[str, Any]]] = {}
-        for etype, versions in raw["types"].items():
-            types[etype] = {}
-            for version, schema in versions.items():
-                where = f"eventSources.{code}.types.{etype}.{version}"
-                if not re.fullmatch(r"[1-9][0-9]{0,5}", str(version)):
-                    raise _fail(where, "schema versions are positive integers")
-                types[etype][int(version)] = _check_schema(where, schema)
+    for code, raw in section.items():
+        types = {
+            etype: _parse_schema_versions(f"eventSources.{code}.types.{etype}", versions)
+            for etype, versions in raw["types"].items()
+        }
         event_sources[code] = EventSourceCap(
             code=code, description=raw.get("description", ""), scope=raw["scope"], types=types
         )
-    return Capabilities(resources=resources, commands=commands, event_sources=event_sources,
-                        webhook_events=webhook_events)
+    return event_sources
+
+
+def _parse_schema_versions(where: str, versions: dict[Any, Any]) -> dict[int, dict[str, Any]]:
+    """An event type's schemas; YAML keys may be ints or strings, so versions are checked as text."""
+    schemas: dict[int, dict[str, Any]] = {}
+    for version, schema in versions.items():
+        at = f"{where}.{version}"
+        if not re.fullmatch(r"[1-9][0-9]{0,5}", str(version)):
+            raise _fail(at, "schema versions are positive integers")
+        schemas[int(version)] = _check_schema(at, schema)
+    return schemas
 
 
 def load_capabilities(path: Path, declarations: Declarations) -> Capabilities:

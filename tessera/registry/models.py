@@ -243,26 +243,51 @@ def _check_field(model: str, code: str, raw: dict[str, Any]) -> FieldDecl:
 
 
 def parse_declarations(doc: Any) -> Declarations:
-    """Validate a parsed ``models.yaml`` document and build the declarations."""
+    """Validate a parsed ``models.yaml`` document and build the declarations.
+
+    The sections are read in dependency order (pages name models, commands name pages, data
+    sources name both), so the first bad entry, in that order, is the one reported.
+    """
+    _check_shape(doc)
+    models = _parse_models(doc["models"])
+    pages = _parse_pages(doc["pages"], models)
+    commands = _parse_commands(doc["commands"], pages)
+    datasources = _parse_datasources(doc.get("datasources") or {}, models, pages)
+    roles = _parse_roles(doc["roles"])
+    return Declarations(models=models, pages=pages, commands=commands, datasources=datasources, roles=roles)
+
+
+def _check_shape(doc: Any) -> None:
+    """The file's JSON Schema; of all violations, the one at the first path (in sort order) is reported."""
     validator = jsonschema.Draft202012Validator(_FILE_SCHEMA)
     errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     if errors:
         first = errors[0]
         raise DeclarationError(f"models.yaml: {_path(first)}: {first.message}")
 
+
+def _parse_models(section: dict[str, Any]) -> dict[str, ModelDecl]:
     models: dict[str, ModelDecl] = {}
-    for code, raw in doc["models"].items():
+    for code, raw in section.items():
         fields = {fcode: _check_field(code, fcode, fraw) for fcode, fraw in raw["fields"].items()}
         models[code] = ModelDecl(code=code, label=raw.get("label", code), fields=fields)
+    return models
 
+
+def _parse_pages(section: dict[str, Any], models: dict[str, ModelDecl]) -> dict[str, PageDecl]:
+    """``pages``: each shows a declared model."""
     pages: dict[str, PageDecl] = {}
-    for key, raw in doc["pages"].items():
+    for key, raw in section.items():
         if raw["model"] not in models:
             raise DeclarationError(f"pages.{key}.model: unknown model {raw['model']!r}")
         pages[key] = PageDecl(key=key, model=models[raw["model"]], permission=raw["permission"])
+    return pages
 
+
+def _parse_commands(section: dict[str, Any], pages: dict[str, PageDecl]) -> dict[str, CommandDecl]:
+    """``commands``: each belongs to a declared page, whose key is the module part of its code."""
     commands: dict[str, CommandDecl] = {}
-    for code, raw in doc["commands"].items():
+    for code, raw in section.items():
         if raw["page"] not in pages:
             raise DeclarationError(f"commands.{code}.page: unknown page {raw['page']!r}")
         if code.split(":", 1)[0] != raw["page"]:
@@ -270,42 +295,60 @@ def parse_declarations(doc: Any) -> Declarations:
         commands[code] = CommandDecl(
             code=code, page=pages[raw["page"]], action=raw["action"], permission=raw["permission"]
         )
+    return commands
 
+
+def _parse_datasources(
+    section: dict[str, Any], models: dict[str, ModelDecl], pages: dict[str, PageDecl]
+) -> dict[str, DatasourceDecl]:
+    """``datasources`` (optional): option lists of an enum field, or of the records of a page."""
     datasources: dict[str, DatasourceDecl] = {}
-    for code, raw in (doc.get("datasources") or {}).items():
+    for code, raw in section.items():
         where = f"datasources.{code}"
         if raw["kind"] == "enum":
-            model = models.get(raw.get("model", ""))
-            if model is None:
-                raise DeclarationError(f"{where}.model: unknown model {raw.get('model')!r}")
-            fdecl = model.fields.get(raw.get("field", ""))
-            if fdecl is None or fdecl.type != "enum":
-                raise DeclarationError(f"{where}.field: must name an enum field of {model.code}")
-            options = dict(raw.get("options") or {})
-            missing = set(fdecl.values) - set(options)
-            if missing:
-                raise DeclarationError(f"{where}.options: labels missing for {sorted(missing)}")
-            datasources[code] = DatasourceDecl(
-                code=code, kind="enum", permission=raw["permission"], model=model,
-                field=fdecl.code, options={v: options[v] for v in fdecl.values},
-            )
+            datasources[code] = _enum_datasource(where, code, raw, models)
         else:
-            page = pages.get(raw.get("page", ""))
-            if page is None:
-                raise DeclarationError(f"{where}.page: unknown page {raw.get('page')!r}")
-            label_field = raw.get("labelField", "")
-            if label_field not in page.model.fields:
-                raise DeclarationError(f"{where}.labelField: not a field of {page.model.code}")
-            datasources[code] = DatasourceDecl(
-                code=code, kind="records", permission=raw["permission"], page=page,
-                model=page.model, label_field=label_field,
-            )
+            datasources[code] = _records_datasource(where, code, raw, pages)
+    return datasources
 
-    roles = {
+
+def _enum_datasource(where: str, code: str, raw: dict[str, Any], models: dict[str, ModelDecl]) -> DatasourceDecl:
+    """An enum field's values, each with a label, in the field's order."""
+    model = models.get(raw.get("model", ""))
+    if model is None:
+        raise DeclarationError(f"{where}.model: unknown model {raw.get('model')!r}")
+    fdecl = model.fields.get(raw.get("field", ""))
+    if fdecl is None or fdecl.type != "enum":
+        raise DeclarationError(f"{where}.field: must name an enum field of {model.code}")
+    options = dict(raw.get("options") or {})
+    missing = set(fdecl.values) - set(options)
+    if missing:
+        raise DeclarationError(f"{where}.options: labels missing for {sorted(missing)}")
+    return DatasourceDecl(
+        code=code, kind="enum", permission=raw["permission"], model=model,
+        field=fdecl.code, options={v: options[v] for v in fdecl.values},
+    )
+
+
+def _records_datasource(where: str, code: str, raw: dict[str, Any], pages: dict[str, PageDecl]) -> DatasourceDecl:
+    """The records of a page, each labelled by one of its model's fields."""
+    page = pages.get(raw.get("page", ""))
+    if page is None:
+        raise DeclarationError(f"{where}.page: unknown page {raw.get('page')!r}")
+    label_field = raw.get("labelField", "")
+    if label_field not in page.model.fields:
+        raise DeclarationError(f"{where}.labelField: not a field of {page.model.code}")
+    return DatasourceDecl(
+        code=code, kind="records", permission=raw["permission"], page=page,
+        model=page.model, label_field=label_field,
+    )
+
+
+def _parse_roles(section: dict[str, Any]) -> dict[str, RoleDecl]:
+    return {
         code: RoleDecl(code=code, name=raw["name"], permissions=tuple(raw["permissions"]))
-        for code, raw in doc["roles"].items()
+        for code, raw in section.items()
     }
-    return Declarations(models=models, pages=pages, commands=commands, datasources=datasources, roles=roles)
 
 
 def load_declarations(path: Path) -> Declarations:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -47,39 +47,79 @@ def _as_int(raw: Any, name: str, default: int, low: int, high: int, errors: dict
 
 
 def _coerce_filter_value(field: ListField, value: Any) -> tuple[Any, FieldError | None]:
-    bad = FieldError(N_("This value does not match the field type."))
+    """One comparison value, checked against its field's type and converted to what the SQL compares."""
     ftype = field.type
     if ftype in {"string", "enum"}:
-        if not isinstance(value, str):
-            return None, bad
-        if len(value) > 1000:
-            return None, FieldError(N_("Must be at most {maxLength} characters."), maxLength=1000)
-        if not storable_text(value):
-            return None, FieldError(BAD_TEXT)
-        return value, None
+        return _text_value(value)
     if ftype == "date":
-        normal = normalise_date(value) if isinstance(value, str) else None
-        return (normal, None) if normal else (None, FieldError(N_("Must be a date in the form YYYY-MM-DD.")))
+        return _date_value(value)
     if ftype == "datetime":
-        normal = normalise_datetime(value) if isinstance(value, str) else None
-        return (normal, None) if normal else (None, FieldError(N_("Must be an ISO 8601 date-time with a time zone.")))
+        return _datetime_value(value)
     if ftype == "timestamp":
-        normal = normalise_datetime(value) if isinstance(value, str) else None
-        if not normal:
-            return None, FieldError(N_("Must be an ISO 8601 date-time with a time zone."))
-        return datetime.fromisoformat(normal.replace("Z", "+00:00")), None
+        return _timestamp_value(value)
     if ftype == "boolean":
-        return (value, None) if isinstance(value, bool) else (None, bad)
+        return (value, None) if isinstance(value, bool) else (None, _type_mismatch())
+    return _number_value(ftype, value)
+
+
+def _type_mismatch() -> FieldError:
+    return FieldError(N_("This value does not match the field type."))
+
+
+def _text_value(value: Any) -> tuple[Any, FieldError | None]:
+    """Storable text of at most 1000 characters."""
+    if not isinstance(value, str):
+        return None, _type_mismatch()
+    if len(value) > 1000:
+        return None, FieldError(N_("Must be at most {maxLength} characters."), maxLength=1000)
+    if not storable_text(value):
+        return None, FieldError(BAD_TEXT)
+    return value, None
+
+
+def _date_value(value: Any) -> tuple[Any, FieldError | None]:
+    """A date field stores ``YYYY-MM-DD`` text, so the value is compared in that form."""
+    normal = normalise_date(value) if isinstance(value, str) else None
+    return (normal, None) if normal else (None, FieldError(N_("Must be a date in the form YYYY-MM-DD.")))
+
+
+def _datetime_value(value: Any) -> tuple[Any, FieldError | None]:
+    """A datetime field stores UTC ``...Z`` text, so the value is compared in that form."""
+    normal = normalise_datetime(value) if isinstance(value, str) else None
+    return (normal, None) if normal else (None, FieldError(N_("Must be an ISO 8601 date-time with a time zone.")))
+
+
+def _timestamp_value(value: Any) -> tuple[Any, FieldError | None]:
+    """A timestamp is a real date-time column (e.g. ``created_at``), so the value becomes an aware ``datetime``."""
+    normal = normalise_datetime(value) if isinstance(value, str) else None
+    if not normal:
+        return None, FieldError(N_("Must be an ISO 8601 date-time with a time zone."))
+    return datetime.fromisoformat(normal.replace("Z", "+00:00")), None
+
+
+def _number_value(ftype: str, value: Any) -> tuple[Any, FieldError | None]:
+    """A finite JSON number (not a boolean) of at most 1e15 in size; whole for an integer field."""
     if isinstance(value, bool) or not isinstance(value, int | float) or abs(value) > 1e15:
-        return None, bad
+        return None, _type_mismatch()
     if isinstance(value, float) and not math.isfinite(value):  # json.loads takes NaN
-        return None, bad
+        return None, _type_mismatch()
     if ftype == "integer" and isinstance(value, float) and not value.is_integer():
-        return None, bad
+        return None, _type_mismatch()
     return value, None
 
 
 def _parse_filters(raw: Any, fields: Mapping[str, ListField], errors: dict[str, FieldError]) -> list[Filter]:
+    """The ``filters`` parameter: a JSON array (or its text) of conditions, each checked on its own."""
+    result: list[Filter] = []
+    for index, cond in enumerate(_filter_conditions(raw, errors)):
+        flt = _parse_filter(f"filters[{index}]", cond, fields, errors)
+        if flt is not None:
+            result.append(flt)
+    return result
+
+
+def _filter_conditions(raw: Any, errors: dict[str, FieldError]) -> list[Any]:
+    """The conditions of ``filters``, decoded from JSON text when given as a query string; none on error."""
     if raw is None or raw == "":
         return []
     if isinstance(raw, str):
@@ -94,63 +134,85 @@ def _parse_filters(raw: Any, fields: Mapping[str, ListField], errors: dict[str, 
     if len(raw) > MAX_FILTERS:
         errors["filters"] = FieldError(N_("At most {count} filter conditions are allowed."), count=MAX_FILTERS)
         return []
-    result: list[Filter] = []
-    for index, cond in enumerate(raw):
-        where = f"filters[{index}]"
-        if not isinstance(cond, dict):
-            errors[where] = FieldError(N_("Must be an object with fieldName, operator and value."))
-            continue
-        unknown = set(cond) - {"fieldName", "operator", "value"}
-        if unknown:
-            errors[where] = FieldError(N_("Unknown keys: {keys}."), keys=", ".join(sorted(map(str, unknown))))
-            continue
-        name, operator = cond.get("fieldName"), cond.get("operator")
-        field = fields.get(name) if isinstance(name, str) else None
-        if field is None:
-            errors[f"{where}.fieldName"] = FieldError(N_("Unknown field."))
-        if not isinstance(operator, str) or operator not in OPERATORS:
-            errors[f"{where}.operator"] = FieldError(N_("Must be one of: {values}."), values=", ".join(OPERATORS))
-            continue
-        if field is None:
-            continue
-        if operator in {"is_null", "is_not_null"}:
-            result.append(Filter(field, operator, None))
-            continue
-        if "value" not in cond or cond["value"] is None:
-            errors[f"{where}.value"] = FieldError(N_("This field is required."))
-            continue
-        value = cond["value"]
-        if operator == "like":
-            if field.type not in {"string", "enum"} or not isinstance(value, str):
-                errors[f"{where}.value"] = FieldError(N_("like needs a text field and a text value."))
-                continue
-            if not storable_text(value):
-                errors[f"{where}.value"] = FieldError(BAD_TEXT)
-                continue
-            result.append(Filter(field, operator, value[:1000]))
-            continue
-        if operator in {"in", "not_in"}:
-            if not isinstance(value, list) or not value or len(value) > MAX_IN_VALUES:
-                errors[f"{where}.value"] = FieldError(
-                    N_("Must be a list of 1 to {count} values."), count=MAX_IN_VALUES
-                )
-                continue
-            coerced = []
-            for item in value:
-                item_value, error = _coerce_filter_value(field, item)
-                if error is not None:
-                    errors[f"{where}.value"] = error
-                    break
-                coerced.append(item_value)
-            else:
-                result.append(Filter(field, operator, tuple(coerced)))
-            continue
-        coerced_value, error = _coerce_filter_value(field, value)
+    return raw
+
+
+def _parse_filter(
+    where: str, cond: Any, fields: Mapping[str, ListField], errors: dict[str, FieldError]
+) -> Filter | None:
+    """One condition, or None with its errors recorded under ``where`` (``filters[i]``)."""
+    shape_error = _condition_shape_error(cond)
+    if shape_error is not None:
+        errors[where] = shape_error
+        return None
+    field, operator = _field_and_operator(where, cond, fields, errors)
+    if field is None or operator is None:
+        return None
+    if operator in {"is_null", "is_not_null"}:
+        return Filter(field, operator, None)
+    if "value" not in cond or cond["value"] is None:
+        errors[f"{where}.value"] = FieldError(N_("This field is required."))
+        return None
+    parse_value = _VALUE_PARSERS.get(operator, _coerce_filter_value)
+    value, error = parse_value(field, cond["value"])
+    if error is not None:
+        errors[f"{where}.value"] = error
+        return None
+    return Filter(field, operator, value)
+
+
+def _condition_shape_error(cond: Any) -> FieldError | None:
+    """A condition is an object with no keys but ``fieldName``, ``operator`` and ``value``."""
+    if not isinstance(cond, dict):
+        return FieldError(N_("Must be an object with fieldName, operator and value."))
+    unknown = set(cond) - {"fieldName", "operator", "value"}
+    if unknown:
+        return FieldError(N_("Unknown keys: {keys}."), keys=", ".join(sorted(map(str, unknown))))
+    return None
+
+
+def _field_and_operator(
+    where: str, cond: dict[str, Any], fields: Mapping[str, ListField], errors: dict[str, FieldError]
+) -> tuple[ListField | None, str | None]:
+    """The condition's field and operator; both are checked, so one answer can name both as bad."""
+    name, operator = cond.get("fieldName"), cond.get("operator")
+    field = fields.get(name) if isinstance(name, str) else None
+    if field is None:
+        errors[f"{where}.fieldName"] = FieldError(N_("Unknown field."))
+    if not isinstance(operator, str) or operator not in OPERATORS:
+        errors[f"{where}.operator"] = FieldError(N_("Must be one of: {values}."), values=", ".join(OPERATORS))
+        return field, None
+    return field, operator
+
+
+def _like_value(field: ListField, value: Any) -> tuple[Any, FieldError | None]:
+    """``like`` searches text: a text field and storable text, of which the first 1000 characters count."""
+    if field.type not in {"string", "enum"} or not isinstance(value, str):
+        return None, FieldError(N_("like needs a text field and a text value."))
+    if not storable_text(value):
+        return None, FieldError(BAD_TEXT)
+    return value[:1000], None
+
+
+def _in_values(field: ListField, value: Any) -> tuple[Any, FieldError | None]:
+    """``in`` and ``not_in`` take a list of 1 to ``MAX_IN_VALUES`` values; the first bad one is reported."""
+    if not isinstance(value, list) or not value or len(value) > MAX_IN_VALUES:
+        return None, FieldError(N_("Must be a list of 1 to {count} values."), count=MAX_IN_VALUES)
+    coerced = []
+    for item in value:
+        item_value, error = _coerce_filter_value(field, item)
         if error is not None:
-            errors[f"{where}.value"] = error
-            continue
-        result.append(Filter(field, operator, coerced_value))
-    return result
+            return None, error
+        coerced.append(item_value)
+    return tuple(coerced), None
+
+
+# How each operator family checks its value; the comparison operators take one value of the field's type.
+_VALUE_PARSERS: dict[str, Callable[[ListField, Any], tuple[Any, FieldError | None]]] = {
+    "like": _like_value,
+    "in": _in_values,
+    "not_in": _in_values,
+}
 
 
 def parse_list_request(

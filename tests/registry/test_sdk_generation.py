@@ -98,7 +98,7 @@ def test_generate_says_how_to_install_the_generator_when_it_is_missing(
 def test_generate_refuses_another_generator_version(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sdkgen.metadata, "version", lambda name: "0.1.0")
+    monkeypatch.setattr(sdkgen.metadata, "version", lambda _name: "0.1.0")
     assert cli.main(["generate"]) == 2
     assert f"generated/python is generated with {sdkgen.GENERATOR_VERSION}" in capsys.readouterr().err
 

@@ -80,7 +80,12 @@ class _CompiledSchema:
 
 class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
 
-    async def _parse(self, stream: t.AsyncGenerator[bytes, None], scope: t.Any) -> t.Any:
+    async def _parse(
+        self,
+        stream: t.AsyncGenerator[bytes, None],
+        scope: t.Any,  # noqa: ARG002 - Connexion's _parse(stream, scope); only the body matters
+    ) -> t.Any:
+        """Decode the JSON body, refusing bad JSON and nesting deeper than ``MAX_JSON_DEPTH`` as field errors."""
         raw = b"".join([message async for message in stream])
         if not raw.strip():
             return None
