@@ -3,6 +3,8 @@ Tessera's own service functions, so every endpoint runs the same SQL as the serv
 
     python benchmarks/_baseline_suite.py --port 8124      # with the same TESSERA_* variables as Tessera
 
+The ``baseline`` target of ``harness.servers`` (``BASELINE``).
+
 Why it exists: a ratio to a baseline doing the same database work in the same run tells what the
 framework layers cost (Connexion routing, request validation, security middleware, the
 request-context middleware, rate limiting, the call audit, envelopes), independent of how fast the
@@ -10,11 +12,10 @@ host or the database is today. So each endpoint here calls exactly what Tessera'
 from one ``Runtime`` built by ``tessera.runtime.build_runtime`` from the same ``TESSERA_*`` variables
 (same engine settings, server key, registry, declarations):
 
-* ``POST /oauth2/token``: the form parsed by Starlette, then ``op_tokens.issue`` (credential read,
+* ``POST /oauth2/token``: the form parsed by Starlette, then ``grants.issue`` (credential read,
   HMAC digest check, token row and audit entry in one write transaction) in the thread pool, as
-  Tessera's sync handler runs. The runtime's rate limiter is replaced by one that allows everything
-  (the service calls it inside ``issue``).
-* Open Platform business calls: the bearer token checked by ``op_tokens.validate`` on the event loop
+  Tessera's sync handler runs.
+* Open Platform business calls: the bearer token checked by ``bearer.validate`` on the event loop
   (as Tessera's ``access_token_info`` does), then
 
   - ``GET /api/open/v1/whoami``: the body of ``handlers.open.whoami``, on the loop;
@@ -23,24 +24,26 @@ from one ``Runtime`` built by ``tessera.runtime.build_runtime`` from the same ``
     ``async def`` since its reads stopped hopping to a worker thread);
   - ``POST /api/open/v1/commands/<code>:execute``: ``op_commands.execute`` (idempotency claim in its
     own transaction, then the record, its audit entry, its outbox row and the key's completion in
-    one) in the thread pool, with ``If-Match``, ``Idempotency-Key`` and a fresh request id;
+    one) in the thread pool, with ``If-Match`` parsed by the handler's own ``strong_etags``,
+    ``Idempotency-Key`` and a fresh request id;
   - ``POST /api/open/v1/event-sources/<code>/events``: ``inbound_events.receive`` (schema check,
     dedupe read, one insert) in the thread pool; 202.
-* Session API: ``services.actors.resolve_actor`` (JWT check and the principal query: user,
-  membership, permissions) and then, in the thread pool as Tessera's sync handlers run,
+* Session API: the JWT verified once (``rt.session_tokens.verify``, as Tessera's bearer check does)
+  and, in the thread pool as Tessera's sync handlers run, ``resolve_actor`` (the principal query:
+  user, membership, permissions), then
 
-  - ``GET /api/dynamic/{pageKey}/list``: ``services.records.list_records`` (the page query and the
-    count query built by ``tessera.session.listing``);
-  - ``POST /api/meta/commands/execute/{commandCode}``: ``services.commands.execute`` with
+  - ``GET /api/dynamic/{pageKey}/list``: ``tessera.session.records.reads.list_records`` (the page
+    query and the count query built by ``tessera.session.listing``);
+  - ``POST /api/meta/commands/execute/{commandCode}``: ``tessera.session.commands.execute`` with
     ``X-Idempotent-Key`` (key lookup and claim, record insert with its unique-value claims, audit
     entry, outbox rows if any, in one transaction).
 
 Left out, on purpose, because they are what is being measured: Connexion (routing, parameter, body
 and security validation, response serialisation), the request-context middleware (request id,
-locale, access log, payload size check), the method guard, the rate limiter, the Open Platform call
-audit (Tessera queues one ``open_api_calls`` row per business call), the second JWT decode Tessera's
-session security handler does, i18n of messages. Errors are answered with the service error's status
-and code in a minimal body.
+locale, access log, payload size check), the method guard, the rate limiter (Tessera's handlers
+apply it), HTTP Basic client authentication, the Open Platform call audit (Tessera queues one
+``open_api_calls`` row per business call), i18n of messages. Errors are answered with the service
+error's status and code in a minimal body.
 
 Sync vs async mirrors Tessera's handlers as of this writing; if the service moves a handler between
 the loop and the thread pool, move it here too, or the ratio measures the move, not the framework.
@@ -48,46 +51,36 @@ the loop and the thread pool, move it here too, or the ratio measures the move, 
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-import uvicorn
+from harness.serving import serve
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from handlers.open.published import strong_etags
 from tessera.core.clock import iso
+from tessera.core.crypto import SessionClaims
 from tessera.core.errors import InvalidRequest, InvalidToken, ServiceError, Unauthorized
 from tessera.core.settings import load_settings
 from tessera.events import inbound as inbound_events
 from tessera.openplatform.commands import execute as op_commands
 from tessera.openplatform.resources import reads as op_resources
-from tessera.openplatform.tokens import grants as op_tokens
-from tessera.openplatform.tokens.grants import Caller
-from tessera.ratelimit import Decision, InProcessStore, RateLimiter
+from tessera.openplatform.tokens import bearer, grants
+from tessera.openplatform.tokens.bearer import Caller
 from tessera.runtime import build_runtime
-from tessera.session.auth.actors import Actor, resolve_actor
+from tessera.session.auth.actors import resolve_actor
 from tessera.session.commands import execute as commands
 from tessera.session.records import reads as records
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
-
-
-class Unlimited(RateLimiter):
-    """A rate limiter that counts nothing and allows everything (services call the limiter themselves)."""
-
-    def __init__(self) -> None:
-        super().__init__(InProcessStore(), {})
-
-    def check(self, policy: str, subject: str) -> Decision:
-        return Decision(True, policy, 0, 0, self.window_seconds)
 
 
 def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> Response:
@@ -119,31 +112,33 @@ def new_request_id() -> str:
     return str(uuid.uuid4())
 
 
-def build_app() -> Starlette:
-    rt = build_runtime(load_settings())
-    rt.rate_limiter = Unlimited()
+class Baseline:
+    """The endpoints, on one runtime."""
 
-    # -- Open Platform ------------------------------------------------------------------------------
+    def __init__(self) -> None:
+        self.rt = build_runtime(load_settings())
 
-    def caller_of(request: Request) -> Caller:
+    # -- Open Platform -----------------------------------------------------------------------------
+
+    def caller_of(self, request: Request) -> Caller:
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         if scheme.lower() != "bearer":
             raise InvalidToken()
-        return op_tokens.validate(rt, token.strip())
+        return bearer.validate(self.rt, token.strip())
 
-    async def issue_token(request: Request) -> Response:
-        form = await request.form()
-        fields = {key: value for key, value in form.items() if isinstance(value, str)}
+    async def issue_token(self, request: Request) -> Response:
+        form = {key: value for key, value in (await request.form()).items() if isinstance(value, str)}
+        wanted = grants.TokenRequest(form.get("grant_type"), form.get("client_id"), form.get("client_secret"),
+                                     form.get("scope"))
         try:
-            body = await run_in_threadpool(op_tokens.issue, rt, fields, request.headers.get("authorization"),
-                                           dict(request.query_params), new_request_id())
+            body = await run_in_threadpool(grants.issue, self.rt, wanted, new_request_id())
         except ServiceError as error:
             return open_error(error, oauth=True)
         return json_response(200, body, NO_STORE)
 
-    async def whoami(request: Request) -> Response:
+    async def whoami(self, request: Request) -> Response:
         try:
-            who = caller_of(request)
+            who = self.caller_of(request)
         except ServiceError as error:
             return open_error(error)
         return json_response(200, {
@@ -156,125 +151,118 @@ def build_app() -> Starlette:
             "expiresAt": iso(who.expires_at),
         })
 
-    def reader(name: str) -> Endpoint:
+    def reader(self, name: str) -> Endpoint:
         async def endpoint(request: Request) -> Response:
             try:
-                record, tag = op_resources.read(rt, caller_of(request), name, request.path_params["pid"])
+                record, tag = op_resources.read(self.rt, self.caller_of(request), name, request.path_params["pid"])
             except ServiceError as error:
                 return open_error(error)
             return json_response(200, record, {"ETag": tag})
 
         return endpoint
 
-    def lister(name: str) -> Endpoint:
+    def lister(self, name: str) -> Endpoint:
         async def endpoint(request: Request) -> Response:
             params = request.query_params
             try:
-                caller = caller_of(request)
+                caller = self.caller_of(request)
                 try:
                     limit = int(params["limit"]) if "limit" in params else None
                 except ValueError:
                     raise InvalidRequest() from None
-                page = op_resources.list_page(rt, caller, name, limit, params.get("cursor"))
+                page = op_resources.list_page(self.rt, caller, name, limit, params.get("cursor"))
             except ServiceError as error:
                 return open_error(error)
             return json_response(200, page)
 
         return endpoint
 
-    def executor(code: str) -> Endpoint:
+    def executor(self, code: str) -> Endpoint:
         async def endpoint(request: Request) -> Response:
             try:
-                caller = caller_of(request)
-                body = await request.json()
+                caller = self.caller_of(request)
                 outcome = await run_in_threadpool(
-                    op_commands.execute, rt, caller, code, body, request.headers.get("if-match"),
-                    request.headers.get("idempotency-key"), new_request_id())
+                    op_commands.execute, self.rt, caller, code, await request.json(),
+                    strong_etags(request.headers.get("if-match")), request.headers.get("idempotency-key"),
+                    new_request_id())
             except ServiceError as error:
                 return open_error(error)
-            headers = {"ETag": outcome.etag}
-            if outcome.replay:
-                headers["Idempotent-Replayed"] = "true"
+            headers = {"ETag": outcome.etag} | ({"Idempotent-Replayed": "true"} if outcome.replay else {})
             return json_response(200, outcome.body, headers)
 
         return endpoint
 
-    def event_receiver(source: str) -> Endpoint:
+    def event_receiver(self, source: str) -> Endpoint:
         async def endpoint(request: Request) -> Response:
             try:
-                caller = caller_of(request)
-                body = await request.json()
+                caller = self.caller_of(request)
                 received = await run_in_threadpool(
-                    inbound_events.receive, rt, caller, source, body, request.headers.get("idempotency-key"),
-                    new_request_id())
+                    inbound_events.receive, self.rt, caller, source, await request.json(),
+                    request.headers.get("idempotency-key"), new_request_id())
             except ServiceError as error:
                 return open_error(error)
             return json_response(202, {"eventId": received.event_id, "duplicate": received.duplicate})
 
         return endpoint
 
-    # -- session API --------------------------------------------------------------------------------
+    # -- session API -------------------------------------------------------------------------------
 
-    def actor_of(request: Request) -> Actor:
-        authorization = request.headers.get("authorization", "")
-        scheme, _, token = authorization.partition(" ")
-        if scheme.lower() != "bearer":
+    def claims_of(self, request: Request) -> SessionClaims:
+        """The JWT, verified once on the loop, as Tessera's bearer check does."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        claims = self.rt.session_tokens.verify(token.strip()) if scheme.lower() == "bearer" else None
+        if claims is None:
             raise Unauthorized()
-        return resolve_actor(rt, token.strip(), request.headers.get("x-tenant-id"))
+        return claims
 
-    def list_records(request: Request) -> Response:  # sync: Starlette runs it in the thread pool
+    async def list_records(self, request: Request) -> Response:
+        def run(claims: SessionClaims) -> Any:
+            actor = resolve_actor(self.rt, claims, request.headers.get("x-tenant-id"))
+            return records.list_records(self.rt, actor, request.path_params["pageKey"], dict(request.query_params))
+
         try:
-            data = records.list_records(rt, actor_of(request), request.path_params["pageKey"],
-                                        dict(request.query_params))
+            data = await run_in_threadpool(run, self.claims_of(request))
         except ServiceError as error:
             return session_error(error)
         return session_ok(data)
 
-    async def execute_command(request: Request) -> Response:
-        body = await request.json()
-
-        def run() -> commands.Outcome:
-            return commands.execute(rt, actor_of(request), request.path_params["commandCode"], body,
+    async def execute_command(self, request: Request) -> Response:
+        def run(claims: SessionClaims, body: Any) -> commands.Outcome:
+            actor = resolve_actor(self.rt, claims, request.headers.get("x-tenant-id"))
+            return commands.execute(self.rt, actor, request.path_params["commandCode"], body,
                                     request.headers.get("x-idempotent-key"), new_request_id())
 
         try:
-            outcome = await run_in_threadpool(run)
+            claims = self.claims_of(request)
+            outcome = await run_in_threadpool(run, claims, await request.json())
         except ServiceError as error:
             return session_error(error)
         return session_ok(outcome.data, outcome.replay)
 
-    async def health(_request: Request) -> Response:
+    async def health(self, _request: Request) -> Response:
         return session_ok({"status": "up"})
 
     @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
         yield
-        rt.close()
+        self.rt.close()
 
-    routes = [
-        Route("/api/health", health),
-        Route("/oauth2/token", issue_token, methods=["POST"]),
-        Route("/api/open/v1/whoami", whoami),
-        Route("/api/dynamic/{pageKey}/list", list_records),
-        Route("/api/meta/commands/execute/{commandCode}", execute_command, methods=["POST"]),
-    ]
-    for name in rt.capabilities.resources:
-        routes.append(Route(f"/api/open/v1/resources/{name}", lister(name)))
-        routes.append(Route(f"/api/open/v1/resources/{name}/{{pid}}", reader(name)))
-    for code in rt.capabilities.commands:
-        routes.append(Route(f"/api/open/v1/commands/{code}:execute", executor(code), methods=["POST"]))
-    for source in rt.capabilities.event_sources:
-        routes.append(Route(f"/api/open/v1/event-sources/{source}/events", event_receiver(source), methods=["POST"]))
-    return Starlette(routes=routes, lifespan=lifespan)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, required=True)
-    args = parser.parse_args()
-    uvicorn.run(build_app(), host=args.host, port=args.port, log_config=None, access_log=False, workers=1)
+    def app(self) -> Starlette:
+        capabilities = self.rt.capabilities
+        return Starlette(lifespan=self.lifespan, routes=[
+            Route("/api/health", self.health),
+            Route("/oauth2/token", self.issue_token, methods=["POST"]),
+            Route("/api/open/v1/whoami", self.whoami),
+            Route("/api/dynamic/{pageKey}/list", self.list_records),
+            Route("/api/meta/commands/execute/{commandCode}", self.execute_command, methods=["POST"]),
+            *(Route(f"/api/open/v1/resources/{name}", self.lister(name)) for name in capabilities.resources),
+            *(Route(f"/api/open/v1/resources/{name}/{{pid}}", self.reader(name)) for name in capabilities.resources),
+            *(Route(f"/api/open/v1/commands/{code}:execute", self.executor(code), methods=["POST"])
+              for code in capabilities.commands),
+            *(Route(f"/api/open/v1/event-sources/{source}/events", self.event_receiver(source), methods=["POST"])
+              for source in capabilities.event_sources),
+        ])
 
 
 if __name__ == "__main__":
-    main()
+    serve(lambda: Baseline().app(), __doc__)

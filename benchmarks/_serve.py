@@ -1,8 +1,10 @@
 """Run the real Tessera service under uvicorn, one worker, configured from ``TESSERA_*`` variables.
 
-Started as a subprocess by ``benchmarks/session_list.py`` and ``benchmarks/op_token.py`` so the server
-has its own interpreter (and GIL), apart from the load generator. It is what ``tessera serve`` does,
-minus migrating and seeding (the benchmark has done both): ``python benchmarks/_serve.py --port 8123``.
+The ``tessera`` target of the benchmarks (``harness.servers.TESSERA``): what ``tessera serve`` runs,
+minus migrating, seeding (the benchmark has done both) and the in-process delivery worker (the
+benchmarks that measure deliveries start ``tessera worker`` processes of their own)::
+
+    python benchmarks/_serve.py --port 8123
 
 With ``TESSERA_BENCH_TRACEMALLOC_DIR`` set (``benchmarks/soak.py --tracemalloc``), Python's allocations
 are traced from the start, and every ``SIGUSR1`` writes a snapshot into that directory
@@ -11,13 +13,13 @@ are traced from the start, and every ``SIGUSR1`` writes a snapshot into that dir
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
-import uvicorn
+from harness.serving import serve
 
 from tessera.app import create_app
 from tessera.core.logs import configure_logging
@@ -36,18 +38,13 @@ def trace_allocations(directory: Path) -> None:
     signal.signal(signal.SIGUSR1, dump)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, required=True)
-    args = parser.parse_args()
+def build() -> Any:
     if trace_dir := os.environ.get("TESSERA_BENCH_TRACEMALLOC_DIR"):
         trace_allocations(Path(trace_dir))
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
-    app = create_app(settings)
-    uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, workers=1)
+    return create_app(settings)
 
 
 if __name__ == "__main__":
-    main()
+    serve(build, __doc__)

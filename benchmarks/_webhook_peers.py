@@ -1,4 +1,5 @@
-"""The two processes around ``benchmarks/webhooks.py``: the webhook receiver and the baseline sender.
+"""The two processes around ``benchmarks/webhooks.py`` (and ``scaleout.py``): the webhook receiver and the
+baseline sender.
 
     python benchmarks/_webhook_peers.py receive --port 8123
     python benchmarks/_webhook_peers.py send --jobs jobs.json
@@ -81,10 +82,9 @@ async def receiver(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 def receive_main(args: argparse.Namespace) -> int:
-    import uvicorn
+    from harness.serving import run
 
-    uvicorn.run(receiver, host=args.host, port=args.port, loop="uvloop", http="httptools", lifespan="off",
-                access_log=False, log_level="warning")
+    run(receiver, args.host, args.port, loop="uvloop", http="httptools", lifespan="off", log_level="warning")
     return 0
 
 

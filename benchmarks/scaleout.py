@@ -10,17 +10,13 @@ end), Redis at ``TESSERA_REDIS_URL`` (default ``redis://127.0.0.1:6379/0``; ever
 carries a ``TESSERA_REDIS_PREFIX`` unique to the run and is deleted at the end) and Linux (``/proc``).
 
 Why it is built this way: the README claims that API processes keep nothing in memory that correctness
-depends on. The claim has two halves, and each is checked where it could break. Throughput should grow
-with processes. Rate limits must hold across them, because their counters live in Redis. Idempotency
-must hold across them, because each claim is a PostgreSQL row under a unique constraint. Deliveries
-must stay exactly-once, because workers lease them with ``FOR UPDATE SKIP LOCKED``. Every API process
-is the real service (``benchmarks/_serve.py``, what ``tessera serve`` runs, minus migrating) and every
-worker the real ``tessera worker --threads 1``. All of them get the same ``TESSERA_SECRET_KEY``,
-``TESSERA_DATABASE_URL``, ``TESSERA_REDIS_URL`` and ``TESSERA_REDIS_PREFIX``, with
-``TESSERA_WORKERS_IN_PROCESS=false`` and ``TESSERA_WEBHOOK_ALLOW_LOOPBACK=true``. The fixture is the
-suite's (``suite.setup``: tenant ``bench`` with ``--records`` assets, an admin user and its session JWT,
-an installation with every scope, 16 credentials and tokens); requests, wrk and its Lua script are the
-suite's too (``suite.calls_for``, ``suite.write_requests``, ``suite.run_wrk``).
+depends on. Throughput should grow with processes; rate limits must hold across them (their counters
+live in Redis), idempotency too (each claim is a PostgreSQL row under a unique constraint), and
+deliveries must stay exactly-once (workers lease them with ``FOR UPDATE SKIP LOCKED``). Every API
+process is the real service (``benchmarks/_serve.py``) and every worker the real ``tessera worker
+--threads 1``, all with the same ``TESSERA_*`` variables (one secret key, database, Redis URL and
+prefix), ``TESSERA_WORKERS_IN_PROCESS=false`` and ``TESSERA_WEBHOOK_ALLOW_LOOPBACK=true``. The fixture,
+the requests and wrk are the suite's (``harness.endpoints``, ``harness.wrk``).
 
 Four parts, each with checks (exit status 1 when one fails):
 
@@ -36,7 +32,7 @@ Four parts, each with checks (exit status 1 when one fails):
    processes, PostgreSQL (the whole server), wrk and the rest of the host (other users of the machine
    included), in percent of one core, so a reader sees when the host saturates and what else took it.
    Any non-2xx answer or socket error fails the row. After each write run the rows it added must
-   agree with what wrk counted (``suite.check_rows``). The workers are not started yet: they would
+   agree with what wrk counted (``harness.endpoints.check_rows``). The workers are not started yet: they would
    take CPU from what is measured. The commands' outbox rows wait for part 4.
 2. **Rate limits hold across processes.** Two more API processes use ``TESSERA_RATE_LIMIT_READ=100``,
    the other limits at their defaults, and a Redis prefix of their own. One session user sends
@@ -67,10 +63,9 @@ Four parts, each with checks (exit status 1 when one fails):
    ``assets.assignment.changed`` and must receive nothing. All are made through
    ``tessera.events.endpoints.create_endpoint``. wrk drives the command through both API
    processes for ``--delivery-seconds`` while both workers deliver, and the run waits, with progress,
-   until the receiver has every delivery and the queues are empty. The checks come from
-   ``benchmarks/webhooks.py``: one delivery per event and subscribed endpoint, each
-   ``X-Webhook-Delivery`` received exactly once with a body of its event and a signature that
-   verifies, every delivery ``delivered`` by one 204 attempt. Beyond those: the outbox rows lie
+   until the receiver has every delivery and the queues are empty. The checks are
+   ``benchmarks/webhooks.py``'s (``harness.deliveries``: exactly once, signed, one 204 attempt each).
+   Beyond those: the outbox rows lie
    between the 2xx answers and the requests wrk wrote, no two attempts of one delivery overlap in
    time (``delivery_attempts``: ``attempted_at`` plus ``latency_ms``), nothing in the database is
    pending, retrying, dead or undispatched, and both workers made attempts. Attempt rows do not say
@@ -87,16 +82,12 @@ tables printed at the end).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import itertools
-import json
 import os
-import resource
 import secrets
-import shutil
-import statistics
 import sys
-import tempfile
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -104,31 +95,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import _seed
 import httpx
-import op_token
 import psycopg
 import redis
-import session_list as common
-import suite
-import webhooks
+from harness import cpu, log, results, seeding, stats, tables, wrk
+from harness import deliveries as dv
+from harness import endpoints as ep
+from harness.clients import json_body
+from harness.databases import RATE_LIMITS, Workspace, fresh
+from harness.endpoints import Fixture
+from harness.order import abba, at_once
+from harness.servers import TESSERA, Server, check_alive, running, start_all, stop_all, worker
 from sqlalchemy import Engine
 
-from storage.db import make_engine
-from storage.migrate import upgrade
-from storage.types import utcnow
-from tessera.core.settings import PROJECT_ROOT, load_settings
-from tessera.events import endpoints as webhook_admin
-from tessera.runtime import build_runtime
-from tessera.session.auth.actors import resolve_actor
-
-log = _seed.log
+from tessera.core.settings import load_settings
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
-RESULTS_JSON = suite.RESULTS_DIR / "scaleout.json"
-RESULTS_TEXT = suite.RESULTS_DIR / "scaleout.txt"
 THROUGHPUT_KEYS = ("whoami", "read", "session-list", "command")
-ORDER = (1, 2, 2, 1)  # API processes per run: ABBA
+ORDER = abba([1, 2])  # API processes per run: 1, 2, 2, 1
 EXTRA_AFTER_LIMIT = 9  # requests sent after the first refusal, so both processes refuse some
 WINDOW_MARGIN = 5.0  # seconds: a burst does not start closer than this to the end of a minute window
 EVENT = "inventory.stock-in.created"
@@ -137,145 +121,75 @@ SESSION_READ_PATH = "/api/dynamic/assets/list"
 DRAIN_TIMEOUT = 300.0
 
 
-# -- CPU ---------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class CpuMark:
-    at: float  # monotonic
-    host: tuple[float, float] | None  # (busy, total) CPU seconds of the host
-    api: list[float | None]  # CPU seconds of each API process
-    postgres: float | None
-    children: float  # CPU seconds of this process's reaped children: the wrk processes of the run
-
-
-def cpu_mark(api: list[common.Server], postmaster: int | None) -> CpuMark:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return CpuMark(time.monotonic(), common.host_cpu_seconds(),
-                   [common.process_cpu_seconds(s.process.pid) for s in api], op_token.postgres_cpu_seconds(postmaster),
-                   usage.ru_utime + usage.ru_stime)
-
-
-def cpu_use(before: CpuMark, after: CpuMark) -> dict[str, Any]:
-    """Host busy % of all CPUs; the API processes, PostgreSQL, wrk and the rest of the host in % of one core."""
-    wall = max(after.at - before.at, 1e-6)
-
-    def pct(a: float | None, b: float | None) -> float | None:
-        return None if a is None or b is None else round((b - a) / wall * 100, 1)
-
-    host = other = None
-    api = [pct(a, b) for a, b in zip(before.api, after.api, strict=True)]
-    postgres, wrk = pct(before.postgres, after.postgres), pct(before.children, after.children)
-    if before.host and after.host and after.host[1] > before.host[1]:
-        busy, total = after.host[0] - before.host[0], after.host[1] - before.host[1]
-        host = round(busy / total * 100, 1)
-        # Everything else that ran: this process, the workers when they run, other users of the host.
-        known = sum(v or 0 for v in [*api, postgres, wrk])
-        other = round(max(0.0, busy / wall * 100 - known), 1)
-    return {"host_busy_pct": host, "api_cpu_pct": api, "postgres_cpu_pct": postgres, "wrk_cpu_pct": wrk,
-            "other_cpu_pct": other}
-
-
-# -- wrk ---------------------------------------------------------------------------------------------
-
-def wrk_parallel(targets: list[tuple[str, int]], requests_file: Path, tag: str, seconds: float) -> list[suite.WrkRun]:
-    """One wrk (one thread) per (base URL, connections), all at once, none pinned."""
-    results: list[suite.WrkRun | BaseException] = [RuntimeError("wrk did not run")] * len(targets)
-    unpinned = suite.Pinning(None, None)
-
-    def run(index: int, base_url: str, connections: int) -> None:
-        try:
-            results[index] = suite.run_wrk(base_url, requests_file, f"{tag}-{index}", seconds,
-                                           argparse.Namespace(threads=1, connections=connections), unpinned)
-        except BaseException as exc:  # reported below, with the others' results
-            results[index] = exc
-
-    threads = [threading.Thread(target=run, args=(i, url, c)) for i, (url, c) in enumerate(targets)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    for result in results:
-        if isinstance(result, BaseException):
-            raise RuntimeError(f"wrk failed: {result}")
-    return [r for r in results if isinstance(r, suite.WrkRun)]
-
-
-def bad_answers(runs: list[suite.WrkRun]) -> int:
-    return sum(r.not_ok + sum(r.socket_errors.values()) for r in runs)
-
-
-def alive(servers: list[common.Server]) -> None:
-    for server in servers:
-        if server.process.poll() is not None:
-            raise RuntimeError(f"{server.name} exited with {server.process.returncode}:\n{server.log_tail()}")
+def api_targets(prefix: str) -> list[Any]:
+    """Two API processes: the real service, named ``<prefix>-0`` and ``<prefix>-1``."""
+    return [dataclasses.replace(TESSERA, name=f"{prefix}-{i}") for i in range(2)]
 
 
 # -- part 1: throughput ------------------------------------------------------------------------------
 
-def median(values: list[float | None]) -> float | None:
-    present = [v for v in values if v is not None]
-    return round(statistics.median(present), 1) if present else None
+def api_meter(api: list[Server], postmaster: int | None) -> cpu.Meter:
+    """The API processes, PostgreSQL (the whole server) and wrk (this process's reaped children)."""
+    return cpu.Meter({**{s.name: cpu.of_processes([s.pid]) for s in api}, "postgres": cpu.of_postgres(postmaster),
+                      "wrk": cpu.children_cpu_seconds})
 
 
-def throughput(fx: suite.Fixture, api: list[common.Server], engine: Engine, postmaster: int | None,
-               redis_client: redis.Redis, load_prefix: str, tmp: Path, args: argparse.Namespace,
-               failures: list[str]) -> list[dict[str, Any]]:
+def cpu_use(usage: cpu.Usage, api: list[Server]) -> dict[str, Any]:
+    """Host busy % of all CPUs; the API processes, PostgreSQL, wrk and the rest of the host in % of one core."""
+    pct = usage.pct_of_core()
+    return {"host_busy_pct": usage.host_pct(), "api_cpu_pct": [pct[s.name] for s in api],
+            "postgres_cpu_pct": pct["postgres"], "wrk_cpu_pct": pct["wrk"], "other_cpu_pct": pct["other"]}
+
+
+def bad_answers(runs: list[wrk.WrkRun]) -> int:
+    return sum(r.bad for r in runs)
+
+
+def throughput(fx: Fixture, api: list[Server], engine: Engine, postmaster: int | None, redis_client: redis.Redis,
+               load_prefix: str, tmp: Path, args: argparse.Namespace, failures: list[str]) -> list[dict[str, Any]]:
     """Per endpoint: one API process against two, ABBA, medians."""
     rows = []
-    half = args.connections // 2
     for key in THROUGHPUT_KEYS:
-        spec = next(s for s in suite.SPECS if s.key == key)
-        requests_file = tmp / f"scaleout-{key}.lua"
-        suite.write_requests(requests_file, suite.calls_for(spec, fx))
+        spec = ep.BY_KEY[key]
+        requests_file = wrk.write_requests(tmp / f"scaleout-{key}.lua", ep.calls_for(spec, fx))
         log(f"\n[throughput] {spec.label}: {spec.request}")
         problems: list[str] = []
-        warm = wrk_parallel([(s.base_url, half) for s in api], requests_file, f"{key}-warm", args.warmup)
+        warm = wrk.run_parallel([(s.base_url, args.connections // 2) for s in api], requests_file, f"{key}-warm",
+                                args.warmup)
         log(f"  warm-up {args.warmup:g} s on both processes: {sum(r.rps for r in warm):,.1f} req/s, "
             f"{bad_answers(warm)} non-2xx or socket errors")
         if bad_answers(warm):
             problems.append(f"warm-up: {bad_answers(warm)} non-2xx or socket errors, e.g. "
                             f"{[s for r in warm for s in r.samples][:2]}")
         if spec.kind != "read":
-            suite.quiesce(engine)
+            ep.quiesce(engine)
         runs: list[dict[str, Any]] = []
+        meter = api_meter(api, postmaster)
         for number, processes in enumerate(ORDER, 1):
             targets = [(server.base_url, args.connections // processes) for server in api[:processes]]
-            since = suite.marks(engine) if spec.kind != "read" else {}
-            before = cpu_mark(api, postmaster)
-            results = wrk_parallel(targets, requests_file, f"{key}-{number}", args.duration)
-            cpu = cpu_use(before, cpu_mark(api, postmaster))
-            ok, sent, bad = sum(r.ok for r in results), sum(r.sent for r in results), bad_answers(results)
-            run_problems = []
-            if bad:
-                run_problems.append(f"{bad} non-2xx answers or socket errors "
-                                    f"{[(r.statuses, r.socket_errors) for r in results]}, e.g. "
-                                    f"{[s for r in results for s in r.samples][:2]}")
-            written: dict[str, int] = {}
-            if spec.kind != "read":
-                written = suite.settled_rows(engine, spec, since, ok)
-                run_problems += suite.check_rows(written, ok, sent)
-            else:
-                time.sleep(0.2)  # the last requests of the run drain before the next one starts
-            alive(api)
-            run = {"processes": processes, "rps": round(sum(r.rps for r in results), 1),
-                   "wrk": [{"target": url, "connections": connections, "rps": round(r.rps, 1), "ok": r.ok,
-                            "not_ok": r.not_ok, "socket_errors": r.socket_errors, "sent": r.sent,
-                            "p50_ms": round(r.p50_ms, 2), "p95_ms": round(r.p95_ms, 2), "p99_ms": round(r.p99_ms, 2)}
-                           for (url, connections), r in zip(targets, results, strict=True)],
-                   **cpu, "rows": written, "problems": run_problems}
-            runs.append(run)
-            api_cpu = " + ".join(f"{v:.0f}%" for v in cpu["api_cpu_pct"][:processes] if v is not None)
-            log(f"  run {number}/{len(ORDER)}, {processes} process(es): {run['rps']:8,.1f} req/s "
-                f"({' + '.join(f'{r.rps:,.1f}' for r in results)})  p99 "
-                f"{' / '.join(f'{r.p99_ms:.1f}' for r in results)} ms | host busy {cpu['host_busy_pct']}%, API "
-                f"{api_cpu}, PostgreSQL {cpu['postgres_cpu_pct']}%, wrk {cpu['wrk_cpu_pct']}%, rest of the host "
-                f"{cpu['other_cpu_pct']}% of a core | "
-                f"{ok:,} 2xx, {bad} other{f', rows {written}' if written else ''}"
+            found, usage, written, run_problems = ep.checked(spec, engine, meter, functools.partial(
+                wrk.run_parallel, targets, requests_file, f"{key}-{number}", args.duration))
+            use, ok, bad = cpu_use(usage, api), sum(r.ok for r in found), bad_answers(found)
+            check_alive(api)
+            runs.append({"processes": processes, "rps": round(sum(r.rps for r in found), 1),
+                         "wrk": [{"target": url, "connections": connections, "rps": round(r.rps, 1), "ok": r.ok,
+                                  "not_ok": r.not_ok, "socket_errors": r.socket_errors, "sent": r.sent,
+                                  "p50_ms": round(r.p50_ms, 2), "p95_ms": round(r.p95_ms, 2),
+                                  "p99_ms": round(r.p99_ms, 2)} for (url, connections), r in zip(targets, found,
+                                                                                                  strict=True)],
+                         **use, "rows": written, "problems": run_problems})
+            api_cpu = " + ".join(f"{v:.0f}%" for v in use["api_cpu_pct"][:processes] if v is not None)
+            log(f"  run {number}/{len(ORDER)}, {processes} process(es): {runs[-1]['rps']:8,.1f} req/s "
+                f"({' + '.join(f'{r.rps:,.1f}' for r in found)})  p99 "
+                f"{' / '.join(f'{r.p99_ms:.1f}' for r in found)} ms | host busy {use['host_busy_pct']}%, API "
+                f"{api_cpu}, PostgreSQL {use['postgres_cpu_pct']}%, wrk {use['wrk_cpu_pct']}%, rest of the host "
+                f"{use['other_cpu_pct']}% of a core | {ok:,} 2xx, {bad} other{f', rows {written}' if written else ''}"
                 + (f"  PROBLEM: {run_problems}" if run_problems else ""))
             problems += [f"run {number} ({processes} process(es)): {p}" for p in run_problems]
         row = summarize(spec, runs, problems)
         if key == "session-list":
-            counted = redis_counted(redis_client, f"{load_prefix}:rl:read:*")
+            counted = sum(int(redis_client.get(k) or 0)
+                          for k in redis_client.scan_iter(match=f"{load_prefix}:rl:read:*", count=500))
             row["redis_read_counts"] = counted
             log(f"  Redis holds the session reads' rate-limit counters: {counted:,} reads in the windows it keeps")
             if not counted:
@@ -288,27 +202,20 @@ def throughput(fx: suite.Fixture, api: list[common.Server], engine: Engine, post
     return rows
 
 
-def summarize(spec: suite.Spec, runs: list[dict[str, Any]], problems: list[str]) -> dict[str, Any]:
+def summarize(spec: ep.Spec, runs: list[dict[str, Any]], problems: list[str]) -> dict[str, Any]:
     """Medians per process count; latency per wrk (index 0 and 1), CPU summed over the API processes."""
     def side(processes: int) -> dict[str, Any]:
         mine = [r for r in runs if r["processes"] == processes]
-        latency = {p: [median([r["wrk"][i][f"{p}_ms"] for r in mine]) for i in range(processes)]
+        latency = {p: [stats.median([r["wrk"][i][f"{p}_ms"] for r in mine]) for i in range(processes)]
                    for p in ("p50", "p95", "p99")}
-        return {"rps": median([r["rps"] for r in mine]) or 0.0, **latency,
-                "host_busy_pct": median([r["host_busy_pct"] for r in mine]),
-                "api_cpu_pct": median([sum(v or 0 for v in r["api_cpu_pct"]) for r in mine]),
-                "postgres_cpu_pct": median([r["postgres_cpu_pct"] for r in mine]),
-                "wrk_cpu_pct": median([r["wrk_cpu_pct"] for r in mine]),
-                "other_cpu_pct": median([r["other_cpu_pct"] for r in mine])}
+        return {"rps": stats.median([r["rps"] for r in mine]) or 0.0, **latency,
+                "host_busy_pct": stats.median([r["host_busy_pct"] for r in mine]),
+                "api_cpu_pct": stats.median([sum(v or 0 for v in r["api_cpu_pct"][:processes]) for r in mine]),
+                **{k: stats.median([r[k] for r in mine]) for k in ("postgres_cpu_pct", "wrk_cpu_pct", "other_cpu_pct")}}
 
     one, two = side(1), side(2)
     return {"endpoint": spec.label, "request": spec.request, "one": one, "two": two,
-            "growth": round(two["rps"] / one["rps"], 2) if one["rps"] else None, "runs": runs,
-            "problems": problems}
-
-
-def redis_counted(client: redis.Redis, pattern: str) -> int:
-    return sum(int(client.get(k) or 0) for k in client.scan_iter(match=pattern, count=500))
+            "growth": round(two["rps"] / one["rps"], 2) if one["rps"] else None, "runs": runs, "problems": problems}
 
 
 # -- part 2: rate limits -----------------------------------------------------------------------------
@@ -345,11 +252,7 @@ def burst(clients: list[httpx.Client], count: int, send: Callable[[httpx.Client]
         for n in range(count):
             index = n % len(clients)
             response = send(clients[index])
-            try:
-                body = response.json()
-            except ValueError:
-                body = {}
-            answers.append(Answer(index, response.status_code, str(body.get("code", "")),
+            answers.append(Answer(index, response.status_code, str(json_body(response).get("code", "")),
                                   response.headers.get("retry-after"), remaining_of(response.headers.get("ratelimit"))))
         last_window = int(time.time() // window_seconds)
         if first_window == last_window:
@@ -402,40 +305,36 @@ def check_burst(label: str, sent: tuple[list[Answer], int, bool], limit: int, re
             "statuses": statuses}
 
 
-def rate_limits(fx: suite.Fixture, env: dict[str, str], tmp: Path, failures: list[str]) -> dict[str, Any]:
+def rate_limits(fx: Fixture, env: dict[str, str], tmp: Path, failures: list[str]) -> dict[str, Any]:
     """Part 2: the 101st read of a minute, and the 61st token of a client, refused whichever process answers."""
-    limited_env = {k: v for k, v in env.items() if not k.startswith("TESSERA_RATE_LIMIT_")}
+    limited_env = {k: v for k, v in env.items() if k not in RATE_LIMITS}
     limited_env |= {"TESSERA_RATE_LIMIT_READ": "100", "TESSERA_REDIS_PREFIX": env["TESSERA_REDIS_PREFIX"] + "-limits"}
     settings = load_settings(limited_env)
     read_limit, token_limit = settings.rate_limit_read, settings.rate_limit_token
     log(f"\n[rate limits] two more API processes: read limit {read_limit} a minute per tenant and user, token "
         f"limit {token_limit} a minute per client id (the default), write {settings.rate_limit_write}, login "
         f"{settings.rate_limit_login}; Redis prefix {settings.redis_prefix}")
-    limited = [common.start_server(f"limited-{i}", "_serve.py", limited_env, tmp) for i in range(2)]
+    limited = start_all(api_targets("limited"), limited_env, tmp)
     clients = [httpx.Client(base_url=s.base_url, timeout=30) for s in limited]
-    client_id, client_secret = fx.credentials[0]
+    cred = fx.credentials[0]
     try:
         for client in clients:  # keep-alive connections open before the bursts
             client.get("/api/health").raise_for_status()
-        read_burst = burst(
+        reads = check_burst("session reads", burst(
             clients, read_limit + 1 + EXTRA_AFTER_LIMIT,
             lambda c: c.get(SESSION_READ_PATH, params={"pageNum": 1, "pageSize": 1},
                             headers={"Authorization": f"Bearer {fx.jwt}"}),
-            settings.rate_limit_window_seconds)
-        reads = check_burst("session reads", read_burst, read_limit, "RATE_LIMITED", countdown=True)
-        token_burst = burst(
+            settings.rate_limit_window_seconds), read_limit, "RATE_LIMITED", countdown=True)
+        tokens = check_burst(f"token requests of client {cred.client_id}", burst(
             clients, token_limit + 1 + EXTRA_AFTER_LIMIT,
-            lambda c: c.post("/oauth2/token", data={"grant_type": "client_credentials", "client_id": client_id,
-                                                    "client_secret": client_secret}),
-            settings.rate_limit_window_seconds)
-        tokens = check_burst(f"token requests of client {client_id}", token_burst, token_limit, "rate_limit_exceeded",
-                             countdown=False)
-        alive(limited)
+            lambda c: c.post("/oauth2/token", data={"grant_type": "client_credentials", "client_id": cred.client_id,
+                                                    "client_secret": cred.secret}),
+            settings.rate_limit_window_seconds), token_limit, "rate_limit_exceeded", countdown=False)
+        check_alive(limited)
     finally:
         for client in clients:
             client.close()
-        for server in limited:
-            server.stop()
+        stop_all(limited)
     failures += [f"rate limit across processes, session reads: {p}" for p in reads["problems"]]
     failures += [f"rate limit across processes, token requests: {p}" for p in tokens["problems"]]
     return {"read": reads, "token": tokens, "redis_prefix": settings.redis_prefix}
@@ -443,40 +342,9 @@ def rate_limits(fx: suite.Fixture, env: dict[str, str], tmp: Path, failures: lis
 
 # -- part 3: idempotency -----------------------------------------------------------------------------
 
-def both_at_once(clients: list[httpx.Client], send: Callable[[httpx.Client], httpx.Response]) -> list[httpx.Response]:
-    """The same request to every process at the same moment (threads released together by a barrier)."""
-    barrier = threading.Barrier(len(clients))
-    out: list[httpx.Response | BaseException] = [RuntimeError("not sent")] * len(clients)
-
-    def go(index: int) -> None:
-        barrier.wait()
-        try:
-            out[index] = send(clients[index])
-        except BaseException as exc:
-            out[index] = exc
-
-    threads = [threading.Thread(target=go, args=(i,)) for i in range(len(clients))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    for result in out:
-        if isinstance(result, BaseException):
-            raise RuntimeError(f"a request failed: {result!r}")
-    return [r for r in out if isinstance(r, httpx.Response)]
-
-
-def body_of(response: httpx.Response) -> dict[str, Any]:
-    try:
-        body = response.json()
-    except ValueError:
-        return {}
-    return body if isinstance(body, dict) else {}
-
-
 def open_outcome(responses: list[httpx.Response]) -> str | None:
     """The documented outcomes of one key at two processes at once; None for anything else."""
-    pairs = sorted(((r.status_code, body_of(r)) for r in responses), key=lambda p: p[0])
+    pairs = sorted(((r.status_code, json_body(r)) for r in responses), key=lambda p: p[0])
     (s1, b1), (s2, b2) = pairs
     if 200 <= s1 < 300 and s1 == s2:
         replays = sorted(bool(b.get("idempotentReplay")) for b in (b1, b2))
@@ -489,102 +357,105 @@ def open_outcome(responses: list[httpx.Response]) -> str | None:
 
 
 def session_outcome(responses: list[httpx.Response]) -> str | None:
-    bodies = sorted((body_of(r) for r in responses), key=lambda b: str(b.get("code")))
+    bodies = sorted((json_body(r) for r in responses), key=lambda b: str(b.get("code")))
     if [r.status_code for r in responses] == [200, 200] and [b.get("code") for b in bodies] == \
             ["0", "IDEMPOTENT_REPLAY"] and bodies[0].get("data") == bodies[1].get("data") and bodies[0].get("data"):
         return "200 + 200 IDEMPOTENT_REPLAY, same record"
     return None
 
 
-def per_key_counts(db: psycopg.Connection[Any], query: str, prefix: str) -> dict[str, int]:
-    return {str(k): int(n) for k, n in db.execute(query, (prefix + "%",)).fetchall()}
+ROWS_PER_KEY = {  # surface -> what one key must leave: label -> SQL of (key, rows) for keys LIKE %s
+    "open": {
+        "stock-in records": "SELECT data->>'sku', count(*) FROM records WHERE model = 'stockIn' AND data->>'sku' "
+                            "LIKE %s GROUP BY 1",
+        "outbox rows": f"SELECT payload->>'sku', count(*) FROM outbox_events WHERE event_type = '{EVENT}' AND "
+                       "payload->>'sku' LIKE %s GROUP BY 1",
+        "completed keys": "SELECT key, count(*) FROM open_idempotency_keys WHERE state = 'completed' AND key LIKE %s "
+                          "GROUP BY 1",
+    },
+    "session": {
+        "asset records": "SELECT data->>'serialNo', count(*) FROM records WHERE model = 'asset' AND "
+                         "data->>'serialNo' LIKE %s GROUP BY 1",
+        "key rows": "SELECT key, count(*) FROM idempotency_keys WHERE key LIKE %s GROUP BY 1",
+    },
+}
 
 
-def idempotency(fx: suite.Fixture, api: list[common.Server], database_url: str, run_id: str, args: argparse.Namespace,
+def race(clients: list[httpx.Client], keys: list[str], send: Callable[[httpx.Client, str], httpx.Response],
+         classify: Callable[[list[httpx.Response]], str | None]) -> dict[str, Any]:
+    """Each key to every process at the same instant; the outcomes counted, the odd ones kept."""
+    outcomes: Counter[str] = Counter()
+    odd: list[str] = []
+    for key in keys:
+        responses = at_once([functools.partial(send, c, key) for c in clients])
+        if (outcome := classify(responses)) is None:
+            odd.append(f"{key}: {[(r.status_code, r.text[:200]) for r in responses]}")
+        else:
+            outcomes[outcome] += 1
+    return {"outcomes": dict(outcomes), "odd": odd[:5], "odd_count": len(odd)}
+
+
+def rows_per_key(db: psycopg.Connection[Any], surface: str, keys: list[str], prefix: str) -> tuple[dict[str, Any],
+                                                                                                   list[str]]:
+    """Per kind of row: how many keys have how many rows; problems unless exactly one each."""
+    per_kind, problems = {}, []
+    for kind, query in ROWS_PER_KEY[surface].items():
+        per_key = {str(k): int(n) for k, n in db.execute(query, (prefix + "%",)).fetchall()}  # type: ignore[arg-type]
+        per_kind[kind] = dict(Counter(per_key.get(k, 0) for k in keys))
+        wrong = {k: per_key.get(k, 0) for k in keys if per_key.get(k, 0) != 1}
+        if wrong or set(per_key) - set(keys):
+            problems.append(f"{kind} per key {per_kind[kind]} (rows: keys), expected exactly 1 each; e.g. "
+                            f"{dict(list(wrong.items())[:3])}")
+    return per_kind, problems
+
+
+def idempotency(fx: Fixture, api: list[Server], database_url: str, run_id: str, args: argparse.Namespace,
                 failures: list[str]) -> dict[str, Any]:
     """Part 3: the same key at both processes at once runs once."""
     log(f"\n[idempotency] {args.keys} keys, each sent to both API processes at the same moment, on the command "
         f"endpoint and on the session command endpoint")
+    bearer, session = {"Authorization": f"Bearer {fx.tokens[0]}"}, {"Authorization": f"Bearer {fx.jwt}"}
+
+    def command(client: httpx.Client, key: str) -> httpx.Response:
+        return client.post(f"/api/open/v1/commands/{ep.COMMAND}:execute", headers={**bearer, "Idempotency-Key": key},
+                           json={"input": {"sku": key, "quantity": 1, "warehouse": "north",
+                                           "receivedAt": "2026-11-22T08:00:00Z"}})
+
+    def session_command(client: httpx.Client, key: str) -> httpx.Response:
+        return client.post(f"/api/meta/commands/execute/{ep.SESSION_COMMAND}",
+                           headers={**session, "X-Idempotent-Key": key},
+                           json={"payload": {"name": f"Scale-out {key}", "serialNo": key, "status": "in_stock",
+                                             "value": 10.5, "purchasedAt": "2026-01-15"}})
+
+    surfaces = {"open": ("command endpoint", command, open_outcome),
+                "session": ("session command endpoint", session_command, session_outcome)}
     clients = [httpx.Client(base_url=s.base_url, timeout=60) for s in api]
-    bearer = {"Authorization": f"Bearer {fx.tokens[0]}"}
-    session = {"Authorization": f"Bearer {fx.jwt}"}
-    open_prefix, session_prefix = f"so-{run_id}-open-", f"so-{run_id}-session-"
-    results: dict[str, Any] = {}
     try:
         for client in clients:
             client.get("/api/health").raise_for_status()
-        for surface, prefix, send, classify in (
-            ("open", open_prefix,
-             lambda key: lambda c: c.post(f"/api/open/v1/commands/{suite.COMMAND}:execute",
-                                          headers={**bearer, "Idempotency-Key": key},
-                                          json={"input": {"sku": key, "quantity": 1, "warehouse": "north",
-                                                          "receivedAt": "2026-11-22T08:00:00Z"}}),
-             open_outcome),
-            ("session", session_prefix,
-             lambda key: lambda c: c.post(f"/api/meta/commands/execute/{suite.SESSION_COMMAND}",
-                                          headers={**session, "X-Idempotent-Key": key},
-                                          json={"payload": {"name": f"Scale-out {key}", "serialNo": key,
-                                                            "status": "in_stock", "value": 10.5,
-                                                            "purchasedAt": "2026-01-15"}}),
-             session_outcome),
-        ):
-            outcomes: Counter[str] = Counter()
-            odd: list[str] = []
-            for n in range(args.keys):
-                key = f"{prefix}{n}"
-                responses = both_at_once(clients, send(key))
-                outcome = classify(responses)
-                if outcome is None:
-                    odd.append(f"{key}: {[(r.status_code, r.text[:200]) for r in responses]}")
-                else:
-                    outcomes[outcome] += 1
-            results[surface] = {"outcomes": dict(outcomes), "odd": odd[:5], "odd_count": len(odd)}
+        found = {surface: race(clients, [f"so-{run_id}-{surface}-{n}" for n in range(args.keys)], send, classify)
+                 for surface, (_, send, classify) in surfaces.items()}
     finally:
         for client in clients:
             client.close()
     with psycopg.connect(database_url) as db:
-        counted = {
-            "open": {
-                "stock-in records": per_key_counts(db, "SELECT data->>'sku', count(*) FROM records WHERE model = "
-                                                       "'stockIn' AND data->>'sku' LIKE %s GROUP BY 1", open_prefix),
-                "outbox rows": per_key_counts(db, "SELECT payload->>'sku', count(*) FROM outbox_events WHERE "
-                                                  f"event_type = '{EVENT}' AND payload->>'sku' LIKE %s GROUP BY 1",
-                                              open_prefix),
-                "completed keys": per_key_counts(db, "SELECT key, count(*) FROM open_idempotency_keys WHERE "
-                                                     "state = 'completed' AND key LIKE %s GROUP BY 1", open_prefix),
-            },
-            "session": {
-                "asset records": per_key_counts(db, "SELECT data->>'serialNo', count(*) FROM records WHERE model = "
-                                                    "'asset' AND data->>'serialNo' LIKE %s GROUP BY 1", session_prefix),
-                "key rows": per_key_counts(db, "SELECT key, count(*) FROM idempotency_keys WHERE key LIKE %s "
-                                               "GROUP BY 1", session_prefix),
-            },
-        }
-    for surface, prefix in (("open", open_prefix), ("session", session_prefix)):
-        result = results[surface]
-        expected = {f"{prefix}{n}" for n in range(args.keys)}
-        problems = [f"{result['odd_count']} keys answered otherwise, e.g. {result['odd'][:2]}"] \
-            if result["odd_count"] else []
-        per_kind = {}
-        for kind, per_key in counted[surface].items():
-            per_kind[kind] = dict(Counter(per_key.get(k, 0) for k in sorted(expected)))
-            wrong = {k: per_key.get(k, 0) for k in sorted(expected) if per_key.get(k, 0) != 1}
-            if wrong or set(per_key) - expected:
-                problems.append(f"{kind} per key {per_kind[kind]} (key -> rows), expected exactly 1 each; e.g. "
-                                f"{dict(list(wrong.items())[:3])}")
-        result |= {"keys": args.keys, "rows_per_key": per_kind, "held": not problems, "problems": problems}
-        label = "command endpoint" if surface == "open" else "session command endpoint"
-        log(f"  {label}: answers {result['outcomes']}; rows per key (rows: keys) {per_kind}; "
-            f"{'held' if not problems else 'DID NOT HOLD: ' + '; '.join(problems)}")
-        failures += [f"idempotency across processes, {label}: {p}" for p in problems]
-    return results
+        for surface, (label, _, _) in surfaces.items():
+            result, prefix = found[surface], f"so-{run_id}-{surface}-"
+            per_kind, problems = rows_per_key(db, surface, [f"{prefix}{n}" for n in range(args.keys)], prefix)
+            if result["odd_count"]:
+                problems.insert(0, f"{result['odd_count']} keys answered otherwise, e.g. {result['odd'][:2]}")
+            result |= {"keys": args.keys, "rows_per_key": per_kind, "held": not problems, "problems": problems}
+            log(f"  {label}: answers {result['outcomes']}; rows per key (rows: keys) {per_kind}; "
+                f"{'held' if not problems else 'DID NOT HOLD: ' + '; '.join(problems)}")
+            failures += [f"idempotency across processes, {label}: {p}" for p in problems]
+    return found
 
 
 # -- part 4: deliveries ------------------------------------------------------------------------------
 
-def attempt_lines(worker: common.Server) -> int:
+def attempt_lines(server: Server) -> int:
     """The worker's ``webhook.attempt`` log lines so far (it logs at INFO here)."""
-    return worker.log_path.read_text(errors="replace").count('"webhook.attempt"')
+    return server.log_path.read_text(errors="replace").count('"webhook.attempt"')
 
 
 def overlapping_attempts(db: psycopg.Connection[Any], mark: int) -> tuple[int, int]:
@@ -601,103 +472,64 @@ def overlapping_attempts(db: psycopg.Connection[Any], mark: int) -> tuple[int, i
     return retried, overlaps
 
 
-def scalar(db: psycopg.Connection[Any], query: str, params: tuple[Any, ...] = ()) -> int:
-    row = db.execute(query, params).fetchone()  # type: ignore[arg-type]
-    return int(row[0]) if row else 0
-
-
-def unfinished_anywhere(db: psycopg.Connection[Any]) -> tuple[dict[str, int], int]:
-    statuses = {str(s): int(n) for s, n in db.execute(
-        "SELECT status, count(*) FROM deliveries WHERE status IN ('pending', 'retrying', 'dead') GROUP BY status")}
-    return statuses, scalar(db, "SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL")
-
-
-def make_endpoints(env: dict[str, str], fx: suite.Fixture, receiver: webhooks.Receiver,
-                   count: int) -> tuple[list[webhooks.Endpoint], webhooks.Endpoint]:
-    rt = build_runtime(load_settings(env))
-    try:
-        actor = resolve_actor(rt, fx.jwt, None)
-
-        def endpoint(path: str, types: list[str]) -> webhooks.Endpoint:
-            made = webhook_admin.create_endpoint(rt, actor, fx.installation_pid,
-                                                 {"url": receiver.server.base_url + path, "eventTypes": types},
-                                                 "scaleout-setup")
-            return webhooks.Endpoint(made["endpointId"], made["url"], path, made["secret"], tuple(made["eventTypes"]))
-
-        return [endpoint(f"/hook/{i}", [EVENT]) for i in range(count)], endpoint("/hook/control", [CONTROL_EVENT])
-    finally:
-        rt.close()
-
-
-def deliveries(fx: suite.Fixture, api: list[common.Server], env: dict[str, str], tmp: Path, database_url: str,
-               args: argparse.Namespace, failures: list[str]) -> dict[str, Any]:
+def deliveries(fx: Fixture, api: list[Server], ws: Workspace, args: argparse.Namespace,
+               failures: list[str]) -> dict[str, Any]:
     """Part 4: commands through both API processes, deliveries by both workers, each exactly once."""
     log(f"\n[deliveries] 2 API processes, 2 workers (`tessera worker --threads 1`, poll {args.poll:g} s), a receiver, "
         f"{args.endpoints} endpoint(s) subscribed to {EVENT} and a control endpoint ({CONTROL_EVENT} only); "
         f"{args.delivery_seconds:g} s of commands through both API processes")
-    worker_env = env | {"TESSERA_LOG_LEVEL": "INFO", "TESSERA_WORKER_POLL_SECONDS": str(args.poll)}
-    workers = webhooks.start_workers(2, worker_env, tmp, "scaleout")
-    receiver: webhooks.Receiver | None = None
+    worker_env = ws.env | {"TESSERA_LOG_LEVEL": "INFO", "TESSERA_WORKER_POLL_SECONDS": str(args.poll)}
+    workers = start_all([worker(f"worker-{i}") for i in range(2)], worker_env, ws.tmp)
+    receiver: dv.Receiver | None = None
     problems: list[str] = []
     try:
-        webhooks.wait_ready(workers)
-        log(f"  workers running: pids {', '.join(str(w.process.pid) for w in workers)}")
-        with psycopg.connect(database_url, autocommit=True) as db:
+        with psycopg.connect(ws.backend.url, autocommit=True) as db:
             started = time.monotonic()
-            backlog = scalar(db, "SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL")
+            backlog = dv.scalar(db, "SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL")
             # The earlier parts' events have no endpoint yet: the workers fan them out to nobody first.
-            webhooks.wait_until_finished(db, 0, timeout=DRAIN_TIMEOUT)
-            left = scalar(db, "SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL")
+            dv.wait_until_finished(db, 0, timeout=DRAIN_TIMEOUT)
+            left = dv.scalar(db, "SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL")
             log(f"  the earlier parts' {backlog:,} outbox rows dispatched (to no endpoint) in "
                 f"{time.monotonic() - started:.1f} s" + (f"; {left} still undispatched" if left else ""))
             if left:
                 raise RuntimeError(f"{left} earlier outbox rows not dispatched within {DRAIN_TIMEOUT:g} s")
-            receiver = webhooks.Receiver(env, tmp)
-            endpoints, control = make_endpoints(env, fx, receiver, args.endpoints)
-            mark = webhooks.outbox_mark(db)
-            received_mark = receiver.count()
+            receiver = dv.Receiver(ws.env, ws.tmp)
+            with seeding.runtime(ws.env) as rt:
+                endpoints, control = dv.make_endpoints(rt, seeding.actor_of(rt, fx.jwt), fx.installation_pid,
+                                                       receiver.base_url, args.endpoints, EVENT, CONTROL_EVENT)
+            mark, received_mark = dv.outbox_mark(db), receiver.count()
             attempts_before = [attempt_lines(w) for w in workers]
-            spec = next(s for s in suite.SPECS if s.key == "command")
-            requests_file = tmp / "scaleout-deliveries.lua"
-            suite.write_requests(requests_file, suite.calls_for(spec, fx))
+            calls = ep.calls_for(ep.BY_KEY["command"], fx)
+            requests_file = wrk.write_requests(ws.tmp / "scaleout-deliveries.lua", calls)
             load_started = time.time()
-            runs = wrk_parallel([(s.base_url, args.connections // 2) for s in api], requests_file, "deliver",
-                                args.delivery_seconds)
+            runs = wrk.run_parallel([(s.base_url, args.connections // 2) for s in api], requests_file, "deliver",
+                                    args.delivery_seconds)
             load_seconds = time.time() - load_started
             during_load = receiver.count() - received_mark
             ok, sent, bad = sum(r.ok for r in runs), sum(r.sent for r in runs), bad_answers(runs)
             log(f"  {ok:,} commands answered 2xx in {load_seconds:.1f} s ({ok / load_seconds:,.1f}/s: "
-                f"{' + '.join(f'{r.rps:,.1f}' for r in runs)}), {bad} other; "
-                f"{during_load:,} delivered meanwhile")
+                f"{' + '.join(f'{r.rps:,.1f}' for r in runs)}), {bad} other; {during_load:,} delivered meanwhile")
             if bad:
                 problems.append(f"{bad} non-2xx answers or socket errors while driving commands, e.g. "
                                 f"{[s for r in runs for s in r.samples][:2]}")
             time.sleep(1.0)  # requests in flight when wrk stopped commit
-            events = scalar(db, "SELECT count(*) FROM outbox_events WHERE id > %s", (mark,))
+            events = dv.scalar(db, "SELECT count(*) FROM outbox_events WHERE id > %s", (mark,))
             expected = events * len(endpoints)
             if not ok <= events <= sent:
                 problems.append(f"{events:,} outbox rows for {ok:,} 2xx answers and {sent:,} requests written")
             log(f"  {events:,} events x {len(endpoints)} endpoint(s) = {expected:,} deliveries to wait for")
-            got = webhooks.wait_for_requests(receiver, received_mark, expected, "delivered",
-                                             timeout=max(DRAIN_TIMEOUT, expected / 10))
-            webhooks.wait_until_finished(db, mark, timeout=60)
-            time.sleep(webhooks.SETTLE_SECONDS)
-            received = receiver.entries(received_mark)
-            rows, event_rows = webhooks.deliveries_since(db, mark)
+            got = receiver.wait_for(received_mark, expected, "delivered", max(DRAIN_TIMEOUT, expected / 10))
+            dv.wait_until_finished(db, mark, timeout=60)
+            run = dv.judge(db, receiver, mark, received_mark, endpoints, control, EVENT, (got, expected))
             retried, overlaps = overlapping_attempts(db, mark)
-            unfinished, undispatched = unfinished_anywhere(db)
+            unfinished, undispatched = dv.unfinished(db)
     finally:
-        problems += webhooks.stop_workers(workers)
+        problems += stop_all(workers)
         if receiver is not None:
             receiver.stop()
     per_worker = [attempt_lines(w) - before for w, before in zip(workers, attempts_before, strict=True)]
-    if got < expected:
-        problems.append(f"only {got:,} of {expected:,} deliveries arrived in time")
-    problems += webhooks.check_deliveries(rows, event_rows, endpoints, control)
-    by_endpoint = {e.pid: e for e in [*endpoints, control]}
-    request_problems, counts = webhooks.check_requests(
-        received, {r.pid: (by_endpoint[r.endpoint_pid], r.event_id, r.request_id) for r in rows}, event_type=EVENT)
-    problems += request_problems
+    problems += run.problems
+    received, rows, counts = run.received, run.rows, run.counts
     if overlaps:
         problems.append(f"{overlaps} pairs of attempts of one delivery overlap in time")
     if unfinished or undispatched:
@@ -708,8 +540,8 @@ def deliveries(fx: suite.Fixture, api: list[common.Server], env: dict[str, str],
     if sum(per_worker) != len(rows):
         problems.append(f"{sum(per_worker)} webhook.attempt log lines for {len(rows)} deliveries")
     occurred = {r.pid: r.occurred_at for r in rows}
-    latencies = sorted(r.at - occurred[r.headers["x-webhook-delivery"]] for r in received
-                       if r.headers.get("x-webhook-delivery") in occurred)
+    latencies = [r.at - occurred[r.headers["x-webhook-delivery"]] for r in received
+                 if r.headers.get("x-webhook-delivery") in occurred]
     last = max((r.at for r in received), default=load_started)
     seconds = max(last - load_started, 1e-6)
     statuses = Counter(r.status for r in rows)
@@ -720,11 +552,10 @@ def deliveries(fx: suite.Fixture, api: list[common.Server], env: dict[str, str],
         "delivery_statuses": dict(statuses), "attempts_per_delivery": dict(Counter(r.attempt_rows for r in rows)),
         "retried_deliveries": retried, "overlapping_attempts": overlaps, "attempts_per_worker": per_worker,
         "unfinished_in_database": unfinished, "undispatched_in_database": undispatched,
-        "seconds_first_command_to_last_delivery": round(seconds, 1),
-        "delivered_during_load": during_load,
+        "seconds_first_command_to_last_delivery": round(seconds, 1), "delivered_during_load": during_load,
         "drain_seconds_after_load": round(max(0.0, last - load_started - load_seconds), 1),
         "deliveries_per_second": round(len(received) / seconds, 1),
-        "event_to_delivery_ms": webhooks.summary_ms(latencies), "poll_seconds": args.poll,
+        "event_to_delivery_ms": stats.summary_ms(latencies), "poll_seconds": args.poll,
         "held": not problems, "problems": problems,
     }
     log(f"  {counts['distinct_deliveries']:,} of {expected:,} delivered ({counts['duplicates']} duplicates, "
@@ -738,41 +569,34 @@ def deliveries(fx: suite.Fixture, api: list[common.Server], env: dict[str, str],
 
 # -- report ------------------------------------------------------------------------------------------
 
-def pct(value: float | None) -> str:
-    return "-" if value is None else f"{value:.0f}%"
-
-
-def ms_list(values: list[float | None]) -> str:
-    return " / ".join("-" if v is None else f"{v:.1f}" for v in values)
-
-
 def report_lines(report: dict[str, Any], failures: list[str]) -> list[str]:
     config, info = report["config"], report.get("versions", {})
-    lines = ["=== Tessera scale-out: API processes and workers on one PostgreSQL, Redis for rate limits ==="]
-    if info:
-        lines.append(f"Python {info['python']} | {info['database'].split(' on ')[0]} | {info['platform']} | "
-                     f"{info['cpus']} CPUs | {info.get('wrk', '').split(' Copyright')[0]}")
-    lines.append(f"{config['records']:,} assets | wrk: 1 thread, {config['connections']} connections in all (2 "
-                 f"processes: 2 wrk x {config['connections'] // 2}), {config['duration']:g} s runs in order "
-                 f"1,2,2,1 API processes after {config['warmup']:g} s warm-up, medians | nothing pinned: 2 API "
-                 "processes need both cores, which wrk and PostgreSQL share | rate limits out of reach, counted in "
-                 "Redis")
-    header = (f"{'endpoint':<16} | {'API procs':>9} | {'req/s':>9} | {'growth':>6} | {'p50 ms':>13} | "
-              f"{'p95 ms':>13} | {'p99 ms':>13} | {'host busy':>9} | {'API CPU':>7} | {'PG CPU':>6} | {'wrk CPU':>7} | "
-              f"{'rest':>5}")
-    lines += ["", "1. throughput with one and two API processes (p50/p95/p99 per wrk; host busy in % of all "
-              f"{info.get('cpus', '?')} cores; CPU of the API processes, PostgreSQL (the whole server, other "
-              "databases included), wrk and the rest of the host (other users included) in % of one core)", header,
-              "-" * len(header)]
-    for row in report.get("throughput", []):
-        for n, side in ((1, row["one"]), (2, row["two"])):
-            growth = f"x{row['growth']}" if n == 2 and row["growth"] is not None else ""
-            lines.append(f"{row['endpoint'] if n == 1 else '':<16} | {n:>9} | {side['rps']:>9,.1f} | {growth:>6} | "
-                         f"{ms_list(side['p50']):>13} | {ms_list(side['p95']):>13} | {ms_list(side['p99']):>13} | "
-                         f"{pct(side['host_busy_pct']):>9} | {pct(side['api_cpu_pct']):>7} | "
-                         f"{pct(side['postgres_cpu_pct']):>6} | {pct(side['wrk_cpu_pct']):>7} | "
-                         f"{pct(side['other_cpu_pct']):>5}"
-                         + ("  FAILED CHECKS" if n == 2 and row["problems"] else ""))
+    lines = ["=== Tessera scale-out: API processes and workers on one PostgreSQL, Redis for rate limits ===",
+             *(results.describe(info) if info else []),
+             f"{config['records']:,} assets | wrk: 1 thread, {config['connections']} connections in all (2 processes: "
+             f"2 wrk x {config['connections'] // 2}), {config['duration']:g} s runs in order 1,2,2,1 API processes "
+             f"after {config['warmup']:g} s warm-up, medians | nothing pinned: 2 API processes need both cores, which "
+             "wrk and PostgreSQL share | rate limits out of reach, counted in Redis", "",
+             "1. throughput with one and two API processes (p50/p95/p99 per wrk; host busy in % of all "
+             f"{info.get('cpus', '?')} cores; CPU of the API processes, PostgreSQL (the whole server, other databases "
+             "included), wrk and the rest of the host (other users included) in % of one core)"]
+    sides = [{"endpoint": row["endpoint"] if n == 1 else "", "procs": n, **side,
+              "growth": row["growth"] if n == 2 else None, "failed": n == 2 and bool(row["problems"])}
+             for row in report.get("throughput", []) for n, side in ((1, row["one"]), (2, row["two"]))]
+
+    def latencies(values: list[float | None]) -> str:
+        return " / ".join("-" if v is None else f"{v:.1f}" for v in values)
+
+    Column, pct = tables.Column, tables.pct
+    lines += tables.render([
+        Column("endpoint", "endpoint", str, "<"), tables.SEP, Column("API procs", "procs"), tables.SEP,
+        Column("req/s", "rps", lambda v: f"{v:,.1f}"), tables.SEP,
+        Column("growth", "growth", lambda v: "" if v is None else f"x{v}"), tables.SEP,
+        *(x for p in ("p50", "p95", "p99") for x in (Column(f"{p} ms", p, latencies), tables.SEP)),
+        Column("host busy", "host_busy_pct", pct), tables.SEP, Column("API CPU", "api_cpu_pct", pct), tables.SEP,
+        Column("PG CPU", "postgres_cpu_pct", pct), tables.SEP, Column("wrk CPU", "wrk_cpu_pct", pct), tables.SEP,
+        Column("rest", "other_cpu_pct", pct), Column("", lambda r: "FAILED CHECKS" if r["failed"] else "", str, "<"),
+    ], sides)
     rl = report.get("rate_limits")
     if rl:
         lines += ["", "2. rate limits across 2 API processes (Redis), requests alternating between them"]
@@ -841,11 +665,11 @@ def main() -> int:
         parser.error("--connections must be even and at least 2")
     if args.duration <= 0 or args.warmup <= 0 or args.delivery_seconds <= 0 or args.keys < 1 or args.endpoints < 1:
         parser.error("--duration, --warmup, --delivery-seconds, --keys and --endpoints must be positive")
-    if args.records < suite.LIST_CURSORS:
-        parser.error(f"--records must be at least {suite.LIST_CURSORS}")
+    if args.records < ep.LIST_CURSORS:
+        parser.error(f"--records must be at least {ep.LIST_CURSORS}")
     if args.poll < 0.01:
         parser.error("--poll must be at least 0.01 (the service's minimum)")
-    if shutil.which("wrk") is None:
+    if not wrk.available():
         parser.error("wrk is not on the PATH")
 
     started = time.perf_counter()
@@ -859,55 +683,35 @@ def main() -> int:
     except redis.RedisError as exc:
         parser.error(f"Redis at {redis_url} does not answer: {exc}")
     report: dict[str, Any] = {
-        "benchmark": "scaleout", "command": " ".join([Path(sys.executable).name, *sys.argv]),
-        "config": {"records": args.records, "duration": args.duration, "connections": args.connections,
-                   "warmup": args.warmup, "keys": args.keys, "delivery_seconds": args.delivery_seconds,
-                   "endpoints": args.endpoints, "poll": args.poll, "order": list(ORDER), "pinning": "none",
-                   "redis": redis_url, "redis_prefix": prefix},
+        "config": {**vars(args), "order": list(ORDER), "pinning": "none", "redis": redis_url, "redis_prefix": prefix},
     }
     log(f"Tessera scale-out benchmark: 2 API processes (benchmarks/_serve.py) and 2 workers on a fresh PostgreSQL "
         f"database, Redis at {redis_url} (prefix {prefix}); nothing pinned")
-    with tempfile.TemporaryDirectory(prefix="tessera-scaleout-") as tmp_name:
-        tmp = Path(tmp_name)
-        backend = _seed.create_backend("postgresql", tmp)
-        engine: Engine | None = None
-        api: list[common.Server] = []
-        try:
-            log(f"database: {backend.label}")
-            upgrade(backend.sqlalchemy_url)
-            env = common.server_env(backend.url, secrets.token_urlsafe(48), tmp / "var", PROJECT_ROOT / "models.yaml")
-            env |= {name: suite.UNLIMITED for name in ("TESSERA_RATE_LIMIT_READ", "TESSERA_RATE_LIMIT_WRITE",
-                                                       "TESSERA_RATE_LIMIT_LOGIN", "TESSERA_RATE_LIMIT_TOKEN")}
-            env |= {"TESSERA_REDIS_URL": redis_url, "TESSERA_REDIS_PREFIX": prefix,
-                    "TESSERA_WORKERS_IN_PROCESS": "false", "TESSERA_WEBHOOK_ALLOW_LOOPBACK": "true"}
-            fx = suite.setup(env, args.records)
-            log(f"set up in {fx.setup_seconds:.1f} s: {fx.assets:,} assets in {suite.TENANT!r}")
-            engine = make_engine(backend.sqlalchemy_url, pool_size=2)
-            report["versions"] = suite.versions(engine)
-            postmaster = op_token.postmaster_pid(backend.url)
-            api = [common.start_server(f"api-{i}", "_serve.py", env, tmp) for i in range(2)]
-            log(f"API processes: {', '.join(f'{s.base_url} (pid {s.process.pid})' for s in api)}")
-            db_engine = engine
-            report["throughput"] = guarded(failures, "throughput", lambda: throughput(
-                fx, api, db_engine, postmaster, redis_client, prefix, tmp, args, failures)) or []
-            report["rate_limits"] = guarded(failures, "rate limits", lambda: rate_limits(fx, env, tmp, failures))
-            report["idempotency"] = guarded(failures, "idempotency", lambda: idempotency(
-                fx, api, backend.url, run_id, args, failures))
-            report["deliveries"] = guarded(failures, "deliveries", lambda: deliveries(
-                fx, api, env, tmp, backend.url, args, failures))
-            for server in api:
-                if server.process.poll() is not None:
-                    failures.append(f"{server.name} died (exit {server.process.returncode}):\n{server.log_tail()}")
-        finally:
-            for server in api:
-                server.stop()
-            if engine is not None:
+    try:
+        with fresh("postgresql", "scaleout", TESSERA_REDIS_URL=redis_url, TESSERA_REDIS_PREFIX=prefix,
+                   TESSERA_WORKERS_IN_PROCESS="false", TESSERA_WEBHOOK_ALLOW_LOOPBACK="true") as ws:
+            fx = ep.setup(ws.env, args.records)
+            engine = ws.backend.engine()
+            try:
+                report["versions"] = results.versions(engine)
+                postmaster = cpu.postmaster_pid(ws.backend.url)
+                with running(api_targets("api"), ws.env, ws.tmp) as servers:
+                    api = list(servers.values())
+                    report["throughput"] = guarded(failures, "throughput", lambda: throughput(
+                        fx, api, engine, postmaster, redis_client, prefix, ws.tmp, args, failures)) or []
+                    report["rate_limits"] = guarded(failures, "rate limits",
+                                                    lambda: rate_limits(fx, ws.env, ws.tmp, failures))
+                    report["idempotency"] = guarded(failures, "idempotency", lambda: idempotency(
+                        fx, api, ws.backend.url, run_id, args, failures))
+                    report["deliveries"] = guarded(failures, "deliveries",
+                                                   lambda: deliveries(fx, api, ws, args, failures))
+                    failures += [why for s in api if (why := s.died()) is not None]
+            finally:
                 engine.dispose()
-            backend.drop()
-            for key in redis_client.scan_iter(match=f"{prefix}*", count=500):
-                redis_client.delete(key)
+    finally:
+        for key in redis_client.scan_iter(match=f"{prefix}*", count=500):
+            redis_client.delete(key)
     report["failures"] = failures
-    report["finished_at"] = utcnow().isoformat(timespec="seconds")
     report["total_seconds"] = round(time.perf_counter() - started)
     try:
         lines = report_lines(report, failures)
@@ -915,11 +719,8 @@ def main() -> int:
         lines = [f"(the tables could not be printed: {exc!r}; see the JSON)", "result: FAIL",
                  *[f"FAILED: {f}" for f in failures]]
     log("\n" + "\n".join(lines))
-    suite.RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    RESULTS_JSON.write_text(json.dumps({**report, "table": lines}, indent=2, ensure_ascii=False, default=str) + "\n")
-    RESULTS_TEXT.write_text("\n".join(lines) + "\n")
-    log(f"\nresults written to {RESULTS_JSON.relative_to(PROJECT_ROOT)} and {RESULTS_TEXT.relative_to(PROJECT_ROOT)}; "
-        f"total time {report['total_seconds']} s")
+    results.write("scaleout", args, report, lines)
+    log(f"total time {report['total_seconds']} s")
     return 1 if failures else 0
 
 

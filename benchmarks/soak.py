@@ -2,7 +2,7 @@
 set size sampled throughout; the growth after warm-up must stay within 10%.
 
     .venv/bin/python benchmarks/soak.py [--backend postgresql|sqlite] [--minutes 10] [--records 20000]
-        [--connections 16] [--slice 30] [--sample 5] [--warmup-minutes 1] [--limit-pct 10]
+        [--connections 16] [--slice 30] [--sample 5] [--warmup-minutes 1] [--limit-pct 10] [--tracemalloc]
 
 Why: a leak in a long-lived server (a cache keyed by something unbounded, validators or decorator
 stacks built per request instead of per operation, call-audit rows queued faster than written,
@@ -10,29 +10,21 @@ connections never returned) shows as resident memory that keeps climbing under s
 after the peaks the suite's ten-second runs see. Ten minutes of every endpoint the suite measures,
 mixed in one rotation, is that load.
 
-How, reusing ``benchmarks/suite.py`` (its fixture, request variants, wrk script and pinning):
-
-1. A fresh database (``--backend``, PostgreSQL by default), migrated and set up as the suite does
-   (``suite.setup``: tenants, user, JWT, application, installation, 16 credentials and tokens,
+1. A fresh database (``--backend``), set up as the suite does (``harness.endpoints.setup``, with
    ``--records`` assets), every rate limit out of reach.
-2. The real service, ``benchmarks/_serve.py``: one uvicorn worker, request validation on, response
-   validation off, its in-process outbox worker running as in a default deployment, pinned to one
-   CPU with wrk on the other.
-3. One requests file mixing every suite endpoint (token issue, whoami, read by pid, list page,
-   session list, command execute, inbound event, session command create): 500 entries per endpoint,
-   interleaved, each endpoint cycling through its own variants (500 distinct pids, all 200 list
-   cursors, 16 credentials and tokens, 60 session-list queries), every POST with a unique key. wrk
-   runs it in back-to-back ``--slice`` second slices until ``--minutes`` have passed; one progress
-   line per slice (requests per second, non-2xx answers, resident size now).
-4. A sampler thread reads ``VmRSS`` of the server from ``/proc`` every ``--sample`` seconds. The
-   figure judged is growth = (highest sample after warm-up - the sample at the end of the first
-   ``--warmup-minutes``) / the sample at the end of warm-up; it passes at ``--limit-pct`` or less.
-   Printed as well: ``VmHWM`` (peak resident size), the per-minute medians and a least-squares slope
-   over the samples after warm-up (MiB per minute).
+2. The real service, ``benchmarks/_serve.py`` (one uvicorn worker; no in-process delivery worker, so
+   the commands' outbox rows wait in the database), pinned to one CPU with wrk on the other.
+3. One requests file mixing the suite's eight endpoints, 500 entries each, interleaved, each endpoint
+   cycling through its own variants, every POST with a unique key; wrk runs it in back-to-back
+   ``--slice`` second slices until ``--minutes`` have passed, one progress line per slice.
+4. A sampler thread reads ``VmRSS`` (and ``RssAnon``, ``RssFile``, ``RssShmem``) every ``--sample``
+   seconds. Judged: growth = (highest sample after warm-up - the sample at the end of the first
+   ``--warmup-minutes``) / that sample, at most ``--limit-pct``. Printed as well: ``VmHWM``, the
+   per-minute medians and a least-squares slope after warm-up (MiB per minute).
 
 With ``--tracemalloc`` the server traces Python's allocations (slower, so the figures are not
 comparable with a normal run) and writes a snapshot at the end of warm-up and at the end; the report
-then lists the lines of code whose allocations grew most in between. That separates memory Python
+then lists the lines of code whose allocations grew most in between, which separates memory Python
 objects hold from memory held outside Python's allocator (SQLite's page caches, glibc arenas).
 
 Exit status 1 when a non-2xx answer or socket error was seen, the server died, or growth exceeded the
@@ -42,27 +34,21 @@ limit. Results go to ``benchmarks/results/soak-<backend>.json`` and ``.txt``.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import secrets
 import signal
 import statistics
 import sys
-import tempfile
 import threading
 import time
 import tracemalloc
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
-import _seed
-import session_list as common
-import suite
-
-from storage.migrate import upgrade
-from tessera.core.settings import PROJECT_ROOT
-
-log = _seed.log
+from harness import cpu, log, results, wrk
+from harness import endpoints as ep
+from harness.databases import BACKENDS, fresh
+from harness.servers import TESSERA, Pinning, Server, start
 
 PER_ENDPOINT = 500  # entries of each endpoint in the mixed rotation
 
@@ -92,25 +78,8 @@ class Slice:
     samples: list[str] = field(default_factory=list)
 
 
-def rss_mib(pid: int, key: str = "VmRSS:") -> float | None:
-    """A ``/proc/<pid>/status`` memory figure (``VmRSS`` by default), MiB."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(key):
-                return int(line.split()[1]) / 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
-
-
-def mixed_calls(fx: suite.Fixture) -> list[suite.Call]:
-    """Every suite endpoint, ``PER_ENDPOINT`` entries each, interleaved so every slice sees them all."""
-    lists = [suite.calls_for(spec, fx) for spec in suite.SPECS]
-    return [variants[i % len(variants)] for i in range(PER_ENDPOINT) for variants in lists]
-
-
 class Sampler(threading.Thread):
-    """Reads the server's ``VmRSS`` every ``interval`` seconds until stopped."""
+    """Reads the server's ``VmRSS`` (and what it is made of) every ``interval`` seconds until stopped."""
 
     def __init__(self, pid: int, interval: float, started: float) -> None:
         super().__init__(daemon=True)
@@ -120,78 +89,18 @@ class Sampler(threading.Thread):
 
     def run(self) -> None:
         while not self.stopped.is_set():
-            value = rss_mib(self.pid)
-            if value is not None:
-                anon, file, shmem = (rss_mib(self.pid, key) for key in ("RssAnon:", "RssFile:", "RssShmem:"))
+            if (value := cpu.memory_mib(self.pid)) is not None:
+                anon, file, shmem = (cpu.memory_mib(self.pid, key) for key in ("RssAnon", "RssFile", "RssShmem"))
                 self.samples.append(Sample(time.monotonic() - self.started, value, anon,
                                            None if file is None else file + (shmem or 0.0)))
             self.stopped.wait(self.interval)
 
 
-def slope_mib_per_minute(samples: list[Sample]) -> float | None:
-    if len(samples) < 3:
-        return None
-    fit = statistics.linear_regression([s.seconds / 60 for s in samples], [s.rss_mib for s in samples])
-    return fit.slope
-
-
-def soak(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
-    """Set up, serve, load and sample; returns the report and the failures."""
-    pinning = suite.Pinning.choose()
-    failures: list[str] = []
-    report: dict[str, object] = {"backend": args.backend, "minutes": args.minutes, "records": args.records,
-                                 "connections": args.connections, "pinning": pinning.describe()}
-    with tempfile.TemporaryDirectory(prefix="tessera-soak-") as tmp_name:
-        tmp = Path(tmp_name)
-        backend = _seed.create_backend(args.backend, tmp)
-        try:
-            log(f"database: {backend.label}")
-            upgrade(backend.sqlalchemy_url)
-            env = common.server_env(backend.url, secrets.token_urlsafe(48), tmp / "var", PROJECT_ROOT / "models.yaml")
-            env |= {name: suite.UNLIMITED for name in ("TESSERA_RATE_LIMIT_READ", "TESSERA_RATE_LIMIT_WRITE",
-                                                       "TESSERA_RATE_LIMIT_LOGIN", "TESSERA_RATE_LIMIT_TOKEN")}
-            trace_dir = tmp / "tracemalloc" if args.tracemalloc else None
-            if trace_dir is not None:
-                trace_dir.mkdir()
-                env["TESSERA_BENCH_TRACEMALLOC_DIR"] = str(trace_dir)
-            fx = suite.setup(env, args.records)
-            requests_file = tmp / "soak-requests.lua"
-            calls = mixed_calls(fx)
-            suite.write_requests(requests_file, calls)
-            log(f"{len(calls):,} requests in the rotation ({PER_ENDPOINT} per endpoint, "
-                f"{len(suite.SPECS)} endpoints); {pinning.describe()}")
-            server = common.start_server("tessera", "_serve.py", env, tmp, pinning.server)
-            try:
-                report["rss_at_start_mib"] = rss_mib(server.process.pid)
-                log(f"tessera listening on {server.base_url} (pid {server.process.pid}), "
-                    f"resident {report['rss_at_start_mib']:.1f} MiB before load")
-                slices, samples = load(server, requests_file, args, pinning, trace_dir)
-                if trace_dir is not None:
-                    report["tracemalloc_growth"] = allocation_growth(server, trace_dir)
-                report["peak_rss_mib"] = rss_mib(server.process.pid, "VmHWM:")
-                if server.process.poll() is not None:
-                    failures.append(f"the server exited with {server.process.returncode}:\n{server.log_tail()}")
-            finally:
-                server.stop()
-        finally:
-            backend.drop()
-    report["slices"] = [s.__dict__ for s in slices]
-    report["samples"] = [[round(s.seconds, 1), round(s.rss_mib, 2), s.anon_mib, s.file_mib] for s in samples]
-    bad = [s for s in slices if s.not_ok or s.socket_errors]
-    if bad:
-        failures.append(f"{sum(s.not_ok for s in bad)} non-2xx answers and socket errors "
-                        f"{[s.socket_errors for s in bad if s.socket_errors]} in {len(bad)} slices; samples: "
-                        f"{[x for s in bad for x in s.samples][:3]}")
-    judge(samples, args, report, failures)
-    return report, failures
-
-
-def snapshot(server: common.Server, trace_dir: Path, number: int) -> None:
+def snapshot(server: Server, trace_dir: Path, number: int) -> None:
     """Ask the traced server for snapshot ``number`` and wait until it is written."""
     path = trace_dir / f"snapshot-{number}.pickle"
-    os.kill(server.process.pid, signal.SIGUSR1)
-    deadline = time.monotonic() + 120
-    size = -1
+    os.kill(server.pid, signal.SIGUSR1)
+    deadline, size = time.monotonic() + 120, -1
     while time.monotonic() < deadline:
         if path.exists() and path.stat().st_size == size > 0:
             return
@@ -200,30 +109,28 @@ def snapshot(server: common.Server, trace_dir: Path, number: int) -> None:
     raise RuntimeError(f"the server wrote no {path.name} within 120 s")
 
 
-def allocation_growth(server: common.Server, trace_dir: Path, top: int = 15) -> list[str]:
+def allocation_growth(server: Server, trace_dir: Path, top: int = 15) -> list[str]:
     """The lines whose traced allocations grew most between the warm-up and the final snapshot."""
     snapshot(server, trace_dir, 2)
     first = tracemalloc.Snapshot.load(str(trace_dir / "snapshot-1.pickle"))
     last = tracemalloc.Snapshot.load(str(trace_dir / "snapshot-2.pickle"))
-    diff = last.compare_to(first, "lineno")
     traced = sum(s.size for s in last.statistics("filename")) / 2**20
     lines = [f"traced Python allocations at the end: {traced:.1f} MiB; growth since warm-up, top {top}:"]
-    lines += [f"  {d.size_diff / 1024:+9.1f} KiB  {d.count_diff:+7d} blocks  {d.traceback[0]}" for d in diff[:top]]
-    for line in lines:
-        log(line)
+    lines += [f"  {d.size_diff / 1024:+9.1f} KiB  {d.count_diff:+7d} blocks  {d.traceback[0]}"
+              for d in last.compare_to(first, "lineno")[:top]]
+    log("\n".join(lines))
     return lines
 
 
-def load(server: common.Server, requests_file: Path, args: argparse.Namespace,
-         pinning: suite.Pinning, trace_dir: Path | None = None) -> tuple[list[Slice], list[Sample]]:
+def load(server: Server, requests_file: Path, args: argparse.Namespace, pinning: Pinning,
+         trace_dir: Path | None) -> tuple[list[Slice], list[Sample]]:
     """Back-to-back wrk slices for ``--minutes``, one progress line each, the sampler running throughout."""
     total = args.minutes * 60
     warm_snapshot_taken = trace_dir is None
     started = time.monotonic()
-    sampler = Sampler(server.process.pid, args.sample, started)
+    sampler = Sampler(server.pid, args.sample, started)
     sampler.start()
     slices: list[Slice] = []
-    wrk_args = argparse.Namespace(threads=1, connections=args.connections)
     try:
         number = 0
         while (elapsed := time.monotonic() - started) < total - 1:
@@ -231,16 +138,16 @@ def load(server: common.Server, requests_file: Path, args: argparse.Namespace,
             seconds = int(min(args.slice, total - elapsed))  # wrk takes whole seconds
             if seconds < 1:
                 break
-            run = suite.run_wrk(server.base_url, requests_file, f"soak{number}", seconds, wrk_args, pinning)
-            now_rss = rss_mib(server.process.pid)
+            run = wrk.run(server.base_url, requests_file, f"soak{number}", seconds, args.connections, 1, pinning.load)
+            now_rss = cpu.memory_mib(server.pid)
             slices.append(Slice(round(elapsed, 1), round(run.seconds, 1), run.ok, run.not_ok, run.socket_errors,
                                 round(run.rps, 1), round(run.p99_ms, 1), now_rss, run.samples))
             log(f"  {elapsed + run.seconds:6.0f}/{total:.0f} s  {run.rps:7.1f} req/s  p99 {run.p99_ms:7.1f} ms  "
                 f"non-2xx {run.not_ok}  socket errors {sum(run.socket_errors.values())}  "
                 f"resident {now_rss or 0:.1f} MiB")
-            if server.process.poll() is not None:
+            if server.died() is not None:
                 break
-            if trace_dir is not None and not warm_snapshot_taken and \
+            if not warm_snapshot_taken and trace_dir is not None and \
                     time.monotonic() - started >= args.warmup_minutes * 60:
                 snapshot(server, trace_dir, 1)
                 warm_snapshot_taken = True
@@ -250,40 +157,79 @@ def load(server: common.Server, requests_file: Path, args: argparse.Namespace,
     return slices, sampler.samples
 
 
-def judge(samples: list[Sample], args: argparse.Namespace, report: dict[str, object], failures: list[str]) -> None:
+def judge(samples: list[Sample], args: argparse.Namespace, failures: list[str]) -> dict[str, Any]:
     """Growth after warm-up against the limit, and the figures a reader needs to see the trend."""
     warm = args.warmup_minutes * 60
     before = [s for s in samples if s.seconds <= warm]
     after = [s for s in samples if s.seconds > warm]
     if not before or not after:
         failures.append("too few resident-size samples to judge growth")
-        return
-    reference = before[-1].rss_mib
-    highest = max(s.rss_mib for s in after)
+        return {}
+    reference, highest = before[-1].rss_mib, max(s.rss_mib for s in after)
     growth = (highest - reference) / reference * 100
     minutes: dict[int, list[float]] = {}
     for s in samples:
         minutes.setdefault(int(s.seconds // 60), []).append(s.rss_mib)
-    report |= {
+    slope = statistics.linear_regression([s.seconds / 60 for s in after], [s.rss_mib for s in after]).slope \
+        if len(after) >= 3 else 0.0
+    if growth > args.limit_pct:
+        failures.append(f"resident size grew {growth:.1f}% after warm-up (limit {args.limit_pct}%)")
+    return {
         "rss_after_warmup_mib": round(reference, 1), "rss_highest_after_warmup_mib": round(highest, 1),
         "rss_last_mib": round(samples[-1].rss_mib, 1), "growth_pct": round(growth, 2), "limit_pct": args.limit_pct,
-        "slope_mib_per_minute": round(slope_mib_per_minute(after) or 0.0, 3),
+        "slope_mib_per_minute": round(slope, 3),
         "rss_median_per_minute_mib": {m + 1: round(statistics.median(v), 1) for m, v in sorted(minutes.items())},
         "anon_after_warmup_mib": before[-1].anon_mib, "anon_last_mib": samples[-1].anon_mib,
         "file_after_warmup_mib": before[-1].file_mib, "file_last_mib": samples[-1].file_mib,
     }
-    if growth > args.limit_pct:
-        failures.append(f"resident size grew {growth:.1f}% after warm-up (limit {args.limit_pct}%)")
 
 
-def report_lines(report: dict[str, object], failures: list[str]) -> list[str]:
+def soak(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
+    """Set up, serve, load and sample; returns the report and the failures."""
+    pinning = Pinning.choose()
+    failures: list[str] = []
+    report: dict[str, Any] = {"backend": args.backend, "minutes": args.minutes, "records": args.records,
+                              "connections": args.connections, "pinning": pinning.describe()}
+    with fresh(args.backend, f"soak-{args.backend}") as ws:
+        trace_dir = ws.tmp / "tracemalloc" if args.tracemalloc else None
+        if trace_dir is not None:
+            trace_dir.mkdir()
+            ws.env["TESSERA_BENCH_TRACEMALLOC_DIR"] = str(trace_dir)
+        fx = ep.setup(ws.env, args.records)
+        lists = [ep.calls_for(spec, fx) for spec in ep.SPECS]  # interleaved, so every slice sees every endpoint
+        calls = [variants[i % len(variants)] for i in range(PER_ENDPOINT) for variants in lists]
+        requests_file = wrk.write_requests(ws.tmp / "soak-requests.lua", calls)
+        log(f"{len(calls):,} requests in the rotation ({PER_ENDPOINT} per endpoint, {len(ep.SPECS)} endpoints); "
+            f"{pinning.describe()}")
+        server = start(TESSERA, ws.env, ws.tmp, pinning.server)
+        try:
+            report["rss_at_start_mib"] = cpu.memory_mib(server.pid)
+            log(f"tessera listening on {server.base_url} (pid {server.pid}), resident "
+                f"{report['rss_at_start_mib']:.1f} MiB before load")
+            slices, samples = load(server, requests_file, args, pinning, trace_dir)
+            if trace_dir is not None:
+                report["tracemalloc_growth"] = allocation_growth(server, trace_dir)
+            report["peak_rss_mib"] = cpu.memory_mib(server.pid, "VmHWM")
+            if (why := server.died()) is not None:
+                failures.append(why)
+        finally:
+            server.stop()
+    report["slices"] = [asdict(s) for s in slices]
+    report["samples"] = [[round(s.seconds, 1), round(s.rss_mib, 2), s.anon_mib, s.file_mib] for s in samples]
+    if bad := [s for s in slices if s.not_ok or s.socket_errors]:
+        failures.append(f"{sum(s.not_ok for s in bad)} non-2xx answers and socket errors "
+                        f"{[s.socket_errors for s in bad if s.socket_errors]} in {len(bad)} slices; samples: "
+                        f"{[x for s in bad for x in s.samples][:3]}")
+    report |= judge(samples, args, failures)
+    return report, failures
+
+
+def report_lines(report: dict[str, Any], failures: list[str]) -> list[str]:
     slices = report.get("slices") or []
-    assert isinstance(slices, list)
-    ok = sum(s["ok"] for s in slices)
-    seconds = sum(s["seconds"] for s in slices)
-    lines = [
+    ok, seconds = sum(s["ok"] for s in slices), sum(s["seconds"] for s in slices)
+    return [
         f"=== Tessera memory soak: {report['backend']} ===",
-        f"{report['minutes']} min of the suite's eight endpoints mixed, {report['connections']} connections, "
+        f"{report['minutes']:g} min of the suite's eight endpoints mixed, {report['connections']} connections, "
         f"{report['records']:,} assets; {report['pinning']}",
         f"requests: {ok:,} answered 2xx in {seconds:.0f} s ({ok / seconds if seconds else 0:.1f} req/s)",
         f"resident size (VmRSS): {report.get('rss_at_start_mib') or 0:.1f} MiB before load, "
@@ -295,17 +241,15 @@ def report_lines(report: dict[str, object], failures: list[str]) -> list[str]:
         f"{report.get('anon_last_mib')} MiB last; mapped files and shared memory (RssFile + RssShmem): "
         f"{report.get('file_after_warmup_mib')} MiB after warm-up, {report.get('file_last_mib')} MiB last",
         "median VmRSS per minute (MiB): " + ", ".join(
-            f"{m}: {v}" for m, v in (report.get("rss_median_per_minute_mib") or {}).items()),  # type: ignore[union-attr]
+            f"{m}: {v}" for m, v in (report.get("rss_median_per_minute_mib") or {}).items()),
+        *(report.get("tracemalloc_growth") or []),
+        "result: " + ("PASS" if not failures else "FAIL"), *(f"  - {f}" for f in failures),
     ]
-    lines += list(report.get("tracemalloc_growth") or [])  # type: ignore[call-overload]
-    lines.append("result: " + ("PASS" if not failures else "FAIL"))
-    lines += [f"  - {f}" for f in failures]
-    return lines
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=suite.BACKENDS, default="postgresql")
+    parser.add_argument("--backend", choices=BACKENDS, default="postgresql")
     parser.add_argument("--minutes", type=float, default=10.0, help="length of the load (default 10)")
     parser.add_argument("--records", type=int, default=20_000, help="assets of the tenant (default 20000)")
     parser.add_argument("--connections", type=int, default=16, help="wrk connections (default 16)")
@@ -318,15 +262,16 @@ def main() -> int:
     args = parser.parse_args()
     if args.warmup_minutes >= args.minutes:
         parser.error("--warmup-minutes must be shorter than --minutes")
+    if args.records < ep.LIST_CURSORS:
+        parser.error(f"--records must be at least {ep.LIST_CURSORS}")
+    if not wrk.available():
+        parser.error("wrk is not on the PATH")
     started = time.perf_counter()
     report, failures = soak(args)
     lines = report_lines(report, failures)
-    print("\n" + "\n".join(lines))
-    suite.RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    stem = suite.RESULTS_DIR / f"soak-{args.backend}"
-    stem.with_suffix(".json").write_text(json.dumps({**report, "failures": failures}, indent=2, default=str))
-    stem.with_suffix(".txt").write_text("\n".join(lines) + "\n")
-    print(f"results written to {stem}.json and {stem}.txt; total time {time.perf_counter() - started:.0f} s")
+    log("\n" + "\n".join(lines))
+    results.write(f"soak-{args.backend}", args, {**report, "failures": failures}, lines)
+    log(f"total time {time.perf_counter() - started:.0f} s")
     return 1 if failures else 0
 
 

@@ -1,6 +1,7 @@
--- The load script of benchmarks/suite.py (committed; the requests it sends are generated per run).
+-- The load script of every wrk run of the benchmarks (benchmarks/harness/wrk.py writes the requests
+-- file per run and parses what done() prints).
 --
---   wrk -t1 -c16 -d10s --timeout 30s -s benchmarks/wrk/suite.lua http://127.0.0.1:PORT -- REQUESTS.lua TAG
+--   wrk -t1 -c16 -d10s --timeout 30s -s benchmarks/harness/wrk.lua http://127.0.0.1:PORT -- REQUESTS.lua TAG
 --
 -- REQUESTS.lua returns a list of requests, each {method = ..., path = ..., headers = {...}, body = ...}.
 -- Every connection takes the next one in rotation (pids, tokens, cursors, credentials rotate that
@@ -9,7 +10,7 @@
 -- so no two POSTs of any run collide and a run's writes can be told apart by TAG. Requests without
 -- @KEY@ are formatted once, in init, so wrk spends no time on them per request.
 --
--- done() prints one line, "SUITE_RESULT {json}", that benchmarks/suite.py parses: wrk's summary
+-- done() prints one line, "SUITE_RESULT {json}", that benchmarks/harness/wrk.py parses: wrk's summary
 -- (completed requests, duration, socket errors), the latency percentiles (microseconds, from wrk's
 -- histogram of every completed request), the requests written ("sent": completed plus those still
 -- in flight when wrk stopped, which the server may still process), the count of each HTTP status
