@@ -1,13 +1,15 @@
-"""Benchmark of the Open Platform token endpoint and token validation on PostgreSQL, against a bare Starlette baseline.
+"""Benchmark of the Open Platform token endpoint and token validation on PostgreSQL, against the baseline.
 
     .venv/bin/python benchmarks/op_token.py [--duration 10] [--concurrency 8] [--keep-db]
 
 1. A fresh PostgreSQL database, migrated, with the demo data (``tessera.demo.seed_demo``); as
    ``admin@demo.example``, through the services, an application installed into tenant ``demo``
    (``production``, scopes ``assets.read assets.manage``) and ``CREDENTIALS`` credentials of it.
-2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/_baseline.py``: bare Starlette on
-   the same storage functions, no Connexion, no middleware, no rate limiter), one uvicorn worker each
-   in its own process on 127.0.0.1, every rate limit out of reach.
+2. Tessera (``benchmarks/_serve.py``) and the independent baseline (``benchmarks/baseline``: bare
+   Starlette, psycopg 3 async and hand-written SQL on the same tables, nothing of Tessera's code; it
+   writes the same token, audit and call-audit rows), one uvicorn worker each in its own process on
+   127.0.0.1, every rate limit out of reach. The suite measures the same two endpoints with wrk; this
+   script's own value is the per-credential checks of every answer and every row, from httpx clients.
 3. Both answer alike: a token minted by either works on both for ``whoami`` (same body), a wrong
    secret is 401 ``invalid_client``, an unknown token 401 ``invalid_token``.
 4. Two scenarios, both targets in ABBA order, 2 s warm-up then ``--duration`` seconds from
@@ -42,9 +44,9 @@ from harness import clients, cpu, log, results, seeding
 from harness.clients import Check, Load, Result, json_body
 from harness.databases import fresh
 from harness.seeding import Credential
-from harness.servers import STORAGE_BASELINE, TESSERA, Server, running
+from harness.servers import BASELINE, TESSERA, Server, running
 
-TARGETS = (TESSERA, STORAGE_BASELINE)
+TARGETS = (TESSERA, BASELINE)
 WARMUP_SECONDS = 2.0
 CREDENTIALS = 50
 TENANT = "demo"

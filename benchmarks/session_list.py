@@ -1,11 +1,13 @@
-"""Benchmark of the session API list endpoint on PostgreSQL, against a bare Starlette baseline.
+"""Benchmark of the session API list endpoint on PostgreSQL, against the independent baseline.
 
     .venv/bin/python benchmarks/session_list.py [--records 100000] [--duration 10] [--concurrency 8] [--keep-db]
 
 1. A fresh PostgreSQL database, migrated; one tenant with an admin user (through the services) and
    ``--records`` assets in bulk (``harness.seeding``), then ``VACUUM ANALYZE`` and ``CHECKPOINT``.
-2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/_baseline.py``: bare Starlette,
-   the same SQL and engine settings, JWT decode only), one uvicorn worker each in its own process.
+2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/baseline``: bare Starlette and
+   psycopg 3 async, the JWT verified, the user's membership and permissions in one query, the list's
+   count and page in one pipeline, written by hand; nothing of Tessera's code), one uvicorn worker
+   each in its own process.
 3. Log in through ``POST /api/auth/login``; check both targets answer every scenario with 200 and the
    same records; then per scenario and target (ABBA order), 2 s warm-up and ``--duration`` seconds
    from ``--concurrency`` httpx clients (``harness.clients``).
@@ -38,7 +40,7 @@ import psycopg
 from harness import clients, cpu, log, results, seeding
 from harness.clients import Load
 from harness.databases import fresh
-from harness.servers import STORAGE_BASELINE, TESSERA, Server, running
+from harness.servers import BASELINE, TESSERA, Server, running
 from psycopg import sql
 from sqlalchemy import Engine, event
 
@@ -47,7 +49,7 @@ from tessera.demo import asset_payload
 from tessera.runtime import Runtime
 from tessera.session.listing import parse_list_request
 
-TARGETS = (TESSERA, STORAGE_BASELINE)
+TARGETS = (TESSERA, BASELINE)
 TENANT = "bench"
 EMAIL = "admin@bench.example"
 MODEL = "asset"

@@ -1,28 +1,51 @@
-"""Tessera's benchmark suite: every endpoint the performance targets name, against a bare Starlette
-baseline doing the same SQL, in the same run, driven by wrk on loopback; one command.
+"""Tessera's benchmark suite: every endpoint the performance targets name, against an independent
+baseline and, where they answer the same calls, the two peers a team would pick instead, all in the
+same ABBA runs, driven by wrk on loopback, with the server CPU per request beside every figure.
 
     .venv/bin/python benchmarks/suite.py [--backend postgresql|sqlite|both] [--duration 10]
         [--connections 16] [--records 100000] [--only token,whoami,...] [--rounds 1] [--warmup 2]
         [--threads 1] [--webhook-events 2000] [--webhook-duration 20] [--keep-db]
 
-Needs ``wrk`` on the PATH, PostgreSQL at ``TESSERA_TEST_PG_URL`` (default
-``postgresql://postgres@127.0.0.1:5432/test``; the suite creates and drops its own database there)
-for the PostgreSQL backend and the webhook figures, and Linux (CPU pinning, ``/proc``).
+Needs ``wrk`` on the PATH, the packages of ``benchmarks/requirements.in`` (the peers' frameworks),
+PostgreSQL at ``TESSERA_TEST_PG_URL`` (default ``postgresql://postgres@127.0.0.1:5432/test``; the suite
+creates and drops its own database there) for the PostgreSQL backend and the webhook figures, and
+Linux (CPU pinning, ``/proc``).
 
 Why it is built this way: the host is noisy and its speed changes from day to day, so absolute
-figures mean little; a ratio to a baseline doing the same database work, measured in the same run,
-minutes apart, on the same data and CPU, is what the targets are written in. The issue's figures
-came from one worker process pinned to one core; so here.
+figures mean little; a ratio to other servers doing the same database work, measured in the same
+run, minutes apart, on the same data and CPU, is what the targets are written in. The baseline owes
+nothing to Tessera (it used to call Tessera's own service functions, which measured only the
+framework layers and hid Tessera's data path): ``benchmarks/baseline`` answers the same requests
+with the same rules and the same rows, written by hand with the fewest round trips
+(``benchmarks/roundtrips.py`` counts them). The peers (``benchmarks/peers``) are what a team would
+build instead of Tessera's token endpoint and protected calls: Authlib's client credentials grant on
+Flask under gunicorn, and FastAPI with SQLAlchemy's asyncio extension. The issue's figures came from
+one worker process pinned to one core; so here.
+
+The targets (``targets()``, each a ``harness.servers.Target``: a name, a command line, a port,
+environment; another server is one more entry there and gets its own lines):
+
+==========  ========================================================================================
+tessera     the real app from ``create_app`` (``benchmarks/_serve.py``), one uvicorn worker, request
+            validation on as always, response validation off as in production, JSON logs at WARNING
+baseline    ``python -m baseline``: bare Starlette, psycopg 3 async with a fixed pool opened at start
+            (aiosqlite on SQLite), hand-written SQL on Tessera's tables, one uvicorn worker
+authlib     ``gunicorn 'peers.authlib_flask:create_app()'``: one gthread worker with ``--connections``
+            threads, Authlib's AuthorizationServer, ClientCredentialsGrant and ResourceProtector,
+            SQLAlchemy ORM (sync) on Tessera's tables
+fastapi     ``python -m peers.fastapi_app``: FastAPI, pydantic response models, ``Security``
+            dependency for the token, SQLAlchemy ORM (asyncio), one uvicorn worker
+==========  ========================================================================================
 
 What it measures, per backend (``--backend``, default both):
 
 ==================  =============================================================================
-``--only`` key      endpoint (Tessera and baseline alike)
+``--only`` key      endpoint (targets)
 ==================  =============================================================================
 token               ``POST /oauth2/token``, client credentials in the form body, rotating over 16
-                    credentials of one installation
-whoami              ``GET /api/open/v1/whoami``, rotating over 16 bearer tokens
-read                ``GET /api/open/v1/resources/assets/{pid}``, rotating over 5,000 pids
+                    credentials of one installation (all four)
+whoami              ``GET /api/open/v1/whoami``, rotating over 16 bearer tokens (all four)
+read                ``GET /api/open/v1/resources/assets/{pid}``, rotating over 5,000 pids (all four)
 list                ``GET /api/open/v1/resources/assets?limit=50``: the first page and 199 cursors
                     spread over the 100,000 assets (cursors issued with the server key)
 session-list        ``GET /api/dynamic/assets/list``: ``filters`` (status in in_stock, assigned),
@@ -48,35 +71,35 @@ Steps, per backend:
    with every scope, 16 credentials and one token each. Then, in bulk with progress, ``--records``
    assets of ``bench`` and ``--records``/10 of ``other`` (noise the tenant scoping must skip), and
    ``VACUUM ANALYZE`` / ``ANALYZE``.
-2. Tessera (``benchmarks/_serve.py``: the real app from ``create_app``, one uvicorn worker, request
-   validation on as always, response validation off as in production, JSON logs at WARNING) and
-   the baseline (``benchmarks/_baseline_suite.py``: bare Starlette calling the same service functions
-   as Tessera's handlers, so the same SQL, without Connexion, validation, middleware, rate limiting
-   or call audit), with the same ``TESSERA_*`` variables and every rate limit out of reach, pinned to
-   the first CPU of this process's affinity mask and wrk to the second (the database is not pinned;
-   with fewer than two CPUs nothing is pinned and the output says so). The servers compared are
-   ``TARGETS`` (``harness.servers.Target``: a name, a command line, a port, environment); another
-   server is one more entry there, and gets its own columns.
-3. Per endpoint: one request to each target first, checking both answer 2xx alike (same body for
-   reads; same shape for writes); then a ``--warmup`` wrk run per target; then ``--rounds`` rounds
-   of four ``--duration`` runs in ABBA order (Tessera, baseline, baseline, Tessera) so a drift over
-   the run (caches, tables growing with the writes) favours neither. wrk (``harness/wrk.lua`` with a
-   requests file generated per endpoint) runs ``--threads`` threads and ``--connections``
-   connections with a 30 s timeout; every request rotates over the endpoint's variants and every
-   POST carries a unique key. Requests per second count 2xx responses only.
+2. The targets the selected endpoints need, with the same ``TESSERA_*`` variables and every rate
+   limit out of reach, pinned to the first CPU of this process's affinity mask (a forking server's
+   children inherit it) and wrk to the second (the database is not pinned; with fewer than two CPUs
+   nothing is pinned and the output says so).
+3. Per endpoint: one request to each of its targets first, checking they answer 2xx and alike: every
+   field that does not differ by design equal to Tessera's (a token minted per request, a new
+   record's pid and timestamps, a sealed cursor aside; the request's own unique key put back as
+   ``@KEY@``), and for list each target's ``nextCursor`` followed on every target to the same page.
+   Then a ``--warmup`` wrk run per target; then ``--rounds`` rounds in ABBA order over the endpoint's
+   targets (Tessera, baseline[, authlib, fastapi, fastapi, authlib], baseline, Tessera) of
+   ``--duration`` runs, so a drift over the run (caches, tables growing with the writes) favours none.
+   wrk (``harness/wrk.lua`` with a requests file generated per endpoint) runs ``--threads`` threads
+   and ``--connections`` connections with a 30 s timeout; every request rotates over the endpoint's
+   variants and every POST carries a unique key. Requests per second count 2xx responses only.
 4. After every write run (token issue included) the database is checked: the rows the run added
    (records, outbox rows, completed idempotency keys, audit entries, inbound events, access tokens:
    whichever the endpoint writes) must agree with each other and lie between the 2xx responses wrk
    counted and the requests wrk wrote (the difference is requests still in flight when wrk stopped,
-   which the server finishes); the baseline is checked the same way. Any non-2xx response or socket
+   which the server finishes); every target is checked the same way. Any non-2xx response or socket
    error fails the row; its samples are printed.
-5. The table: per endpoint the medians over the runs of Tessera's and the baseline's requests per
-   second and p50/p95/p99 latency (wrk's histogram of every completed request, ms), the ratio of the
-   medians of requests per second, the target (token issue and reads >= 0.5x, writes >= 0.4x) and
-   whether it is met; the webhook rows (PostgreSQL); the server processes' CPU per 2xx response
-   (where the ratio goes); the peak resident set size (``VmHWM``) of both server processes.
-   Everything, per-run figures included (server CPU ms per request, host CPU, rows, statuses), goes
-   to ``benchmarks/results/suite-<--backend>.json`` and the tables to
+5. The table: per endpoint, one line per target with the medians over its runs of requests per
+   second, p50/p95/p99 latency (wrk's histogram of every completed request, ms) and the server's CPU
+   per 2xx response (the process and its children, from ``/proc``; the database's CPU is not in it);
+   Tessera/baseline with its target (token issue, whoami, read by pid, list page of 50, inbound event
+   and session list >= 0.5x; command execute and session command >= 0.4x), Tessera/peer with the
+   target >= 1.5x, and Tessera's p99/p50 (target <= 4 at 16 connections; shown without a target at
+   other connection counts); then the webhook rows (PostgreSQL) and each server's peak resident set
+   size (``VmHWM``). Everything, per-run figures included (server CPU ms per request, host CPU, rows,
+   statuses), goes to ``benchmarks/results/suite-<--backend>.json`` and the tables to
    ``benchmarks/results/suite-<--backend>.txt`` (``suite-both.txt`` by default; the directory is not
    committed); the webhook run's own report to ``benchmarks/results/suite-webhooks.json``.
 
@@ -91,7 +114,6 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,37 +122,86 @@ import httpx
 from harness import BENCH_DIR, RESULTS_DIR, ROOT, cpu, log, results, tables, wrk
 from harness import endpoints as ep
 from harness.databases import BACKENDS, fresh
-from harness.endpoints import OTHER_TENANT, SPECS, TENANT, Fixture, Spec
+from harness.endpoints import OTHER_TENANT, PEER_TARGET, SPECS, TAIL_CONNECTIONS, TAIL_TARGET, TENANT, Fixture, Spec
 from harness.order import abba
-from harness.servers import BASELINE, TESSERA, Pinning, Server, check_alive, running
+from harness.servers import (
+    BASELINE,
+    FASTAPI_PEER,
+    TESSERA,
+    Pinning,
+    Server,
+    Target,
+    authlib_peer,
+    check_alive,
+    running,
+)
 from sqlalchemy import Engine
 
-TARGETS = (TESSERA, BASELINE)  # the first is measured against the second (the ratio and its target)
+SUBJECT, REFERENCE = TESSERA.name, BASELINE.name  # the ratio of the targets is subject/reference
+PEERS = ("authlib", FASTAPI_PEER.name)
 WEBHOOKS = "webhooks"
 KEYS = (*(s.key for s in SPECS), WEBHOOKS)
 
 
+def targets(connections: int) -> tuple[Target, ...]:
+    """Tessera, the independent baseline and the two peers (gunicorn's threads: one per wrk connection)."""
+    return TESSERA, BASELINE, authlib_peer(connections), FASTAPI_PEER
+
+
+def measured(spec: Spec) -> list[str]:
+    """The targets an endpoint runs on: Tessera and the baseline always, the peers where they answer it."""
+    return [SUBJECT, REFERENCE, *(PEERS if spec.peers else ())]
+
+
 # -- checks before measuring -----------------------------------------------------------------------
 
+def ask(server: Server, call: wrk.Call) -> httpx.Response:
+    return httpx.request(call.method, server.base_url + call.path, headers=call.headers,
+                         content=None if call.body is None else call.body.encode(), timeout=60)
+
+
 def verify_alike(spec: Spec, servers: dict[str, Server], calls: list[wrk.Call]) -> list[str]:
-    """One request (two for list: first page and a cursor) to each target: 2xx and alike."""
+    """One request (two for list: the first page and a cursor) to each target: 2xx, and every
+    deterministic field equal to Tessera's (``ep.comparable``: the request's own key put back as @KEY@)."""
     problems = []
     for index in ((0, 1) if spec.key == "list" else (0,)):
         answers = {}
         for name, server in servers.items():
-            call = calls[index].with_key(f"check-{spec.key}-{name}")
-            response = httpx.request(call.method, server.base_url + call.path, headers=call.headers,
-                                     content=None if call.body is None else call.body.encode(), timeout=60)
+            key = f"check-{spec.key}-{name}"
+            response = ask(server, calls[index].with_key(key))
             if not response.is_success:
                 problems.append(f"{name} answered HTTP {response.status_code}: {response.text[:300]}")
                 continue
             try:
-                answers[name] = ep.comparable(spec, response)
+                answers[name] = ep.comparable(spec, response, key)
             except (ValueError, KeyError, TypeError) as exc:
                 problems.append(f"{name} answered an unexpected body ({exc!r}): {response.text[:300]}")
         first, *others = list(answers.items()) or [("", None)]
         problems += [f"the targets answer differently: {first[0]} {str(first[1])[:400]} | {name} {str(answer)[:400]}"
                      for name, answer in others if answer != first[1]]
+    if spec.key == "list":
+        problems += verify_cursors(servers, calls[0])
+    return problems
+
+
+def verify_cursors(servers: dict[str, Server], first_page: wrk.Call) -> list[str]:
+    """Each target's ``nextCursor`` followed on every target: the same second page everywhere."""
+    problems, pages = [], {}
+    for issuer, server in servers.items():
+        cursor = ask(server, first_page).json().get("nextCursor")
+        if not cursor:
+            problems.append(f"{issuer} gave no nextCursor on a first page")
+            continue
+        follow = wrk.Call("GET", first_page.path + "&" + str(httpx.QueryParams({"cursor": cursor})),
+                          first_page.headers)
+        for reader, other in servers.items():
+            response = ask(other, follow)
+            if not response.is_success:
+                problems.append(f"{issuer}'s cursor on {reader}: HTTP {response.status_code} {response.text[:200]}")
+            else:
+                pages[(issuer, reader)] = response.json()["items"]
+    if len({json.dumps(items, sort_keys=True) for items in pages.values()}) > 1:
+        problems.append(f"cursors followed across targets lead to different pages: {sorted(pages)}")
     return problems
 
 
@@ -143,7 +214,7 @@ class Run:
     target: str
     round: int
     wrk: wrk.WrkRun
-    server_cpu_ms: float | None  # server process CPU per 2xx response
+    server_cpu_ms: float | None  # server process (and children) CPU per 2xx response
     host_cpu_pct: float | None  # how busy all CPUs were (100 = all saturated)
     rows: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
@@ -172,15 +243,30 @@ class Stats:
 
 
 @dataclass
+class Verdict:
+    """A figure against its target: at least ``target`` (a ratio of requests per second), or, with
+    ``most``, at most (Tessera's p99/p50)."""
+
+    value: float | None
+    target: float | None
+    most: bool = False
+
+    @property
+    def met(self) -> bool | None:
+        if self.value is None or self.target is None:
+            return None
+        return self.value <= self.target if self.most else self.value >= self.target
+
+
+@dataclass
 class Row:
-    """One line of the final table."""
+    """One endpoint of the final table."""
 
     label: str
     key: str
     stats: dict[str, Stats]  # by target
-    ratio: float | None  # the first target's requests per second over the second's
-    target: float | None
-    met: bool | None
+    versus: dict[str, Verdict]  # Tessera's requests per second over each other target's, against its target
+    tail: Verdict | None  # Tessera's p99/p50
     problems: list[str] = field(default_factory=list)
     note: str = ""
     request: str = ""
@@ -189,7 +275,7 @@ class Row:
 
 def measure(spec: Spec, server: Server, requests_file: Path, tag: str, round_no: int, engine: Engine,
             args: argparse.Namespace, pinning: Pinning) -> Run:
-    (done,), usage, rows, problems = ep.checked(spec, engine, cpu.Meter({"server": cpu.of_processes([server.pid])}),
+    (done,), usage, rows, problems = ep.checked(spec, engine, cpu.Meter({"server": cpu.of_tree(server.pid)}),
                                                 lambda: [wrk.run(server.base_url, requests_file, tag, args.duration,
                                                                  args.connections, args.threads, pinning.load)])
     return Run(server.name, round_no, done, usage.ms_per(done.ok, 3)["server"], usage.host_pct(), rows, problems)
@@ -199,13 +285,10 @@ def latency_text(run: wrk.WrkRun) -> str:
     return f"{run.rps:>8,.1f} req/s  p50 {run.p50_ms:7.2f}  p95 {run.p95_ms:7.2f}  p99 {run.p99_ms:7.2f} ms"
 
 
-def measure_endpoint(spec: Spec, fx: Fixture, servers: dict[str, Server], engine: Engine, tmp: Path,
-                     args: argparse.Namespace, pinning: Pinning, backend: str) -> Row:
-    calls = ep.calls_for(spec, fx)
-    requests_file = wrk.write_requests(tmp / f"requests-{spec.key}.lua", calls)
-    log(f"\n[{backend}] {spec.label}: {spec.request}; {len(calls):,} request variants")
-    problems = [f"before measuring: {p}" for p in verify_alike(spec, servers, calls)]
-    log("  the targets answer alike" if not problems else f"  CHECK FAILED: {problems}")
+def warm_up(spec: Spec, servers: dict[str, Server], requests_file: Path, engine: Engine, args: argparse.Namespace,
+            pinning: Pinning) -> list[str]:
+    """A ``--warmup`` run per target (its writes settled before the next starts); the problems it met."""
+    problems = []
     for name, server in servers.items():
         warm = wrk.run(server.base_url, requests_file, f"{spec.key}-{name}-warm", args.warmup, args.connections,
                        args.threads, pinning.load)
@@ -215,6 +298,29 @@ def measure_endpoint(spec: Spec, fx: Fixture, servers: dict[str, Server], engine
             problems.append(f"warm-up on {name}: {warm.not_ok} non-2xx responses {warm.statuses}: {warm.samples}")
         if spec.kind != "read":
             ep.quiesce(engine)
+    return problems
+
+
+def verdicts(spec: Spec, stats: dict[str, Stats], connections: int) -> tuple[dict[str, Verdict], Verdict]:
+    """Tessera/baseline against the endpoint's target, Tessera/peer against ``PEER_TARGET``, and
+    Tessera's p99/p50 (its target applies at ``TAIL_CONNECTIONS`` connections)."""
+    subject = stats[SUBJECT]
+    versus = {name: Verdict(round(subject.rps / s.rps, 3) if s.rps else None,
+                            spec.target if name == REFERENCE else PEER_TARGET)
+              for name, s in stats.items() if name != SUBJECT}
+    tail = round(subject.p99_ms / subject.p50_ms, 2) if subject.p50_ms else None
+    return versus, Verdict(tail, TAIL_TARGET if connections == TAIL_CONNECTIONS else None, most=True)
+
+
+def measure_endpoint(spec: Spec, fx: Fixture, all_servers: dict[str, Server], engine: Engine, tmp: Path,
+                     args: argparse.Namespace, pinning: Pinning, backend: str) -> Row:
+    servers = {name: all_servers[name] for name in measured(spec)}
+    calls = ep.calls_for(spec, fx)
+    requests_file = wrk.write_requests(tmp / f"requests-{spec.key}.lua", calls)
+    log(f"\n[{backend}] {spec.label}: {spec.request}; {len(calls):,} request variants; targets {', '.join(servers)}")
+    problems = [f"before measuring: {p}" for p in verify_alike(spec, servers, calls)]
+    log("  the targets answer alike" if not problems else f"  CHECK FAILED: {problems}")
+    problems += warm_up(spec, servers, requests_file, engine, args, pinning)
     order = abba(list(servers), args.rounds)
     runs: list[Run] = []
     for number, name in enumerate(order, start=1):
@@ -227,15 +333,14 @@ def measure_endpoint(spec: Spec, fx: Fixture, servers: dict[str, Server], engine
             f"2xx, {run.wrk.sent - run.wrk.requests} in flight at stop){cpu_ms}{rows}"
             + ("" if not run.problems else f"  PROBLEM: {run.problems}"))
         problems += [f"run {number} ({name}): {p}" for p in run.problems]
-        check_alive(servers.values())
+        check_alive(all_servers.values())
     stats = {name: Stats.of([r for r in runs if r.target == name]) for name in servers}
-    subject, reference = (stats[t.name] for t in TARGETS[:2])
-    ratio = round(subject.rps / reference.rps, 3) if reference.rps else None
-    met = ratio is not None and ratio >= spec.target
-    log("  => " + ", ".join(f"{name} {s.rps:,.1f} req/s" for name, s in stats.items())
-        + f", ratio {tables.times(ratio)} (target >= {spec.target:g}x: {'met' if met else 'NOT met'})"
-        + ("" if not problems else f"; {len(problems)} problem(s)"))
-    return Row(spec.label, spec.key, stats, ratio, spec.target, met, problems, request=spec.request, runs=runs)
+    versus, tail = verdicts(spec, stats, args.connections)
+    log("  => " + ", ".join(f"{name} {s.rps:,.1f} req/s" for name, s in stats.items()) + "; Tessera/"
+        + ", ".join(f"{name} {tables.times(v.value)} (>= {v.target:g}x: {'met' if v.met else 'NOT met'})"
+                    for name, v in versus.items())
+        + f"; Tessera p99/p50 {tail.value}" + ("" if not problems else f"; {len(problems)} problem(s)"))
+    return Row(spec.label, spec.key, stats, versus, tail, problems, request=spec.request, runs=runs)
 
 
 # -- webhooks --------------------------------------------------------------------------------------
@@ -257,7 +362,7 @@ def webhook_rows(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
         status = process.wait()
     log(f"  webhooks.py exited with {status} after {time.perf_counter() - started:.0f} s")
     if not results_file.exists():
-        return [Row("webhooks", WEBHOOKS, {}, None, None, None,
+        return [Row("webhooks", WEBHOOKS, {}, {}, None,
                     [f"benchmarks/webhooks.py wrote no results (exit {status}); see its output above"])], {}
     report = json.loads(results_file.read_text())
     failures = [f"webhooks.py: {f}" for f in report.get("failures", [])]
@@ -271,14 +376,14 @@ def webhook_rows(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
         rows.append(Row(
             f"webhook deliveries/s ({workers} worker{'s' if workers != '1' else ''})", WEBHOOKS,
             {t: Stats(figures[t], 0, 0, 0, None, 1) for t in ("tessera", "baseline") if figures.get(t) is not None},
-            figures.get("ratio"), None, None, failures,
+            {REFERENCE: Verdict(figures.get("ratio"), None)}, None, failures,
             note="deliveries per second draining a backlog (tessera worker processes vs a bare signed-POST loop)"))
     latency = report.get("headline", {}).get("latency_from_commit_ms")
     if latency:
         config = report.get("arguments", {})
         rows.append(Row(
             "webhook event-to-delivery", WEBHOOKS, {"tessera": Stats(0, latency["p50"], latency["p95"], latency["p99"],
-                                                                     None, 1)}, None, None, None, failures,
+                                                                     None, 1)}, {}, None, failures,
             note=f"from the command's commit to the receiver, {config.get('rate', '?')} commands/s, worker poll "
                  f"{config.get('poll', '?')} s; no baseline"))
     return rows, report
@@ -286,48 +391,71 @@ def webhook_rows(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
 
 # -- report ----------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class Line:
+    """One target of one endpoint: a line of the table."""
+
+    row: Row
+    target: str
+    first: bool  # the endpoint's first line, which names it
+
+    @property
+    def stats(self) -> Stats | None:
+        return self.row.stats.get(self.target)
+
+
+def _verdict_columns(header: str, pick: Any, value_text: Any, target_text: Any) -> list[tables.Column | str]:
+    def met(line: Line) -> str:
+        verdict = pick(line)
+        return "" if verdict is None or verdict.met is None else ("yes" if verdict.met else "NO")
+
+    return [tables.SEP,
+            tables.Column(header, lambda line: None if pick(line) is None else pick(line).value, value_text),
+            tables.Column("target", lambda line: None if pick(line) is None else pick(line).target, target_text),
+            tables.Column("met?", met, str, "<")]
+
+
 def table(rows: list[Row]) -> list[str]:
-    """The final table: medians per target, the ratio of requests per second, the target, met or not."""
-    def stat(name: str, attr: str, digits: int) -> tables.Column:
-        def get(row: Row) -> float | None:
-            found = row.stats.get(name)
-            return None if found is None else getattr(found, attr)
+    """Per endpoint, one line per target: requests per second, latency percentiles and server CPU per
+    request (medians of the runs); Tessera/target with its target; Tessera's p99/p50 with its target."""
+    lines = [Line(row, name, i == 0) for row in rows for i, name in enumerate(row.stats)]
 
-        header = f"{'Tessera' if name == 'tessera' else name} req/s" if attr == "rps" else f"{attr[:3]} ms"
-        return tables.Column(header, get, lambda v: tables.fixed(v, digits, zero_is_missing=True))
+    def stat(attr: str, digits: int) -> tables.Column:
+        header = {"rps": "req/s", "server_cpu_ms": "CPU ms/req"}.get(attr, f"{attr[:3]} ms")
+        return tables.Column(header, lambda line: None if line.stats is None else getattr(line.stats, attr),
+                             lambda v: tables.fixed(v, digits, zero_is_missing=True))
 
-    def met(row: Row) -> str:
-        text = "-" if row.met is None else ("yes" if row.met else "NO")
-        return text + (" (FAILED CHECKS)" if row.problems else "")
+    def label(line: Line) -> str:
+        return (line.row.label + (" (FAILED CHECKS)" if line.row.problems else "")) if line.first else ""
 
-    columns: list[tables.Column | str] = [tables.Column("endpoint", "label", str, "<")]
-    for target in TARGETS:
-        columns += [tables.SEP, stat(target.name, "rps", 1), stat(target.name, "p50_ms", 2),
-                    stat(target.name, "p95_ms", 2), stat(target.name, "p99_ms", 2)]
-    columns += [tables.SEP, tables.Column("ratio", "ratio", lambda v: "-" if v is None else f"{v:.2f}x"), tables.SEP,
-                tables.Column("target", "target", lambda v: "-" if v is None else f">={v:g}x"), tables.SEP,
-                tables.Column("met?", met, str, "<")]
-    return tables.render(columns, rows)
+    columns: list[tables.Column | str] = [
+        tables.Column("endpoint", label, str, "<"), tables.SEP, tables.Column("target", "target", str, "<"),
+        tables.SEP, stat("rps", 1), stat("p50_ms", 2), stat("p95_ms", 2), stat("p99_ms", 2), tables.SEP,
+        stat("server_cpu_ms", 3)]
+    columns += _verdict_columns("Tessera/x", lambda line: line.row.versus.get(line.target),
+                                lambda v: "-" if v is None else f"{v:.2f}x", lambda v: "" if v is None else f">={v:g}x")
+    columns += _verdict_columns("p99/p50", lambda line: line.row.tail if line.target == SUBJECT else None,
+                                lambda v: "" if v is None else f"{v:.2f}", lambda v: "" if v is None else f"<={v:g}")
+    return tables.render(columns, lines)
 
 
-def cpu_table(rows: list[Row]) -> list[str]:
-    """Server CPU per 2xx response (medians): where the ratio goes, independent of the load generator."""
-    names = [t.name for t in TARGETS]
-    measured = [r for r in rows if all(r.stats.get(n) and r.stats[n].server_cpu_ms for n in names)]
-    if not measured:
+def webhook_table(rows: list[Row]) -> list[str]:
+    """The webhook figures (``benchmarks/webhooks.py``): Tessera's workers against a bare signed-POST loop."""
+    if not rows:
         return []
 
-    def ms(name: str) -> Callable[[Row], float]:
-        return lambda row: row.stats[name].server_cpu_ms or 0.0
+    def get(name: str, attr: str) -> Any:
+        return lambda row: None if name not in row.stats else getattr(row.stats[name], attr)
 
-    columns: list[tables.Column | str] = [tables.Column("endpoint", "label", str, "<")]
-    for name in names:
-        columns += [tables.SEP, tables.Column(f"{'Tessera' if name == 'tessera' else name} CPU ms/req", ms(name),
-                                              lambda v: f"{v:.3f}")]
-    columns += [tables.SEP, tables.Column("extra ms/req", lambda r: ms(names[0])(r) - ms(names[1])(r),
-                                          lambda v: f"{v:.3f}")]
-    return ["server process CPU per 2xx response (median of the runs; the database's CPU is not in it):",
-            *tables.render(columns, measured)]
+    fixed = lambda v: tables.fixed(v, 1, zero_is_missing=True)  # noqa: E731 - a formatter, named for reading
+    ratio = lambda row: row.versus.get(REFERENCE).value if row.versus.get(REFERENCE) else None  # noqa: E731
+    return ["webhooks (benchmarks/webhooks.py; baseline: a bare signed-POST loop):", *tables.render([
+        tables.Column("figure", "label", str, "<"), tables.SEP,
+        tables.Column("Tessera /s", get(SUBJECT, "rps"), fixed), tables.Column("baseline /s", get(REFERENCE, "rps"),
+                                                                              fixed),
+        tables.Column("ratio", ratio, lambda v: "-" if v is None else f"{v:.2f}x"), tables.SEP,
+        tables.Column("p50 ms", get(SUBJECT, "p50_ms"), fixed), tables.Column("p95 ms", get(SUBJECT, "p95_ms"), fixed),
+        tables.Column("p99 ms", get(SUBJECT, "p99_ms"), fixed)], rows)]
 
 
 @dataclass
@@ -351,12 +479,13 @@ def run_backend(name: str, args: argparse.Namespace, selected: list[Spec], pinni
                             "other_tenant_assets": fx.noise, "setup_seconds": round(fx.setup_seconds, 1),
                             "seed_seconds": round(fx.seed_seconds, 1), "application": fx.app_pid,
                             "installation": fx.installation_pid, "credentials": len(fx.credentials)}
-                with running(TARGETS, ws.env, ws.tmp, pinning.server) as servers:
+                needed = [t for t in targets(args.connections) if any(t.name in measured(s) for s in selected)]
+                with running(needed, ws.env, ws.tmp, pinning.server) as servers:
                     for spec in selected:
                         row = measure_endpoint(spec, fx, servers, engine, ws.tmp, args, pinning, name)
                         out.rows.append(row)
                         out.failures += [f"{name}, {spec.label}: {p}" for p in row.problems]
-                    out.info["peak_rss_mib"] = {n: cpu.memory_mib(s.pid, "VmHWM") for n, s in servers.items()}
+                    out.info["peak_rss_mib"] = {n: cpu.tree_memory_mib(s.pid, "VmHWM") for n, s in servers.items()}
                     if any(r.problems for r in out.rows):
                         for server in servers.values():
                             log(f"\n{server.name} log (last lines):\n{server.log_tail(15)}")
@@ -382,12 +511,18 @@ def report_lines(out: BackendReport, args: argparse.Namespace, pinning: Pinning)
         lines.append(f"{info['assets']:,} assets in {TENANT!r} (+{info['other_tenant_assets']:,} in "
                      f"{OTHER_TENANT!r}) | wrk {args.threads} thread(s), {args.connections} connections | "
                      f"{args.duration:g} s per run, {args.rounds} round(s) of ABBA (median of {2 * args.rounds} runs "
-                     f"per target) after {args.warmup:g} s warm-up | {pinning.describe()} | one uvicorn worker per "
-                     "server")
-    lines += table(out.rows)
-    lines += cpu_table(out.rows)
+                     f"per target) after {args.warmup:g} s warm-up | {pinning.describe()}")
+        lines.append("targets: tessera (the service, one uvicorn worker) | baseline (benchmarks/baseline: Starlette, "
+                     "psycopg/aiosqlite, hand-written SQL, one uvicorn worker) | authlib (benchmarks/peers: Authlib + "
+                     f"Flask, gunicorn 1 gthread worker x {args.connections} threads) | fastapi (benchmarks/peers: "
+                     "FastAPI + SQLAlchemy async, one uvicorn worker); CPU ms/req: the server process and its "
+                     "children per 2xx response (the database's CPU is not in it)")
+    lines += table([r for r in out.rows if r.key != WEBHOOKS])
+    lines.append("Tessera/x: Tessera's requests per second over this line's target's (medians); p99/p50: Tessera's "
+                 f"(its target applies at {TAIL_CONNECTIONS} connections)")
+    lines += webhook_table([r for r in out.rows if r.key == WEBHOOKS])
     if rss := info.get("peak_rss_mib"):
-        lines.append("peak resident set size (VmHWM) at the end: "
+        lines.append("peak resident set size (VmHWM, process and children) at the end: "
                      + ", ".join(f"{t} {'-' if v is None else f'{v:,.1f} MiB'}" for t, v in rss.items()))
     lines += [f"note, {row.label}: {row.note}" for row in out.rows if row.note]
     lines += [f"FAILED: {failure}" for failure in out.failures]
@@ -426,7 +561,7 @@ def main() -> int:
     backends = BACKENDS if args.backend == "both" else (args.backend,)
     pinning = Pinning.choose()
     log(f"Tessera benchmark suite: {', '.join(backends)}; endpoints {', '.join(s.key for s in selected) or '-'}"
-        f"{' + webhooks' if args.webhooks else ''}; targets {', '.join(t.name for t in TARGETS)}; "
+        f"{' + webhooks' if args.webhooks else ''}; targets {', '.join(t.name for t in targets(args.connections))}; "
         f"{pinning.describe()}")
     if args.webhooks and "postgresql" not in backends:
         log("note: webhooks are measured on PostgreSQL only (benchmarks/webhooks.py); not run")
@@ -441,7 +576,8 @@ def main() -> int:
     log("\n" + "\n".join(lines))
     failures = [f for out in reports for f in out.failures]
     results.write(f"suite-{args.backend}", args, {
-        "config": {"order": "ABBA", "pinning": pinning.describe(), "targets": {t.name: t.command for t in TARGETS},
+        "config": {"order": "ABBA", "pinning": pinning.describe(),
+                   "targets": {t.name: t.command for t in targets(args.connections)},
                    "endpoints": {s.label: s.request for s in selected}, "scopes": ep.SCOPES},
         "backends": {out.backend: {**{k: v for k, v in out.info.items() if k != "webhooks"},
                                    "rows": [asdict(r) for r in out.rows], "table": out.lines,

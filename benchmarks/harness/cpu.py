@@ -106,6 +106,32 @@ def of_processes(pids: Iterable[int]) -> Source:
     return read
 
 
+def descendants(pid: int) -> list[int]:
+    """The process and every live process under it (gunicorn's workers are children of its arbiter)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit() and (fields := proc_stat(int(entry.name))):
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo += children.get(current, [])
+    return found
+
+
+def of_tree(pid: int) -> Source:
+    """The summed CPU of a server and its live children, looked up at each reading: a server that
+    forks its workers (gunicorn) is measured whole, like one that does not (uvicorn, one process)."""
+    return lambda: of_processes(descendants(pid))()
+
+
+def tree_memory_mib(pid: int, key: str = "VmHWM") -> float | None:
+    """A ``/proc/<pid>/status`` figure summed over the process and its live children."""
+    found = [memory_mib(p, key) for p in descendants(pid)]
+    return None if any(v is None for v in found) else round(sum(v for v in found if v is not None), 1)
+
+
 def of_postgres(postmaster: int | None) -> Source:
     return lambda: postgres_cpu_seconds(postmaster)
 

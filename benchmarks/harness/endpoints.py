@@ -65,17 +65,23 @@ class Spec:
     kind: str  # "token", "read" or "write": which target ratio applies and whether rows are checked
     target: float  # minimum Tessera/baseline ratio of requests per second
     request: str  # what is sent, for the report
+    peers: bool = False  # the peers (Authlib on Flask, FastAPI) answer it too
 
+
+# The minimum Tessera/peer ratio of requests per second, and the most Tessera's p99 may be of its p50
+# (the issue's figures: at 16 connections).
+PEER_TARGET = 1.5
+TAIL_TARGET, TAIL_CONNECTIONS = 4.0, 16
 
 SPECS = (
-    Spec("token", "token issue", "token", 0.5, "POST /oauth2/token (form body)"),
-    Spec("whoami", "whoami", "read", 0.5, "GET /api/open/v1/whoami"),
-    Spec("read", "read by pid", "read", 0.5, "GET /api/open/v1/resources/assets/{pid}"),
+    Spec("token", "token issue", "token", 0.5, "POST /oauth2/token (form body)", peers=True),
+    Spec("whoami", "whoami", "read", 0.5, "GET /api/open/v1/whoami", peers=True),
+    Spec("read", "read by pid", "read", 0.5, "GET /api/open/v1/resources/assets/{pid}", peers=True),
     Spec("list", "list page of 50", "read", 0.5, f"GET /api/open/v1/resources/assets?limit={LIST_LIMIT}[&cursor=]"),
     Spec("session-list", "session list", "read", 0.5,
          "GET /api/dynamic/assets/list?pageNum&pageSize&keyword&sortField&sortOrder&filters"),
     Spec("command", "command execute", "write", 0.4, f"POST /api/open/v1/commands/{COMMAND}:execute"),
-    Spec("event", "inbound event", "write", 0.4, f"POST /api/open/v1/event-sources/{EVENT_SOURCE}/events"),
+    Spec("event", "inbound event", "write", 0.5, f"POST /api/open/v1/event-sources/{EVENT_SOURCE}/events"),
     Spec("session-create", "session command create", "write", 0.4,
          f"POST /api/meta/commands/execute/{SESSION_COMMAND}"),
 )
@@ -184,24 +190,43 @@ def calls_for(spec: Spec, fx: Fixture) -> list[Call]:
     raise ValueError(spec.key)
 
 
-def comparable(spec: Spec, response: httpx.Response) -> Any:
-    """What must be equal between two targets' answers to the same request."""
-    body = response.json()
+def unkeyed(value: Any, key: str | None) -> Any:
+    """``value`` with the request's own unique key (``@KEY@`` of the variant) put back as ``@KEY@``."""
+    if key is None:
+        return value
+    if isinstance(value, str):
+        return value.replace(key, KEY)
+    if isinstance(value, dict):
+        return {k: unkeyed(v, key) for k, v in value.items()}
+    if isinstance(value, list):
+        return [unkeyed(v, key) for v in value]
+    return value
+
+
+def without(record: dict[str, Any], *names: str) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in names}
+
+
+def comparable(spec: Spec, response: httpx.Response, key: str | None = None) -> Any:
+    """What must be equal between two targets' answers to the same request: every field that does not
+    differ by design (a token or an id minted per request, a write's timestamps, a sealed cursor), the
+    request's own unique ``key`` put back as ``@KEY@``, and the headers the endpoint promises."""
+    body = unkeyed(response.json(), key)
     if spec.key == "token":
-        return {k: body.get(k) for k in ("token_type", "expires_in", "scope")}
+        return (without(body, "access_token"), str(body["access_token"]).startswith("tat_"),
+                response.headers.get("cache-control"))
     if spec.key == "read":
         return body, response.headers.get("etag")
     if spec.key == "list":
-        return body["items"]
-    if spec.key == "session-list":
-        return body["code"], body["data"]
+        return body["items"], body["nextCursor"] is not None
     if spec.key == "command":
-        return sorted(body), sorted(body["record"]), body["record"]["source"], body["idempotentReplay"]
+        tag = response.headers.get("etag", "")
+        return {**body, "record": without(body["record"], "pid", "createdAt", "updatedAt")}, tag.startswith('"')
     if spec.key == "event":
-        return sorted(body), body["duplicate"]
+        return without(body, "eventId"), str(body["eventId"]).startswith("evt_")
     if spec.key == "session-create":
-        return body["code"], sorted(body["data"])
-    return body
+        return {**body, "data": without(body["data"], "id", "created_at", "updated_at")}
+    return body  # whoami and session list: the whole body
 
 
 # -- the rows a write run adds ---------------------------------------------------------------------

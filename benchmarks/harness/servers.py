@@ -51,10 +51,27 @@ def script(name: str, path: str, health: str | None = "/api/health") -> Target:
 
 # The real service: what `tessera serve` runs, minus migrating, seeding and the in-process worker.
 TESSERA = script("tessera", "_serve.py")
-# Bare Starlette calling Tessera's own service functions: the same SQL, none of the framework.
-BASELINE = script("baseline", "_baseline_suite.py")
-# Bare Starlette on the storage functions alone (session list, token issue, whoami).
-STORAGE_BASELINE = script("baseline", "_baseline.py")
+
+
+def package(name: str, module: str, *options: str) -> Target:
+    """A server package of ``benchmarks/`` run as ``python -m <module>``, with ``benchmarks/`` as the path it
+    adds (instead of the checkout's root: such a server is not meant to import Tessera)."""
+    return Target(name, (sys.executable, "-m", module, "--host", "{host}", "--port", "{port}", *options),
+                  env={"PYTHONPATH": str(BENCH_DIR)})
+
+
+# Tessera's endpoints written by hand on the same tables: Starlette, psycopg/aiosqlite, no Tessera code.
+BASELINE = package("baseline", "baseline")
+# What a team would pick instead, for token issue, whoami and read by pid (``benchmarks/peers/``).
+FASTAPI_PEER = package("fastapi", "peers.fastapi_app")
+
+
+def authlib_peer(threads: int) -> Target:
+    """Authlib's client credentials grant on Flask under gunicorn: one gthread worker, ``threads`` threads."""
+    return Target("authlib", (sys.executable, "-m", "gunicorn", "--workers", "1", "--worker-class", "gthread",
+                              "--threads", str(threads), "--bind", "{host}:{port}", "--pythonpath", str(BENCH_DIR),
+                              "--log-level", "warning", "--graceful-timeout", "5", "peers.authlib_flask:create_app()"),
+                  env={"PYTHONPATH": str(BENCH_DIR), "PEER_THREADS": str(threads)})
 
 
 def worker(name: str, threads: int = 1) -> Target:
