@@ -1,8 +1,9 @@
 """Run the real Tessera service under uvicorn, one worker, configured from ``TESSERA_*`` variables.
 
 The ``tessera`` target of the benchmarks (``harness.servers.TESSERA``): what ``tessera serve`` runs,
-minus migrating, seeding (the benchmark has done both) and the in-process delivery worker (the
-benchmarks that measure deliveries start ``tessera worker`` processes of their own)::
+minus migrating, seeding (the benchmark has done both) and the in-process delivery worker task
+(``create_app(..., workers=0)``: the benchmarks that measure deliveries start ``tessera worker``
+processes of their own, and the others leave the outbox rows of their writes in the database)::
 
     python benchmarks/_serve.py --port 8123
 
@@ -21,7 +22,7 @@ from typing import Any
 
 from harness.serving import serve
 
-from tessera.app import create_app
+from tessera.app import create_app, tune_gc
 from tessera.core.logs import configure_logging
 from tessera.core.settings import load_settings
 
@@ -43,7 +44,9 @@ def build() -> Any:
         trace_allocations(Path(trace_dir))
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
-    return create_app(settings)
+    app = create_app(settings, workers=0)
+    tune_gc()  # as `tessera serve` does
+    return app
 
 
 if __name__ == "__main__":

@@ -46,6 +46,8 @@ from harness.databases import fresh
 from harness.seeding import Credential
 from harness.servers import BASELINE, TESSERA, Server, running
 
+from tessera.runtime import Runtime
+
 TARGETS = (TESSERA, BASELINE)
 WARMUP_SECONDS = 2.0
 CREDENTIALS = 50
@@ -56,6 +58,11 @@ WHOAMI_PATH = "/api/open/v1/whoami"
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 NOISY_PCT = 20.0  # the rest of the host's share of all CPUs from which a run is flagged
 DB_SETTLE_SECONDS = 15.0  # how long the call audit rows, written after the response, may take to appear
+
+
+async def demo_client(rt: Runtime) -> seeding.Installation:
+    """The demo data, and as its administrator an application installed into ``TENANT`` with its credentials."""
+    return await seeding.install(rt, await seeding.demo_admin(rt), "Benchmark client", TENANT, SCOPES, CREDENTIALS)
 
 
 def check_token(response: httpx.Response) -> str | None:
@@ -225,9 +232,9 @@ def main() -> int:
     try:
         with fresh("postgresql", "op_token", args.keep_db) as ws:
             with seeding.runtime(ws.env) as rt:
-                creds = seeding.install(rt, seeding.demo_admin(rt), "Benchmark client", TENANT, SCOPES,
-                                        CREDENTIALS).credentials
-                info = results.versions(rt.db.engine)
+                creds = seeding.run(rt, demo_client(rt)).credentials
+                with seeding.direct(rt) as engine:
+                    info = results.versions(engine)
             postmaster = cpu.postmaster_pid(ws.backend.url)
             with running(TARGETS, ws.env, ws.tmp) as servers, psycopg.connect(ws.backend.url, autocommit=True) as db:
                 verify_alike(servers, creds)

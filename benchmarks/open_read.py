@@ -74,6 +74,7 @@ from sqlalchemy import Engine, and_, case, func, select
 from storage.tables import open_api_calls, records
 from tessera.demo import asset_payload, stock_in_payload
 from tessera.openplatform.resources import reads as op_resources
+from tessera.runtime import Runtime
 
 TARGETS = (TESSERA, BASELINE)
 WARMUP_SECONDS = 2.0
@@ -105,14 +106,19 @@ class Setup:
     seconds: float
 
 
+async def through_services(rt: Runtime) -> tuple[seeding.Admin, seeding.Installation]:
+    """The tenants, their administrator, and the application installed into ``TENANT`` with its credentials."""
+    admin = await seeding.tenant_admin(rt, TENANT, ADMIN_EMAIL, others=[OTHER_TENANT])
+    return admin, await seeding.install(rt, admin, "Benchmark reader", TENANT, SCOPES, CREDENTIALS)
+
+
 def setup(env: dict[str, str], assets: int) -> Setup:
     """Tenants, administrator, application, installation, credentials (through the services) and the
     records: ``assets`` live assets of ``TENANT``, interleaved with deleted assets and stock-ins of it and
     assets of ``OTHER_TENANT`` (in bulk)."""
     started = time.perf_counter()
     with seeding.runtime(env) as rt:
-        admin = seeding.tenant_admin(rt, TENANT, ADMIN_EMAIL, others=[OTHER_TENANT])
-        inst = seeding.install(rt, admin, "Benchmark reader", TENANT, SCOPES, CREDENTIALS)
+        admin, inst = seeding.run(rt, through_services(rt))
         asset_model, stock_model = rt.declarations.models[MODEL], rt.declarations.models[NOISE_MODEL]
         tenant_id, other_id, user_id = admin.tenant_ids[TENANT], admin.tenant_ids[OTHER_TENANT], admin.actor.user_id
         rng = random.Random(seeding.SEED)
@@ -135,7 +141,7 @@ def setup(env: dict[str, str], assets: int) -> Setup:
         counts = {"live": assets, "deleted": assets // 20, "stock-ins": assets // 20, "other-tenant": assets // 10}
         seed_seconds = seeding.seed_mix(rt, rng, counts, make, BATCH)
         scope = and_(records.c.tenant_id == tenant_id, records.c.model == MODEL)
-        with rt.db.read() as conn:
+        with seeding.direct(rt) as engine, engine.connect() as conn:
             live = conn.execute(select(records.c.pid, records.c.version)
                                 .where(scope, records.c.deleted_at.is_(None)).order_by(records.c.id)).all()
             deleted_pid = conn.execute(select(records.c.pid).where(scope, records.c.deleted_at.is_not(None))

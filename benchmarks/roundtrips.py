@@ -16,7 +16,8 @@ round trip is a message after which the client must wait for PostgreSQL's answer
 on: a Sync (the end of an extended-protocol batch, which is one statement, or every statement of a
 pipeline), a simple Query (``BEGIN``, ``COMMIT`` as psycopg sends them), a password or function call,
 and the start-up packets of a connection opened meanwhile. Messages inside a batch (Parse, Bind,
-Execute), Flush and Terminate are not round trips. (Counting sends followed by a receive would count
+Execute) and Terminate are not round trips; a Flush is one unless it directly follows a Sync (psycopg
+asks for a pipeline's results so far with a bare Flush). (Counting sends followed by a receive would count
 a pipeline twice when PostgreSQL starts answering before its Sync is written, as it does once a
 page of results fills its send buffer.) The total is divided by the number of requests. It includes
 what the server writes in the background for those requests within the window (Tessera's and the
@@ -74,6 +75,7 @@ SYSCALL = re.compile(r"^(?P<tid>\d+)\s+(?:<\.\.\. (?P<resumed>\w+) resumed>"
 RESULT = re.compile(r"\)\s+=\s+(-?\d+)")
 DATA = re.compile(r'(?<=, ")(?:\\x[0-9a-f]{2})*(?=")')
 WAITED = frozenset(b"SQpF")  # Sync, Query, PasswordMessage, FunctionCall: the client then waits
+SYNC, FLUSH = ord("S"), ord("H")
 LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \S+ \S+ \[\d+\] (?P<who>\S*) (?P<level>[A-Z]+):\s+(?P<text>.*)$")
 STATEMENT = re.compile(r"^(?:statement|execute [^:]+):\s*(?P<sql>.*)$", re.DOTALL)
 SENDS = {"sendto", "send", "write"}
@@ -105,11 +107,15 @@ def _sends(lines: Iterator[str], port: int) -> Iterator[tuple[str, bytes]]:
             yield sock, bytes.fromhex(data.replace("\\x", ""))[: int(result[1])]
 
 
-def waits(stream: bytearray) -> int:
+def waits(stream: bytearray, last: list[int] | None = None) -> int:
     """The round trips in a client's byte stream to PostgreSQL, consumed from ``stream`` (what remains is
     an incomplete message): one per message after which the client waits for the server (``WAITED``:
     Sync, simple Query, password, function call) and per start-up packet (the untyped SSL request and
-    startup message of a new connection, which begin with a zero byte where a message has its type)."""
+    startup message of a new connection, which begin with a zero byte where a message has its type).
+    A Flush is a wait too when it does not directly follow a Sync: in pipeline mode psycopg asks for
+    the results so far with a Flush (no Sync) when the code needs a row before the pipeline ends;
+    ``last`` carries the previous message's type across calls for one socket."""
+    last = last if last is not None else [0]
     count = 0
     while True:
         typed = bool(stream) and stream[0] != 0
@@ -119,20 +125,23 @@ def waits(stream: bytearray) -> int:
         length = int.from_bytes(stream[header - 4:header], "big") + (1 if typed else 0)
         if len(stream) < length:
             return count
-        if not typed or stream[0] in WAITED:
+        kind = stream[0] if typed else 0
+        if not typed or kind in WAITED or (kind == FLUSH and last[0] != SYNC):
             count += 1
+        last[0] = kind
         del stream[:length]
 
 
 def count_round_trips(trace: str, port: int) -> tuple[int, int, int]:
     """(round trips, bytes sent, sockets used) in an ``strace -xx`` output of the server's PostgreSQL sockets."""
     streams: dict[str, bytearray] = {}
+    lasts: dict[str, list[int]] = {}
     trips = sent = 0
     for sock, data in _sends(iter(trace.splitlines()), port):
         stream = streams.setdefault(sock, bytearray())
         stream += data
         sent += len(data)
-        trips += waits(stream)
+        trips += waits(stream, lasts.setdefault(sock, [0]))
     return trips, sent, len(streams)
 
 

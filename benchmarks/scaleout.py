@@ -14,7 +14,7 @@ depends on. Throughput should grow with processes; rate limits must hold across 
 live in Redis), idempotency too (each claim is a PostgreSQL row under a unique constraint), and
 deliveries must stay exactly-once (workers lease them with ``FOR UPDATE SKIP LOCKED``). Every API
 process is the real service (``benchmarks/_serve.py``) and every worker the real ``tessera worker
---threads 1``, all with the same ``TESSERA_*`` variables (one secret key, database, Redis URL and
+--tasks 1``, all with the same ``TESSERA_*`` variables (one secret key, database, Redis URL and
 prefix), ``TESSERA_WORKERS_IN_PROCESS=false`` and ``TESSERA_WEBHOOK_ALLOW_LOOPBACK=true``. The fixture,
 the requests and wrk are the suite's (``harness.endpoints``, ``harness.wrk``).
 
@@ -55,7 +55,7 @@ Four parts, each with checks (exit status 1 when one fails):
    endpoint (``POST /api/meta/commands/execute/assets:create`` with ``X-Idempotent-Key``) is tried the
    same way. Its key row commits with the change, so the duplicate waits for it: one ``code "0"`` and
    one ``IDEMPOTENT_REPLAY`` with the same record. Exactly one asset and one key row per key.
-4. **Deliveries through the whole topology.** Two ``tessera worker --threads 1`` processes start
+4. **Deliveries through the whole topology.** Two ``tessera worker --tasks 1`` processes start
    (``TESSERA_WORKER_POLL_SECONDS=--poll``, logs at INFO so each attempt is logged) and first fan out
    the earlier parts' events, which have no endpoint. Then come a receiver
    (``_webhook_peers.py receive``) and ``--endpoints`` endpoints subscribed to
@@ -109,6 +109,7 @@ from harness.servers import TESSERA, Server, check_alive, running, start_all, st
 from sqlalchemy import Engine
 
 from tessera.core.settings import load_settings
+from tessera.runtime import Runtime
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 THROUGHPUT_KEYS = ("whoami", "read", "session-list", "command")
@@ -472,10 +473,17 @@ def overlapping_attempts(db: psycopg.Connection[Any], mark: int) -> tuple[int, i
     return retried, overlaps
 
 
+async def subscribe(rt: Runtime, fx: Fixture, receiver_url: str, count: int) -> tuple[list[dv.Endpoint], dv.Endpoint]:
+    """``count`` endpoints on the receiver subscribed to ``EVENT`` and the control endpoint, made by the
+    fixture's administrator through the service."""
+    actor = await seeding.actor_of(rt, fx.jwt)
+    return await dv.make_endpoints(rt, actor, fx.installation_pid, receiver_url, count, EVENT, CONTROL_EVENT)
+
+
 def deliveries(fx: Fixture, api: list[Server], ws: Workspace, args: argparse.Namespace,
                failures: list[str]) -> dict[str, Any]:
     """Part 4: commands through both API processes, deliveries by both workers, each exactly once."""
-    log(f"\n[deliveries] 2 API processes, 2 workers (`tessera worker --threads 1`, poll {args.poll:g} s), a receiver, "
+    log(f"\n[deliveries] 2 API processes, 2 workers (`tessera worker --tasks 1`, poll {args.poll:g} s), a receiver, "
         f"{args.endpoints} endpoint(s) subscribed to {EVENT} and a control endpoint ({CONTROL_EVENT} only); "
         f"{args.delivery_seconds:g} s of commands through both API processes")
     worker_env = ws.env | {"TESSERA_LOG_LEVEL": "INFO", "TESSERA_WORKER_POLL_SECONDS": str(args.poll)}
@@ -495,8 +503,7 @@ def deliveries(fx: Fixture, api: list[Server], ws: Workspace, args: argparse.Nam
                 raise RuntimeError(f"{left} earlier outbox rows not dispatched within {DRAIN_TIMEOUT:g} s")
             receiver = dv.Receiver(ws.env, ws.tmp)
             with seeding.runtime(ws.env) as rt:
-                endpoints, control = dv.make_endpoints(rt, seeding.actor_of(rt, fx.jwt), fx.installation_pid,
-                                                       receiver.base_url, args.endpoints, EVENT, CONTROL_EVENT)
+                endpoints, control = seeding.run(rt, subscribe(rt, fx, receiver.base_url, args.endpoints))
             mark, received_mark = dv.outbox_mark(db), receiver.count()
             attempts_before = [attempt_lines(w) for w in workers]
             calls = ep.calls_for(ep.BY_KEY["command"], fx)

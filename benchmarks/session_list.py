@@ -24,13 +24,12 @@ at least 5,000 matches in the seeded data (see ``KEYWORD_CANDIDATES``), unless `
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import random
 import re
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
@@ -42,8 +41,10 @@ from harness.clients import Load
 from harness.databases import fresh
 from harness.servers import BASELINE, TESSERA, Server, running
 from psycopg import sql
-from sqlalchemy import Engine, event
+from sqlalchemy.sql import ClauseElement
 
+from storage.engine import Executor, Result, Statement, compiled_for
+from storage.postgres import conninfo
 from storage.records import RecordRepository
 from tessera.demo import asset_payload
 from tessera.runtime import Runtime
@@ -70,18 +71,21 @@ def list_params(keyword: str, page_num: int) -> dict[str, str]:
             "sortOrder": "asc", "filters": json.dumps(STATUS_FILTER, separators=(",", ":"))}
 
 
-def run_list(rt: Runtime, tenant_id: int, params: dict[str, str]) -> tuple[int, list[Any]]:
-    """The service's own list code, run in process: (total, rows)."""
-    with rt.db.read() as conn:
-        repo = RecordRepository(conn, tenant_id, rt.declarations.models[MODEL])
-        rows, total = repo.page(parse_list_request(params, repo.list_fields()))
+async def run_list(rt: Runtime, tenant_id: int, params: dict[str, str],
+                   sent: list[tuple[str, Any]] | None = None) -> tuple[int, list[Any]]:
+    """The service's own list code, run in process: (total, rows); with ``sent``, the SQL and parameters
+    it sends are appended to it."""
+    async with rt.db.read() as conn:
+        executor: Executor = conn if sent is None else Recording(conn, sent)
+        repo = RecordRepository(executor, tenant_id, rt.declarations.models[MODEL])
+        rows, total = await repo.page(parse_list_request(params, repo.list_fields()))
     return total, rows
 
 
 def choose_keyword(rt: Runtime, tenant_id: int, forced: str | None) -> tuple[str, int]:
     needed = PAGE_SIZE * DEEP_PAGE
     for keyword in [forced] if forced else KEYWORD_CANDIDATES:
-        total, _ = run_list(rt, tenant_id, list_params(keyword, 1))
+        total, _ = seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, 1)))
         log(f"  keyword {keyword!r} with status eq in_stock: {total:,} matches")
         if total >= needed:
             return keyword, total
@@ -124,19 +128,34 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 NODE_ROWS = re.compile(r"->\s+(.+?)\s+\(cost=\S+ rows=(\d+) width=\d+\) \(actual time=\S+ rows=(\d+) loops=(\d+)\)")
 
 
-@contextlib.contextmanager
-def captured_statements(engine: Engine) -> Iterator[list[tuple[str, Any]]]:
-    """The SQL text and parameters the engine sends while the block runs."""
-    statements: list[tuple[str, Any]] = []
+class Recording:
+    """An executor that runs every statement on ``inner`` and keeps the SQL text and parameters the driver
+    gets for it (compiled and bound as ``storage.postgres`` does) in ``sent``."""
 
-    def before(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> None:
-        statements.append((statement, parameters))
+    def __init__(self, inner: Executor, sent: list[tuple[str, Any]]) -> None:
+        self.inner = inner
+        self.sent = sent
 
-    event.listen(engine, "before_cursor_execute", before)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", before)
+    @property
+    def dialect(self) -> str:
+        return self.inner.dialect
+
+    def _keep(self, statement: Statement | ClauseElement, params: Mapping[str, Any] | None) -> None:
+        compiled, extracted = compiled_for(statement, self.inner.dialect)
+        self.sent.append(compiled.bind(params, extracted))
+
+    async def execute(self, statement: Statement | ClauseElement, params: Mapping[str, Any] | None = None) -> Result:
+        self._keep(statement, params)
+        return await self.inner.execute(statement, params)
+
+    async def enqueue(self, statement: Statement | ClauseElement, params: Mapping[str, Any] | None = None) -> None:
+        self._keep(statement, params)
+        await self.inner.enqueue(statement, params)
+
+    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+        for row in rows:
+            self._keep(statement, row)
+        await self.inner.execute_many(statement, rows)
 
 
 def explain_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
@@ -148,8 +167,8 @@ def explain_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
     """
     captured: list[tuple[str, str, dict[str, Any]]] = []
     for label, page in (("page 1", 1), (f"page {DEEP_PAGE}", DEEP_PAGE)):
-        with captured_statements(rt.db.engine) as statements:
-            run_list(rt, tenant_id, list_params(keyword, page))
+        statements: list[tuple[str, Any]] = []
+        seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))
         for statement, parameters in statements:
             if "FROM records" not in statement:
                 continue
@@ -158,8 +177,7 @@ def explain_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
                 continue  # the count query is the same for every page
             captured.append((f"{kind} query" + ("" if kind == "count" else f", {label}"), statement, parameters))
     plans: dict[str, Any] = {}
-    url = rt.db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-    with psycopg.connect(url, autocommit=True) as conn:
+    with psycopg.connect(conninfo(rt.settings.database_url), autocommit=True) as conn:
         for label, statement, parameters in captured:
             custom = [r[0] for r in conn.execute("EXPLAIN (ANALYZE, BUFFERS) " + statement, parameters)]
             names: list[str] = []
@@ -263,7 +281,7 @@ def main() -> int:
     started = time.perf_counter()
     failures: list[str] = []
     with fresh("postgresql", "session_list", args.keep_db) as ws, seeding.runtime(ws.env) as rt:
-        admin = seeding.tenant_admin(rt, TENANT, EMAIL, platform_role=False)
+        admin = seeding.run(rt, seeding.tenant_admin(rt, TENANT, EMAIL, platform_role=False))
         tenant_id, model, rng = admin.tenant_ids[TENANT], rt.declarations.models[MODEL], random.Random(seeding.SEED)
         serials = [0]
 
@@ -292,7 +310,8 @@ def main() -> int:
                     scenarios[i][0], server, list_load(server.base_url + scenarios[i][1], headers, args.concurrency),
                     args.duration, WARMUP_SECONDS, postmaster, pg)[0])
             failures += clients.failures(found, servers)
-        info = results.versions(rt.db.engine)
+        with seeding.direct(rt) as engine:
+            info = results.versions(engine)
         lines, ratios = clients.summary(
             "Tessera session list benchmark", info,
             f"records: {args.records:,} | keyword {keyword!r} + status eq in_stock ({matches:,} matches) | sort name "

@@ -6,7 +6,7 @@ same ABBA runs, driven by wrk on loopback, with the server CPU per request besid
         [--connections 16] [--records 100000] [--only token,whoami,...] [--rounds 1] [--warmup 2]
         [--threads 1] [--webhook-events 2000] [--webhook-duration 20] [--keep-db]
 
-Needs ``wrk`` on the PATH, the packages of ``benchmarks/requirements.in`` (the peers' frameworks),
+Needs ``wrk`` on the PATH, the packages of ``requirements/bench.txt`` (the peers' frameworks, locked),
 PostgreSQL at ``TESSERA_TEST_PG_URL`` (default ``postgresql://postgres@127.0.0.1:5432/test``; the suite
 creates and drops its own database there) for the PostgreSQL backend and the webhook figures, and
 Linux (CPU pinning, ``/proc``).

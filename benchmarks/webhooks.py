@@ -6,7 +6,7 @@
 What is measured:
 
 * ``deliveries/s``: how fast Tessera's workers empty a backlog, outbox to receiver, with one worker and
-  with ``--workers`` workers (each a ``tessera worker --threads 1`` process, the scale-out the
+  with ``--workers`` workers (each a ``tessera worker --tasks 1`` process, the scale-out the
   service documents: several workers share the work through leases claimed with ``FOR UPDATE SKIP
   LOCKED``). ``--events`` outbox rows are appended with ``storage.outbox.append`` (the payload
   ``assets.assignment.changed`` gets from the capability registry, for a demo asset whose assignee
@@ -60,6 +60,7 @@ all CPUs, or other databases had transactions, is flagged ``NOISY HOST`` (not a 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import base64
 import json
 import os
@@ -117,16 +118,16 @@ class Setup:
     seconds: float
 
 
-def setup_tenant(rt: Runtime, receiver_url: str, endpoint_count: int) -> Setup:
+async def setup_tenant(rt: Runtime, receiver_url: str, endpoint_count: int) -> Setup:
     """Demo data, application, installation, endpoints, and an Open Platform caller, all through the services."""
     started = time.perf_counter()
-    admin = seeding.demo_admin(rt)
-    inst = seeding.install(rt, admin, "Webhook benchmark", TENANT, SCOPES, 1)
-    endpoints, control = make_endpoints(rt, admin.actor, inst.installation_pid, receiver_url, endpoint_count, EVENT,
-                                        CONTROL_EVENT)
-    caller = bearer.validate(rt, seeding.issue_token(rt, inst.credentials[0]))
-    assets = op_resources.list_page(rt, caller, "assets", 200, None)["items"]
-    etags = {a["pid"]: op_resources.read(rt, caller, "assets", a["pid"])[1] for a in assets}
+    admin = await seeding.demo_admin(rt)
+    inst = await seeding.install(rt, admin, "Webhook benchmark", TENANT, SCOPES, 1)
+    endpoints, control = await make_endpoints(rt, admin.actor, inst.installation_pid, receiver_url, endpoint_count,
+                                              EVENT, CONTROL_EVENT)
+    caller = await bearer.validate(rt, await seeding.issue_token(rt, inst.credentials[0]))
+    assets = (await op_resources.list_page(rt, caller, "assets", 200, None))["items"]
+    etags = {a["pid"]: (await op_resources.read(rt, caller, "assets", a["pid"]))[1] for a in assets}
     return Setup(caller, endpoints, control, assets, etags, time.perf_counter() - started)
 
 
@@ -167,7 +168,7 @@ class Context:
     args: argparse.Namespace
 
     def start_workers(self, count: int, tag: str) -> list[Server]:
-        """``count`` ``tessera worker --threads 1`` processes, started at once (not waited for)."""
+        """``count`` ``tessera worker --tasks 1`` processes, started at once (not waited for)."""
         return [launch(worker(f"worker-{tag}-{i}"), self.env, self.tmp) for i in range(count)]
 
     def meter(self, workers: list[Server] | None) -> tuple[cpu.Meter, int]:
@@ -210,34 +211,43 @@ class Throughput:
     problems: list[str] = field(default_factory=list)
 
 
+async def append_backlog(ctx: Context, workers: list[Server],
+                         run_tag: str) -> tuple[cpu.Meter, int, cpu.Reading, float]:
+    """``--events`` outbox rows appended in one transaction, committed once every worker process runs;
+    (the meter, the other databases' transactions and its reading just before the commit, t0: the
+    wall-clock time right after it)."""
+    args, setup = ctx.args, ctx.setup
+    event = ctx.rt.capabilities.webhook_events[EVENT]
+    started = time.perf_counter()
+    async with ctx.rt.db.write() as conn:
+        now = ctx.rt.clock.now()
+        for i in range(args.events):
+            asset = setup.assets[i % len(setup.assets)]
+            changed = {**asset, "assignee": f"{run_tag}-{i:06d}", "status": "assigned"}
+            await outbox.append(conn, tenant_id=setup.caller.tenant_id, event_type=EVENT, now=now,
+                                payload=event.payload(asset["pid"], asset, changed),
+                                request_id=f"bench-{run_tag}-{i:06d}")
+            if (i + 1) % max(1, args.events // 4) == 0 or i + 1 == args.events:
+                log(f"  appended {i + 1:>7,} / {args.events:,} ({time.perf_counter() - started:.1f} s)")
+        for w in workers:
+            await asyncio.to_thread(wait_ready, w)
+        log(f"  {len(workers)} worker process(es) running; committing")
+        meter, xacts = ctx.meter(workers)
+        before = meter.read()
+    return meter, xacts, before, time.time()
+
+
 def tessera_run(ctx: Context, workers_count: int, run_tag: str) -> tuple[Throughput, list[Received]]:
     """Append ``--events`` outbox rows in one transaction, commit once the workers run, time the backlog."""
     args, setup = ctx.args, ctx.setup
     expected = args.events * len(setup.endpoints)
-    event = ctx.rt.capabilities.webhook_events[EVENT]
     mark, receiver_mark = outbox_mark(ctx.db), ctx.receiver.count()
     workers = ctx.start_workers(workers_count, run_tag)
     problems: list[str] = []
     try:
         log(f"tessera, {workers_count} worker(s): appending {args.events:,} outbox rows in one transaction "
             f"({expected:,} deliveries), committed once the worker processes run")
-        started = time.perf_counter()
-        with ctx.rt.db.write() as conn:
-            now = ctx.rt.clock.now()
-            for i in range(args.events):
-                asset = setup.assets[i % len(setup.assets)]
-                changed = {**asset, "assignee": f"{run_tag}-{i:06d}", "status": "assigned"}
-                outbox.append(conn, tenant_id=setup.caller.tenant_id, event_type=EVENT, now=now,
-                              payload=event.payload(asset["pid"], asset, changed),
-                              request_id=f"bench-{run_tag}-{i:06d}")
-                if (i + 1) % max(1, args.events // 4) == 0 or i + 1 == args.events:
-                    log(f"  appended {i + 1:>7,} / {args.events:,} ({time.perf_counter() - started:.1f} s)")
-            for w in workers:
-                wait_ready(w)
-            log(f"  {workers_count} worker process(es) running; committing")
-            meter, xacts = ctx.meter(workers)
-            before = meter.read()
-        t0 = time.time()
+        meter, xacts, before, t0 = seeding.run(ctx.rt, append_backlog(ctx, workers, run_tag))
         got = ctx.receiver.wait_for(receiver_mark, expected, f"tessera x{workers_count}", max(60.0, expected / 20))
         after, xacts = meter.read(), pg_activity(ctx.db)[1] - xacts
         wait_until_finished(ctx.db, mark)
@@ -333,6 +343,48 @@ class Latency:
     problems: list[str] = field(default_factory=list)
 
 
+@dataclass
+class Produced:
+    """What the latency run's producer did."""
+
+    committed: dict[str, float] = field(default_factory=dict)  # assignee -> wall clock when execute returned
+    command_seconds: list[float] = field(default_factory=list)
+    behind: float = 0.0  # the most the producer was behind its schedule, seconds
+    seconds: float = 0.0
+
+
+async def produce(ctx: Context, commands: int, receiver_mark: int) -> Produced:
+    """``commands`` ``assets.assign`` commands through ``execute`` at ``--rate`` a second, rotating over the
+    demo assets (If-Match from the previous outcome, a unique assignee and Idempotency-Key each)."""
+    args, setup = ctx.args, ctx.setup
+    pids = [a["pid"] for a in setup.assets]
+    etags = dict(setup.etags)
+    out = Produced()
+    await ctx.rt.db.ping()  # this loop's connections open before the schedule starts
+    started = time.perf_counter() + 0.05
+    last_progress = started
+    for k in range(commands):
+        wait = started + k / args.rate - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        else:
+            out.behind = max(out.behind, -wait)
+        pid, assignee = pids[k % len(pids)], f"latency-{k:06d}"
+        sent = time.perf_counter()
+        outcome = await op_commands.execute(ctx.rt, setup.caller, COMMAND,
+                                            {"targetPid": pid, "input": {"assignee": assignee}},
+                                            frozenset({etags[pid]}), f"bench-latency-{k:06d}", f"bench-latency-{k:06d}")
+        out.committed[assignee] = time.time()
+        out.command_seconds.append(time.perf_counter() - sent)
+        etags[pid] = outcome.etag
+        if time.perf_counter() - last_progress >= 5.0:
+            last_progress = time.perf_counter()
+            log(f"  {k + 1:,} / {commands:,} commands, {ctx.receiver.count() - receiver_mark:,} deliveries "
+                f"received ({last_progress - started:.1f} s)")
+    out.seconds = time.perf_counter() - started
+    return out
+
+
 def latency_run(ctx: Context) -> Latency:
     """One worker process running continuously; ``assets.assign`` commands at a steady rate."""
     args, setup = ctx.args, ctx.setup
@@ -341,39 +393,14 @@ def latency_run(ctx: Context) -> Latency:
     mark, receiver_mark = outbox_mark(ctx.db), ctx.receiver.count()
     workers = ctx.start_workers(1, "latency")
     problems: list[str] = []
-    committed: dict[str, float] = {}  # assignee -> wall clock when execute returned
-    command_seconds: list[float] = []
-    behind = 0.0
-    pids = [a["pid"] for a in setup.assets]
-    etags = dict(setup.etags)
     try:
         wait_ready(workers[0])
         log(f"latency: 1 worker process running (poll {args.poll:g} s); {commands:,} {COMMAND} commands at "
             f"{args.rate:g}/s for {args.duration:g} s")
         meter, xacts = ctx.meter(workers)
         before = meter.read()
-        started = time.perf_counter() + 0.05
-        last_progress = started
-        for k in range(commands):
-            wait = started + k / args.rate - time.perf_counter()
-            if wait > 0:
-                time.sleep(wait)
-            else:
-                behind = max(behind, -wait)
-            pid, assignee = pids[k % len(pids)], f"latency-{k:06d}"
-            sent = time.perf_counter()
-            outcome = op_commands.execute(ctx.rt, setup.caller, COMMAND,
-                                          {"targetPid": pid, "input": {"assignee": assignee}}, frozenset({etags[pid]}),
-                                          f"bench-latency-{k:06d}", f"bench-latency-{k:06d}")
-            committed[assignee] = time.time()
-            command_seconds.append(time.perf_counter() - sent)
-            etags[pid] = outcome.etag
-            if time.perf_counter() - last_progress >= 5.0:
-                last_progress = time.perf_counter()
-                log(f"  {k + 1:,} / {commands:,} commands, {ctx.receiver.count() - receiver_mark:,} deliveries "
-                    f"received ({last_progress - started:.1f} s)")
-        produced_seconds = time.perf_counter() - started
-        log(f"  {commands:,} commands in {produced_seconds:.1f} s; waiting for the last deliveries")
+        produced = seeding.run(ctx.rt, produce(ctx, commands, receiver_mark))
+        log(f"  {commands:,} commands in {produced.seconds:.1f} s; waiting for the last deliveries")
         got = ctx.receiver.wait_for(receiver_mark, expected, "latency", 60.0)
         after, xacts = meter.read(), pg_activity(ctx.db)[1] - xacts
         wait_until_finished(ctx.db, mark)
@@ -385,7 +412,7 @@ def latency_run(ctx: Context) -> Latency:
     for request in run.received:
         try:
             document = json.loads(request.body)
-            commit_at = committed[document["data"]["assignee"]]
+            commit_at = produced.committed[document["data"]["assignee"]]
             occurred_at = run.events[document["id"]]["occurred_at"]
         except (ValueError, KeyError, TypeError):
             continue  # counted by the checks above
@@ -393,9 +420,9 @@ def latency_run(ctx: Context) -> Latency:
         from_occurred.append(request.at - occurred_at)
     return Latency(
         rate=args.rate, duration_s=args.duration, poll_seconds=args.poll, commands=commands,
-        achieved_rate=round(commands / produced_seconds, 1), deliveries=len(run.received),
+        achieved_rate=round(commands / produced.seconds, 1), deliveries=len(run.received),
         from_commit_ms=stats.summary_ms(from_commit), from_occurred_at_ms=stats.summary_ms(from_occurred),
-        command_ms=stats.summary_ms(command_seconds), behind_schedule_max_ms=round(behind * 1000, 1),
+        command_ms=stats.summary_ms(produced.command_seconds), behind_schedule_max_ms=round(produced.behind * 1000, 1),
         usage=Usage.of(before, after, xacts, len(run.received)), checks=run.counts, problems=problems + run.problems)
 
 
@@ -465,6 +492,8 @@ def measure_all(ctx: Context, costs: dict[str, float]) -> tuple[list[str], dict[
         failures.append(why)
     rows = sorted(throughput, key=lambda r: (r.workers, r.target != "tessera"))
     table, ratios = throughput_table(rows)
+    with seeding.direct(ctx.rt) as engine:
+        info = results.versions(engine)
     by = {(r.target, r.workers): r.per_second for r in throughput}
     counts = list(dict.fromkeys([1, args.workers]))
     headline: dict[str, Any] = {f"deliveries_per_second_{n}_worker": {
@@ -473,10 +502,10 @@ def measure_all(ctx: Context, costs: dict[str, float]) -> tuple[list[str], dict[
     noisy = [n for label, u in [*((f"{r.target} x{r.workers}", r.usage) for r in rows), ("latency", latency.usage)]
              for n in cpu.noise(label, u.other_cpu_pct, u.other_db_xacts, NOISY_PCT)]
     lines = [
-        "=== Tessera webhook delivery benchmark ===", *results.describe(results.versions(ctx.rt.db.engine)),
+        "=== Tessera webhook delivery benchmark ===", *results.describe(info),
         f"throughput: {args.events:,} events x {args.endpoints} endpoints = {args.events * args.endpoints:,} "
         f"deliveries per run, outbox rows appended with storage.outbox.append in one transaction | workers: "
-        f"`tessera worker --threads 1` processes | TESSERA_WORKER_POLL_SECONDS={args.poll:g} | order tessera 1, "
+        f"`tessera worker --tasks 1` processes | TESSERA_WORKER_POLL_SECONDS={args.poll:g} | order tessera 1, "
         f"baseline 1, baseline {args.workers}, tessera {args.workers}", *table,
         f"non-database steps of one attempt, in process (not in the baseline): check_url {costs['check_url']:.1f} us, "
         f"unseal secret {costs['unseal_secret']:.1f} us, body + signature {costs['body_and_signature']:.1f} us", "",
@@ -518,7 +547,7 @@ def main() -> int:
                 psycopg.connect(ws.backend.url, autocommit=True) as db:
             receiver = Receiver(ws.env, ws.tmp)
             try:
-                setup = setup_tenant(rt, receiver.base_url, args.endpoints)
+                setup = seeding.run(rt, setup_tenant(rt, receiver.base_url, args.endpoints))
                 log(f"demo seeded; {len(setup.endpoints)} endpoints subscribed to {EVENT} and a control endpoint "
                     f"({CONTROL_EVENT} only), {len(setup.assets)} assets, caller {setup.caller.client_id} "
                     f"({setup.seconds:.1f} s)")
@@ -527,7 +556,7 @@ def main() -> int:
                 lines, report, failures = measure_all(ctx, costs)
             finally:
                 receiver.stop()
-        report["config"] = {"worker": "tessera worker --threads 1 (one process per worker)",
+        report["config"] = {"worker": "tessera worker --tasks 1 (one process per worker)",
                             "noisy_threshold_pct": NOISY_PCT, "setup_seconds": round(setup.seconds, 1)}
     except (AssertionError, RuntimeError) as exc:
         failures.append(f"run aborted: {exc}")

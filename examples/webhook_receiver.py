@@ -2,10 +2,11 @@
 
 Run it with the endpoint's secret(s), comma-separated (several during your own secret rotation)::
 
-    WEBHOOK_SECRETS='whsec_new,whsec_old' python examples/webhook_receiver.py --port 9000
+    WEBHOOK_SECRETS='twsec_new,twsec_old' python examples/webhook_receiver.py --port 9000
 
 It listens on 127.0.0.1, accepts a POST on any path, verifies the signature over the raw body before parsing
-it, answers 401 when verification fails and 204 otherwise, and prints one line per new event to stdout:
+it (either signature format: ``tessera``'s ``X-Webhook-*`` headers or Standard Webhooks' ``webhook-*``), answers
+401 when verification fails and 204 otherwise, and prints one line per new event to stdout:
 ``<delivery id> <event id> <type>``. Delivery is at-least-once, so a repeated event id is acknowledged (204)
 without being processed again. The set of seen ids lives in memory only: a real receiver records them durably
 (for example a unique constraint on the event id, committed together with the work the event triggers).
@@ -26,9 +27,14 @@ from typing import Any
 # Integrators without the tessera package can copy tessera/events/verify.py (standard library only, a single
 # file) next to this script instead; the fallback import below then picks it up.
 try:
-    from tessera.events.verify import DELIVERY_HEADER, WebhookVerificationError, verify
+    from tessera.events.verify import DELIVERY_HEADER, STANDARD_ID_HEADER, WebhookVerificationError, verify
 except ModuleNotFoundError:  # pragma: no cover - only when running from a copied file
-    from webhook_verify import DELIVERY_HEADER, WebhookVerificationError, verify  # type: ignore[no-redef]
+    from webhook_verify import (  # type: ignore[no-redef]
+        DELIVERY_HEADER,
+        STANDARD_ID_HEADER,
+        WebhookVerificationError,
+        verify,
+    )
 
 HOST = "127.0.0.1"
 # Events are small; refusing larger bodies before reading them keeps an unauthenticated caller from making the
@@ -57,7 +63,7 @@ class WebhookHandler(BaseHTTPRequestHandler):
         body = self._read_body()
         if body is None:
             return
-        delivery_id = self.headers.get(DELIVERY_HEADER, "-")
+        delivery_id = self.headers.get(DELIVERY_HEADER) or self.headers.get(STANDARD_ID_HEADER) or "-"
         try:
             # Over the raw bytes, before json.loads: the signature covers exactly what was sent.
             verify(body, self.headers, self.server.secrets)

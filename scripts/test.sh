@@ -86,7 +86,7 @@ echo "==> documents, models.yaml, capabilities.yaml and settings (tessera check)
 TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera check
 echo "==> generated/ is current (tessera generate --check)"
 TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera generate --check
-echo "==> OpenAPI lint (openapi-spec-validator, Spectral)"
+echo "==> OpenAPI lint (openapi-spec-validator, Spectral, Redocly, openapi-generator validate)"
 bash scripts/lint_openapi.sh
 echo "==> translation catalogs"
 .venv/bin/python scripts/check_catalogs.py

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, func, insert, select, update
+from sqlalchemy import and_, func, insert, select, update
 
+from storage.engine import Executor, Row
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import (
     application_members,
@@ -16,56 +17,57 @@ from storage.tables import (
 from tessera.core.ids import new_pid
 
 
-def create_application(conn: Connection, name: str, description: str | None, created_by: int,
-                       *, now: datetime) -> Row[Any]:
-    return conn.execute(
+async def create_application(conn: Executor, name: str, description: str | None, created_by: int,
+                             *, now: datetime) -> Row:
+    return (await conn.execute(
         insert(applications)
         .values(pid=new_pid("app"), name=name, description=description, status="active", created_by=created_by,
                 created_at=now, updated_at=now)
         .returning(*applications.c)
-    ).one()
+    )).one()
 
 
-def application_by_id(conn: Connection, application_id: int) -> Row[Any]:
-    return conn.execute(select(applications).where(applications.c.id == application_id)).one()
+async def application_by_id(conn: Executor, application_id: int) -> Row:
+    return (await conn.execute(select(applications).where(applications.c.id == application_id))).one()
 
 
-def application_by_pid(conn: Connection, pid: str, *, lock: bool = False) -> Row[Any] | None:
+async def application_by_pid(conn: Executor, pid: str, *, lock: bool = False) -> Row | None:
     query = select(applications).where(applications.c.pid == pid)
-    if lock and conn.dialect.name == "postgresql":
+    if lock and conn.dialect == "postgresql":
         # Serialises membership changes of one application (the last-owner rule); SQLite's
         # BEGIN IMMEDIATE already serialises every writer.
         query = query.with_for_update()
-    return conn.execute(query).first()
+    return (await conn.execute(query)).first()
 
 
-def member_role(conn: Connection, application_id: int, user_id: int) -> str | None:
-    return conn.execute(
+async def member_role(conn: Executor, application_id: int, user_id: int) -> str | None:
+    role: str | None = (await conn.execute(
         select(application_members.c.role).where(
             and_(application_members.c.application_id == application_id, application_members.c.user_id == user_id)
         )
-    ).scalar()
+    )).scalar()
+    return role
 
 
-def add_member(conn: Connection, application_id: int, user_id: int, role: str, *, now: datetime) -> None:
-    conn.execute(insert(application_members).values(application_id=application_id, user_id=user_id, role=role,
-                                                    created_at=now))
+async def add_member(conn: Executor, application_id: int, user_id: int, role: str, *, now: datetime) -> None:
+    await conn.execute(insert(application_members).values(application_id=application_id, user_id=user_id, role=role,
+                                                          created_at=now))
 
 
-def set_member_role(conn: Connection, application_id: int, user_id: int, role: str | None) -> None:
+async def set_member_role(conn: Executor, application_id: int, user_id: int, role: str | None) -> None:
     condition = and_(application_members.c.application_id == application_id, application_members.c.user_id == user_id)
     if role is None:
-        conn.execute(application_members.delete().where(condition))
+        await conn.execute(application_members.delete().where(condition))
     else:
-        conn.execute(update(application_members).where(condition).values(role=role))
+        await conn.execute(update(application_members).where(condition).values(role=role))
 
 
-def owner_count(conn: Connection, application_id: int) -> int:
-    return conn.execute(
+async def owner_count(conn: Executor, application_id: int) -> int:
+    return int((await conn.execute(
         select(func.count()).select_from(application_members).where(
             and_(application_members.c.application_id == application_id, application_members.c.role == "owner")
         )
-    ).scalar_one()
+    )).scalar_one())
 
 
 def member_application_ids(user_id: int) -> Any:
@@ -79,13 +81,13 @@ APPLICATION_FIELDS: dict[str, ListField] = {
 }
 
 
-def applications_page(conn: Connection, user_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def applications_page(conn: Executor, user_id: int, request: ListRequest) -> tuple[list[Row], int]:
     """The applications ``user_id`` is a member of (with ``role``), one page of them and the total."""
     base = select(applications, application_members.c.role).select_from(
         applications.join(application_members, and_(application_members.c.application_id == applications.c.id,
                                                     application_members.c.user_id == user_id))
     )
-    return run_list(conn, build_queries(base, [], request, applications.c.id, keyword_in(applications.c.name)))
+    return await run_list(conn, build_queries(base, [], request, applications.c.id, keyword_in(applications.c.name)))
 
 
 MEMBER_FIELDS: dict[str, ListField] = {
@@ -95,7 +97,7 @@ MEMBER_FIELDS: dict[str, ListField] = {
 }
 
 
-def members_page(conn: Connection, application_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def members_page(conn: Executor, application_id: int, request: ListRequest) -> tuple[list[Row], int]:
     """One page of the application's members (user pid, email, username, role) and the total."""
     base = (
         select(users.c.pid.label("user_pid"), users.c.email, users.c.username, application_members.c.role,
@@ -103,4 +105,4 @@ def members_page(conn: Connection, application_id: int, request: ListRequest) ->
         .select_from(application_members.join(users, users.c.id == application_members.c.user_id))
         .where(application_members.c.application_id == application_id)
     )
-    return run_list(conn, build_queries(base, [], request, application_members.c.id, keyword_in(users.c.email)))
+    return await run_list(conn, build_queries(base, [], request, application_members.c.id, keyword_in(users.c.email)))

@@ -5,15 +5,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, func, insert, or_, select
+from sqlalchemy import func, insert, or_, select
 
+from storage.engine import Executor, Row, Statement, bound
 from storage.listing import ListField, ListRequest, build_queries, like_escape, run_list
 from storage.tables import audit_log
 from tessera.core.ids import new_pid
 
+_APPEND = Statement(insert(audit_log).values(bound(
+    "pid", "tenant_id", "actor_user_id", "actor", "action", "target_type",
+    "target_id", "before", "after", "request_id", "application_id", "created_at")))
 
-def append(
-    conn: Connection,
+
+async def append(
+    conn: Executor,
     *,
     tenant_id: int | None,
     actor_user_id: int | None,
@@ -27,13 +32,13 @@ def append(
     application_id: int | None = None,
     now: datetime,
 ) -> None:
-    conn.execute(
-        insert(audit_log).values(
-            pid=new_pid("aud"), tenant_id=tenant_id, actor_user_id=actor_user_id, actor=actor, action=action,
-            target_type=target_type, target_id=target_id, before=before, after=after,
-            request_id=request_id, application_id=application_id, created_at=now,
-        )
-    )
+    """Queued in the caller's transaction (nobody reads it back): on PostgreSQL it travels with the
+    next statement or the COMMIT."""
+    await conn.enqueue(_APPEND, {
+        "pid": new_pid("aud"), "tenant_id": tenant_id, "actor_user_id": actor_user_id, "actor": actor,
+        "action": action, "target_type": target_type, "target_id": target_id, "before": before, "after": after,
+        "request_id": request_id, "application_id": application_id, "created_at": now,
+    })
 
 
 LIST_FIELDS: dict[str, ListField] = {
@@ -52,8 +57,8 @@ def _keyword(keyword: str) -> Any:
                  (audit_log.c.action, audit_log.c.actor, audit_log.c.target_id, audit_log.c.request_id)))
 
 
-def search(conn: Connection, scope: Any, request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def search(conn: Executor, scope: Any, request: ListRequest) -> tuple[list[Row], int]:
     """Entries matching ``scope`` (a condition chosen by the caller's rights) and the request."""
     queries = build_queries(select(audit_log), [scope], request, audit_log.c.id, _keyword)
-    rows, total = run_list(conn, queries)
+    rows, total = await run_list(conn, queries)
     return rows, total

@@ -10,9 +10,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, insert, select, update
+from sqlalchemy import and_, bindparam, insert, select, update
 
 from storage import queues
+from storage.engine import Executor, Row, Statement, bound, insert_or_skip
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import automation_runs, automations, inbound_events
 from tessera.core.ids import new_pid
@@ -32,88 +33,94 @@ RUN_FIELDS: dict[str, ListField] = {
 
 
 # -- automations ------------------------------------------------------------------------------------
-def create_automation(conn: Connection, tenant_id: int, values: dict[str, Any], *, now: datetime) -> Row[Any]:
+async def create_automation(conn: Executor, tenant_id: int, values: dict[str, Any], *, now: datetime) -> Row:
     """``values``: name, trigger_source, trigger_type, actions and optionally enabled (1 or 0)."""
-    return conn.execute(insert(automations).values(
+    return (await conn.execute(insert(automations).values(
         pid=new_pid("aut"), tenant_id=tenant_id, enabled=values.get("enabled", 1), created_at=now,
         updated_at=now, **{k: v for k, v in values.items() if k != "enabled"},
-    ).returning(*automations.c)).one()
+    ).returning(*automations.c))).one()
 
 
-def automation_by_pid(conn: Connection, tenant_id: int, pid: str) -> Row[Any] | None:
+async def automation_by_pid(conn: Executor, tenant_id: int, pid: str) -> Row | None:
     """The tenant's live automation with this pid."""
-    return conn.execute(select(automations).where(and_(
-        automations.c.pid == pid, automations.c.tenant_id == tenant_id, automations.c.deleted_at.is_(None)))).first()
+    return (await conn.execute(select(automations).where(and_(
+        automations.c.pid == pid, automations.c.tenant_id == tenant_id, automations.c.deleted_at.is_(None))))).first()
 
 
-def update_automation(conn: Connection, automation_id: int, values: dict[str, Any], *, now: datetime) -> None:
-    conn.execute(update(automations).where(automations.c.id == automation_id).values(**values, updated_at=now))
+async def update_automation(conn: Executor, automation_id: int, values: dict[str, Any], *, now: datetime) -> None:
+    await conn.execute(update(automations).where(automations.c.id == automation_id).values(**values, updated_at=now))
 
 
-def delete_automation(conn: Connection, automation_id: int, *, now: datetime) -> None:
-    conn.execute(update(automations).where(automations.c.id == automation_id)
-                 .values(deleted_at=now, enabled=0, updated_at=now))
+async def delete_automation(conn: Executor, automation_id: int, *, now: datetime) -> None:
+    await conn.execute(update(automations).where(automations.c.id == automation_id)
+                       .values(deleted_at=now, enabled=0, updated_at=now))
 
 
-def automations_page(conn: Connection, tenant_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def automations_page(conn: Executor, tenant_id: int, request: ListRequest) -> tuple[list[Row], int]:
     scope = [automations.c.tenant_id == tenant_id, automations.c.deleted_at.is_(None)]
-    return run_list(conn, build_queries(select(automations), scope, request, automations.c.id,
-                                        keyword_in(automations.c.name)))
+    return await run_list(conn, build_queries(select(automations), scope, request, automations.c.id,
+                                              keyword_in(automations.c.name)))
 
 
 # -- runs, as administrators see them -----------------------------------------------------------------
-def runs_page(conn: Connection, automation_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def runs_page(conn: Executor, automation_id: int, request: ListRequest) -> tuple[list[Row], int]:
     """One page of the automation's runs (with the inbound event's pid) and the total."""
     base = (select(automation_runs, inbound_events.c.pid.label("event_pid"))
             .select_from(automation_runs.join(inbound_events,
                                               inbound_events.c.id == automation_runs.c.inbound_event_id)))
-    return run_list(conn, build_queries(base, [automation_runs.c.automation_id == automation_id], request,
-                                        automation_runs.c.id, keyword_in(automation_runs.c.pid)))
+    return await run_list(conn, build_queries(base, [automation_runs.c.automation_id == automation_id], request,
+                                              automation_runs.c.id, keyword_in(automation_runs.c.pid)))
 
 
-def run_in_tenant(conn: Connection, tenant_id: int, run_pid: str) -> Row[Any] | None:
+async def run_in_tenant(conn: Executor, tenant_id: int, run_pid: str) -> Row | None:
     joined = automation_runs.join(automations, automations.c.id == automation_runs.c.automation_id)
-    return conn.execute(
+    return (await conn.execute(
         select(automation_runs).select_from(joined)
         .where(and_(automation_runs.c.pid == run_pid, automations.c.tenant_id == tenant_id))
-    ).first()
+    )).first()
 
 
-def requeue_run(conn: Connection, run_id: int, *, now: datetime) -> None:
+async def requeue_run(conn: Executor, run_id: int, *, now: datetime) -> None:
     """Back in the queue now, with a fresh retry budget."""
-    conn.execute(update(automation_runs).where(automation_runs.c.id == run_id).values(
+    await conn.execute(update(automation_runs).where(automation_runs.c.id == run_id).values(
         status="pending", attempts=0, next_attempt_at=now, locked_until=None, updated_at=now))
 
 
 # -- the runner -------------------------------------------------------------------------------------
-def undispatched_events(conn: Connection, limit: int) -> list[Row[Any]]:
-    return queues.undispatched(conn, inbound_events, limit)
+async def undispatched_events(conn: Executor, limit: int) -> list[Row]:
+    return await queues.undispatched(conn, inbound_events, limit)
 
 
-def mark_events_dispatched(conn: Connection, event_ids: list[int], *, now: datetime) -> None:
-    queues.mark_dispatched(conn, inbound_events, event_ids, now)
+async def mark_events_dispatched(conn: Executor, event_ids: list[int], *, now: datetime) -> None:
+    await queues.mark_dispatched(conn, inbound_events, event_ids, now)
 
 
-def matching_automations(conn: Connection, tenant_id: int, source: str, event_type: str) -> list[int]:
+async def matching_automations(conn: Executor, tenant_id: int, source: str, event_type: str) -> list[int]:
     """Ids of the tenant's enabled automations triggered by this source and event type."""
-    return [row.id for row in conn.execute(select(automations.c.id).where(and_(
+    return [row.id for row in await conn.execute(select(automations.c.id).where(and_(
         automations.c.tenant_id == tenant_id, automations.c.trigger_source == source,
         automations.c.trigger_type == event_type, automations.c.enabled == 1,
         automations.c.deleted_at.is_(None))))]
 
 
-def create_run(conn: Connection, automation_id: int, inbound_event_id: int, *, now: datetime) -> None:
-    conn.execute(insert(automation_runs).values(
-        pid=new_pid("run"), automation_id=automation_id, inbound_event_id=inbound_event_id, status="pending",
-        attempts=0, next_attempt_at=now, created_at=now, updated_at=now))
+_CREATE_RUN = Statement(insert(automation_runs).values(
+    bound("pid", "automation_id", "inbound_event_id", "status", "attempts", "next_attempt_at", "created_at",
+          "updated_at")))
 
 
-def lease_due_runs(conn: Connection, now: datetime, lease_until: datetime, limit: int) -> list[Row[Any]]:
+async def create_run(conn: Executor, automation_id: int, inbound_event_id: int, *, now: datetime) -> None:
+    """Enqueued: on PostgreSQL a dispatch's runs travel with its commit, not one round trip each."""
+    await conn.enqueue(_CREATE_RUN, {
+        "pid": new_pid("run"), "automation_id": automation_id, "inbound_event_id": inbound_event_id,
+        "status": "pending", "attempts": 0, "next_attempt_at": now, "created_at": now, "updated_at": now})
+
+
+async def lease_due_runs(conn: Executor, now: datetime, lease_until: datetime, limit: int) -> list[Row]:
     """Lease up to ``limit`` due runs; each with its automation's actions and its inbound event."""
-    ids = queues.lease_due(conn, automation_runs, now, lease_until, limit)
+    ids = await queues.lease_due(conn, automation_runs, now, lease_until, limit)
     if not ids:
         return []
-    return list(conn.execute(
+    return list(await conn.execute(
         select(automation_runs, automations.c.pid.label("automation_pid"), automations.c.actions,
                automations.c.tenant_id, automations.c.enabled.label("automation_enabled"),
                automations.c.deleted_at.label("automation_deleted_at"),
@@ -126,18 +133,38 @@ def lease_due_runs(conn: Connection, now: datetime, lease_until: datetime, limit
     ))
 
 
-def release_runs(conn: Connection, run_ids: list[int], lease_until: datetime) -> None:
-    queues.release(conn, automation_runs, run_ids, lease_until)
+async def release_runs(conn: Executor, run_ids: list[int], lease_until: datetime) -> None:
+    await queues.release(conn, automation_runs, run_ids, lease_until)
 
 
-def update_leased_run(conn: Connection, run_id: int, lease_until: datetime, values: dict[str, Any], *,
-                      now: datetime) -> bool:
+async def update_leased_run(conn: Executor, run_id: int, lease_until: datetime, values: dict[str, Any], *,
+                            now: datetime) -> bool:
     """Write ``values`` to the run only while the caller still holds its lease; false if it lost it.
 
     As the first statement of a run's transaction it also takes the row lock on PostgreSQL.
     """
-    return conn.execute(
+    return (await conn.execute(
         update(automation_runs)
         .where(and_(automation_runs.c.id == run_id, automation_runs.c.locked_until == lease_until))
         .values(**values, updated_at=now)
-    ).rowcount == 1
+    )).rowcount == 1
+
+
+# -- inbound events ---------------------------------------------------------------------------------
+# Stored in one INSERT that skips a key the installation already used; only a duplicate reads the
+# stored event back (to replay it, or to refuse another body under the same key).
+_STORE_INBOUND = insert_or_skip(inbound_events, (
+    "pid", "installation_id", "tenant_id", "source", "event_type", "schema_version", "occurred_at", "data",
+    "idempotency_key", "request_hash", "request_id", "received_at"), returning=[inbound_events.c.id])
+_INBOUND_BY_KEY = Statement(select(inbound_events.c.pid, inbound_events.c.request_hash).where(
+    inbound_events.c.installation_id == bindparam("installation_id"),
+    inbound_events.c.idempotency_key == bindparam("key")))
+
+
+async def store_inbound(conn: Executor, values: dict[str, Any]) -> bool:
+    """Store an inbound event; false when its (installation, key) was already used."""
+    return (await conn.execute(_STORE_INBOUND, values)).first() is not None
+
+
+async def inbound_by_key(conn: Executor, installation_id: int, key: str) -> Row | None:
+    return (await conn.execute(_INBOUND_BY_KEY, {"installation_id": installation_id, "key": key})).first()

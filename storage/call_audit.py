@@ -1,9 +1,9 @@
-"""The Open Platform's call audit, written in batches by one background thread.
+"""The Open Platform's call audit, written in batches by one task per event loop.
 
-Every business call leaves a row (who, what, outcome, request id). Writing it inline cost each
-request a worker-thread hop and a transaction of its own, more CPU than many calls themselves.
-Requests now only append to an in-memory queue; a single writer thread inserts whatever has
-accumulated, in one transaction, every ``FLUSH_SECONDS`` or as soon as ``BATCH`` rows wait.
+Every business call leaves a row (who, what, outcome, request id). Writing it inline would cost
+each request a transaction of its own, more than many calls themselves. Requests only append to
+an in-memory queue; a flusher task on the request's event loop inserts whatever has accumulated,
+in one statement, every ``FLUSH_SECONDS`` or as soon as ``BATCH`` rows wait.
 
 The trade: a row reaches the table up to ``FLUSH_SECONDS`` after its response, and a process
 killed without a clean shutdown loses at most that window of rows (``close`` flushes the rest).
@@ -12,15 +12,17 @@ Business changes are not affected: their own audit entries commit with the chang
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-import threading
+import weakref
 from collections import deque
 from typing import Any
 
-from sqlalchemy import Connection, insert
+from sqlalchemy import bindparam, insert
 
+from storage.engine import Database, Executor, Statement
 from storage.tables import open_api_calls
-from storage.unit import Database
 from tessera.core.clock import Clock
 
 log = logging.getLogger("tessera.call_audit")
@@ -32,44 +34,76 @@ BATCH = 500
 MAX_PENDING = 100_000
 
 
-def record_calls(conn: Connection, rows: list[dict[str, Any]]) -> None:
-    """Call-audit rows, each with its own ``created_at`` (one executemany)."""
-    conn.execute(insert(open_api_calls), rows)
+_COLUMNS = ("installation_id", "tenant_id", "client_id", "method", "path", "status", "request_id", "created_at")
+_INSERT = Statement(insert(open_api_calls).values({c: bindparam(c) for c in _COLUMNS}))
+
+
+async def record_calls(conn: Executor, rows: list[dict[str, Any]]) -> None:
+    """Call-audit rows, each with its own ``created_at`` (one batch: one round trip)."""
+    await conn.execute_many(_INSERT, rows)
+
+
+class _Flusher:
+    """The task that writes the queue on one event loop, and what wakes it."""
+
+    def __init__(self, audit: CallAudit, flush_seconds: float) -> None:
+        self.wake = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._run(audit, flush_seconds), name="call-audit")
+
+    async def _run(self, audit: CallAudit, flush_seconds: float) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), flush_seconds)
+            self.wake.clear()
+            await audit.flush()
 
 
 class CallAudit:
-    """Queue of call-audit rows and the thread that writes them."""
+    """Queue of call-audit rows and the tasks that write them."""
 
     def __init__(self, db: Database, clock: Clock, flush_seconds: float = FLUSH_SECONDS) -> None:
         self._db = db
         self._clock = clock
         self._flush_seconds = flush_seconds
         self._pending: deque[dict[str, Any]] = deque()
-        self._wake = threading.Event()
-        self._stopping = False
-        self._write_lock = threading.Lock()  # one writer at a time: the thread, or flush()
         self._dropped = 0
-        self._thread: threading.Thread | None = None
-        self._start_lock = threading.Lock()
+        self._flushers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Flusher] = weakref.WeakKeyDictionary()
+        self._writing = False
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
 
     def record(self, **values: Any) -> None:
-        """Queue one row (``created_at`` is taken now); never blocks on the database."""
+        """Queue one row (``created_at`` is taken now); never waits for the database."""
         if len(self._pending) >= MAX_PENDING:
             self._pending.popleft()
             self._dropped += 1
         self._pending.append({"created_at": self._clock.now(), **values})
-        self._ensure_thread()
-        if len(self._pending) >= BATCH:
-            self._wake.set()
+        flusher = self._flusher()
+        if flusher is not None and len(self._pending) >= BATCH:
+            flusher.wake.set()
 
-    def flush(self) -> None:
-        """Write every queued row now (tests, shutdown)."""
-        with self._write_lock:
+    def _flusher(self) -> _Flusher | None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a script): the rows wait for flush()
+            return None
+        flusher = self._flushers.get(loop)
+        if flusher is None or flusher.task.done():
+            flusher = self._flushers[loop] = _Flusher(self, self._flush_seconds)
+        return flusher
+
+    async def flush(self) -> None:
+        """Write every queued row now (the flusher, tests, shutdown)."""
+        if self._writing:  # one writer at a time; the other's rows are written by it
+            return
+        self._writing = True
+        try:
             while self._pending:
                 rows = [self._pending.popleft() for _ in range(min(BATCH, len(self._pending)))]
                 try:
-                    with self._db.write() as conn:
-                        record_calls(conn, rows)
+                    await record_calls(self._db, rows)
                 except Exception:
                     # Kept for the next pass (a locked SQLite file or a database restart is
                     # usually over by then), in their original order.
@@ -79,31 +113,15 @@ class CallAudit:
             if self._dropped:
                 log.error("call_audit.rows_dropped", extra={"rows": self._dropped})
                 self._dropped = 0
+        finally:
+            self._writing = False
 
-    def close(self) -> None:
-        """Stop the writer thread and write what is queued.
-
-        Like the engine's ``dispose``, this is not final: a later ``record`` starts a new thread
-        (tests build several apps over one runtime, and each app's shutdown closes it).
-        """
-        with self._start_lock:
-            self._stopping = True
-            self._wake.set()
-            if self._thread is not None:
-                self._thread.join(timeout=10)
-            self.flush()
-            self._thread = None
-            self._stopping = False
-
-    def _ensure_thread(self) -> None:
-        if self._thread is None:
-            with self._start_lock:
-                if self._thread is None and not self._stopping:
-                    self._thread = threading.Thread(target=self._run, name="tessera-call-audit", daemon=True)
-                    self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stopping:
-            self._wake.wait(self._flush_seconds)
-            self._wake.clear()
-            self.flush()
+    async def close(self) -> None:
+        """Stop this loop's flusher and write what is queued. Not final: a later ``record``
+        starts a new flusher (tests build several apps over one runtime)."""
+        flusher = self._flushers.pop(asyncio.get_running_loop(), None)
+        if flusher is not None:
+            flusher.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await flusher.task
+        await self.flush()

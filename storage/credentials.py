@@ -1,27 +1,36 @@
-"""Client credentials (client id and the keyed digest of the secret) of installations."""
+"""Client credentials of installations: the client id and either the keyed digest of the secret
+(kind ``secret``) or the public JWK Set of a ``private_key_jwt`` client; and the ``jti`` claims of
+client assertions already used."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Row, and_, case, insert, literal, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, case, insert, literal, select, update
 
+from storage.engine import Executor, Row, Statement, insert_or_skip
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import (
+    client_assertion_jtis,
     credentials,
     installations,
 )
 
+SECRET = "secret"  # noqa: S105 - a kind's name, not a secret
+PRIVATE_KEY_JWT = "private_key_jwt"
 
-def create_credential(conn: Connection, installation_id: int, client_id: str, secret_digest: str,
-                      *, now: datetime) -> Row[Any]:
-    return conn.execute(
+
+async def create_credential(conn: Executor, installation_id: int, client_id: str, secret_digest: str | None,
+                            *, now: datetime, public_jwks: dict[str, Any] | None = None) -> Row:
+    """A secret credential (``secret_digest``) or, given ``public_jwks``, a ``private_key_jwt`` one."""
+    kind = SECRET if public_jwks is None else PRIVATE_KEY_JWT
+    return (await conn.execute(
         insert(credentials)
-        .values(client_id=client_id, installation_id=installation_id, secret_digest=secret_digest, status="active",
-                created_at=now)
+        .values(client_id=client_id, installation_id=installation_id, secret_digest=secret_digest, kind=kind,
+                public_jwks=public_jwks, status="active", created_at=now)
         .returning(*credentials.c)
-    ).one()
+    )).one()
 
 
 STATUSES = ("active", "rotated", "expired", "revoked")
@@ -47,25 +56,39 @@ def list_fields(now: datetime) -> dict[str, ListField]:
     }
 
 
-def credentials_page(conn: Connection, installation_id: int, fields: dict[str, ListField],
-                     request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def credentials_page(conn: Executor, installation_id: int, fields: dict[str, ListField],
+                           request: ListRequest) -> tuple[list[Row], int]:
     """One page of the installation's credentials with ``derived_status``; never a digest."""
-    base = select(credentials.c.id, credentials.c.client_id, credentials.c.status, credentials.c.created_at,
+    base = select(credentials.c.id, credentials.c.client_id, credentials.c.kind, credentials.c.status,
+                  credentials.c.public_jwks, credentials.c.created_at,
                   credentials.c.rotated_at, credentials.c.expires_at, credentials.c.revoked_at,
                   fields["status"].expr.label("derived_status")).where(
         credentials.c.installation_id == installation_id)
-    return run_list(conn, build_queries(base, [], request, credentials.c.id, keyword_in(credentials.c.client_id)))
+    return await run_list(conn, build_queries(base, [], request, credentials.c.id, keyword_in(credentials.c.client_id)))
 
 
-def credential_with_installation(conn: Connection, client_id: str) -> Row[Any] | None:
-    return conn.execute(
-        select(credentials, installations.c.pid.label("installation_pid"),
-               installations.c.application_id, installations.c.tenant_id, installations.c.status.label("inst_status"),
-               installations.c.scopes.label("granted_scopes"))
-        .select_from(credentials.join(installations, installations.c.id == credentials.c.installation_id))
-        .where(credentials.c.client_id == client_id)
-    ).first()
+_WITH_INSTALLATION = Statement(
+    select(credentials, installations.c.pid.label("installation_pid"),
+           installations.c.application_id, installations.c.tenant_id, installations.c.status.label("inst_status"),
+           installations.c.scopes.label("granted_scopes"))
+    .select_from(credentials.join(installations, installations.c.id == credentials.c.installation_id))
+    .where(credentials.c.client_id == bindparam("client_id"))
+)
 
 
-def update_credential(conn: Connection, credential_id: int, values: dict[str, Any]) -> None:
-    conn.execute(update(credentials).where(credentials.c.id == credential_id).values(**values))
+async def credential_with_installation(conn: Executor, client_id: str) -> Row | None:
+    """The credential of a token request with what the grant checks of its installation (hot path)."""
+    return (await conn.execute(_WITH_INSTALLATION, {"client_id": client_id})).first()
+
+
+async def update_credential(conn: Executor, credential_id: int, values: dict[str, Any]) -> None:
+    await conn.execute(update(credentials).where(credentials.c.id == credential_id).values(**values))
+
+
+_CLAIM_JTI = insert_or_skip(client_assertion_jtis, ("jti_digest", "expires_at"), (client_assertion_jtis.c.id,))
+
+
+async def claim_jti(conn: Executor, jti_digest: str, expires_at: datetime) -> bool:
+    """Record a client assertion's ``jti`` until ``expires_at``; False if it was already used
+    (one statement: the unique constraint decides, a conflict is no error)."""
+    return (await conn.execute(_CLAIM_JTI, {"jti_digest": jti_digest, "expires_at": expires_at})).first() is not None

@@ -7,51 +7,45 @@ wait for (PostgreSQL) or queue behind (SQLite) the first and then find its resul
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, delete, insert, select, update
+from sqlalchemy import and_, bindparam, delete, select, update
 
+from storage.engine import Executor, Row, Statement, insert_or_skip
 from storage.tables import idempotency_keys
 
-
-def lookup(conn: Connection, tenant_id: int, user_id: int, key: str, ttl_seconds: int,
-           *, now: datetime) -> Row[Any] | None:
-    """The live row for the key; an expired one is removed so the key can be used afresh."""
-    row = conn.execute(
-        select(idempotency_keys).where(
-            and_(idempotency_keys.c.tenant_id == tenant_id, idempotency_keys.c.user_id == user_id,
-                 idempotency_keys.c.key == key)
-        )
-    ).first()
-    if row is None:
-        return None
-    if row.created_at < now - timedelta(seconds=ttl_seconds):
-        conn.execute(delete(idempotency_keys).where(idempotency_keys.c.id == row.id))
-        return None
-    return row
+_FIND = Statement(select(idempotency_keys).where(and_(
+    idempotency_keys.c.tenant_id == bindparam("tenant_id"), idempotency_keys.c.user_id == bindparam("user_id"),
+    idempotency_keys.c.key == bindparam("key"))))
+_FORGET = Statement(delete(idempotency_keys).where(and_(
+    idempotency_keys.c.id == bindparam("row_id"), idempotency_keys.c.created_at == bindparam("created_at"))))
+_CLAIM = insert_or_skip(idempotency_keys, ("tenant_id", "user_id", "key", "request_hash", "status_code", "response",
+                                           "created_at"), returning=[idempotency_keys.c.id])
+_COMPLETE = Statement(update(idempotency_keys).where(idempotency_keys.c.id == bindparam("row_id")).values(
+    status_code=bindparam("status_code"), response=bindparam("response")))
 
 
-def claim(conn: Connection, tenant_id: int, user_id: int, key: str, request_hash: str, *, now: datetime) -> int:
-    """Insert the key row; raises ``IntegrityError`` when a concurrent request holds the key."""
-    row_id: int = conn.execute(
-        insert(idempotency_keys)
-        .values(tenant_id=tenant_id, user_id=user_id, key=key, request_hash=request_hash, status_code=0,
-                response=None, created_at=now)
-        .returning(idempotency_keys.c.id)
-    ).scalar_one()
-    return row_id
+async def find(conn: Executor, tenant_id: int, user_id: int, key: str) -> Row | None:
+    """The key's row, live or expired (the caller judges its age)."""
+    return (await conn.execute(_FIND, {"tenant_id": tenant_id, "user_id": user_id, "key": key})).first()
 
 
-def complete(conn: Connection, row_id: int, status_code: int, response: Any) -> None:
-    conn.execute(
-        update(idempotency_keys).where(idempotency_keys.c.id == row_id).values(status_code=status_code,
-                                                                                response=response)
-    )
+async def forget(conn: Executor, row_id: int, created_at: datetime) -> None:
+    """Remove an expired row (only the one that was seen), so the key can be used afresh."""
+    await conn.execute(_FORGET, {"row_id": row_id, "created_at": created_at})
 
 
-def purge_expired(conn: Connection, ttl_seconds: int, *, now: datetime) -> int:
-    result = conn.execute(
-        delete(idempotency_keys).where(idempotency_keys.c.created_at < now - timedelta(seconds=ttl_seconds))
-    )
-    return result.rowcount or 0
+async def claim(conn: Executor, tenant_id: int, user_id: int, key: str, request_hash: str, *,
+                now: datetime) -> int | None:
+    """Insert the key row: its id, or None when the key already has one (on PostgreSQL, after a
+    concurrent holder committed; a rolled-back holder's key is claimed)."""
+    row = (await conn.execute(_CLAIM, {
+        "tenant_id": tenant_id, "user_id": user_id, "key": key, "request_hash": request_hash, "status_code": 0,
+        "response": None, "created_at": now,
+    })).first()
+    return None if row is None else int(row.id)
+
+
+async def complete(conn: Executor, row_id: int, status_code: int, response: Any) -> None:
+    await conn.enqueue(_COMPLETE, {"row_id": row_id, "status_code": status_code, "response": response})

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import insert, select, update
 
+from storage.engine import Executor, Row
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import (
     applications,
@@ -16,23 +17,23 @@ from storage.tables import (
 from tessera.core.ids import new_pid
 
 
-def create_installation(conn: Connection, application_id: int, tenant_id: int, environment: str,
-                        scopes: list[str], *, now: datetime) -> Row[Any]:
-    return conn.execute(
+async def create_installation(conn: Executor, application_id: int, tenant_id: int, environment: str,
+                              scopes: list[str], *, now: datetime) -> Row:
+    return (await conn.execute(
         insert(installations)
         .values(pid=new_pid("ins"), application_id=application_id, tenant_id=tenant_id, environment=environment,
                 scopes=scopes, status="enabled", created_at=now, updated_at=now)
         .returning(*installations.c)
-    ).one()
+    )).one()
 
 
-def installation_by_pid(conn: Connection, pid: str) -> Row[Any] | None:
-    return conn.execute(
+async def installation_by_pid(conn: Executor, pid: str) -> Row | None:
+    return (await conn.execute(
         select(installations, applications.c.pid.label("application_pid"), tenants.c.code.label("tenant_code"))
         .select_from(installations.join(applications, applications.c.id == installations.c.application_id)
                      .join(tenants, tenants.c.id == installations.c.tenant_id))
         .where(installations.c.pid == pid)
-    ).first()
+    )).first()
 
 
 INSTALLATION_FIELDS: dict[str, ListField] = {
@@ -42,16 +43,17 @@ INSTALLATION_FIELDS: dict[str, ListField] = {
 }
 
 
-def installations_page(conn: Connection, application_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def installations_page(conn: Executor, application_id: int, request: ListRequest) -> tuple[list[Row], int]:
     """One page of the application's installations (with ``tenant_code``) and the total."""
     base = (
         select(installations, tenants.c.code.label("tenant_code"))
         .select_from(installations.join(tenants, tenants.c.id == installations.c.tenant_id))
         .where(installations.c.application_id == application_id)
     )
-    return run_list(conn, build_queries(base, [], request, installations.c.id, keyword_in(installations.c.environment)))
+    return await run_list(conn, build_queries(base, [], request, installations.c.id,
+                                              keyword_in(installations.c.environment)))
 
 
-def update_installation(conn: Connection, installation_id: int, values: dict[str, Any], *, now: datetime) -> None:
-    conn.execute(update(installations).where(installations.c.id == installation_id)
-                 .values(**values, updated_at=now))
+async def update_installation(conn: Executor, installation_id: int, values: dict[str, Any], *, now: datetime) -> None:
+    await conn.execute(update(installations).where(installations.c.id == installation_id)
+                       .values(**values, updated_at=now))

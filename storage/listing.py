@@ -16,7 +16,6 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     ColumnElement,
-    Connection,
     Numeric,
     Select,
     and_,
@@ -27,6 +26,8 @@ from sqlalchemy import (
     select,
     true,
 )
+
+from storage.engine import Executor
 
 OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "not_in", "is_null", "is_not_null")
 
@@ -162,10 +163,10 @@ def build_queries(
     return ListQueries(page=page, count=count)
 
 
-def run_list(conn: Connection, queries: ListQueries) -> tuple[list[Any], int]:
+async def run_list(conn: Executor, queries: ListQueries) -> tuple[list[Any], int]:
     """The total and the rows of the page; the page query is skipped when nothing matches."""
-    total = conn.execute(queries.count).scalar_one()
-    return (list(conn.execute(queries.page)) if total else []), total
+    total = (await conn.execute(queries.count)).scalar_one()
+    return (list(await conn.execute(queries.page)) if total else []), total
 
 
 def keyword_like(expr: ColumnElement[Any]) -> Callable[[str], ColumnElement[bool]]:

@@ -8,48 +8,53 @@ then completes the claim together with its change; a failed command releases it.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, delete, insert, select, update
+from sqlalchemy import and_, bindparam, delete, select, update
 
+from storage.engine import Executor, Row, Statement, insert_or_skip
 from storage.tables import open_idempotency_keys as keys
 
 IN_PROGRESS = "in_progress"
 COMPLETED = "completed"
 
 
-def find(conn: Connection, installation_id: int, key: str) -> Row[Any] | None:
+_FIND = Statement(select(keys).where(and_(keys.c.installation_id == bindparam("installation_id"),
+                                         keys.c.key == bindparam("key"))))
+_COMPLETE = Statement(update(keys).where(keys.c.id == bindparam("row_id")).values(
+    state=COMPLETED, response=bindparam("response"), etag=bindparam("etag")))
+
+
+async def find(conn: Executor, installation_id: int, key: str) -> Row | None:
     """The row for the key, live or expired (a read: no write lock needed)."""
-    return conn.execute(
-        select(keys).where(and_(keys.c.installation_id == installation_id, keys.c.key == key))
-    ).first()
+    return (await conn.execute(_FIND, {"installation_id": installation_id, "key": key})).first()
 
 
-def lookup(conn: Connection, installation_id: int, key: str, ttl_seconds: int, *, now: datetime) -> Row[Any] | None:
-    """The live row for the key; an expired one is removed so the key starts afresh."""
-    row = find(conn, installation_id, key)
-    if row is not None and row.created_at < now - timedelta(seconds=ttl_seconds):
-        conn.execute(delete(keys).where(keys.c.id == row.id))
-        return None
-    return row
+_CLAIM = insert_or_skip(keys, ("installation_id", "key", "request_hash", "state", "locked_until", "created_at"),
+                        returning=[keys.c.id])
+_FORGET = Statement(delete(keys).where(and_(keys.c.id == bindparam("row_id"),
+                                            keys.c.created_at == bindparam("created_at"))))
 
 
-def claim(conn: Connection, installation_id: int, key: str, request_hash: str, locked_until: datetime,
-          *, now: datetime) -> int:
-    """Insert an in-progress claim; ``IntegrityError`` when a concurrent request claimed it first."""
-    row_id: int = conn.execute(
-        insert(keys)
-        .values(installation_id=installation_id, key=key, request_hash=request_hash, state=IN_PROGRESS,
-                locked_until=locked_until, created_at=now)
-        .returning(keys.c.id)
-    ).scalar_one()
-    return row_id
+async def claim(conn: Executor, installation_id: int, key: str, request_hash: str, locked_until: datetime,
+                *, now: datetime) -> int | None:
+    """Insert an in-progress claim in one statement: its id, or None when the key has a row."""
+    row = (await conn.execute(_CLAIM, {
+        "installation_id": installation_id, "key": key, "request_hash": request_hash, "state": IN_PROGRESS,
+        "locked_until": locked_until, "created_at": now,
+    })).first()
+    return None if row is None else int(row.id)
 
 
-def take_over(conn: Connection, row_id: int, previous_lock: datetime, locked_until: datetime) -> bool:
+async def forget(conn: Executor, row_id: int, created_at: datetime) -> None:
+    """Remove an expired row (only the one that was seen), so the key starts afresh."""
+    await conn.execute(_FORGET, {"row_id": row_id, "created_at": created_at})
+
+
+async def take_over(conn: Executor, row_id: int, previous_lock: datetime, locked_until: datetime) -> bool:
     """Re-claim an in-progress row whose lock lapsed (its process died); false if another won."""
-    result = conn.execute(
+    result = await conn.execute(
         update(keys)
         .where(and_(keys.c.id == row_id, keys.c.state == IN_PROGRESS, keys.c.locked_until == previous_lock))
         .values(locked_until=locked_until)
@@ -57,15 +62,10 @@ def take_over(conn: Connection, row_id: int, previous_lock: datetime, locked_unt
     return result.rowcount == 1
 
 
-def complete(conn: Connection, row_id: int, response: dict[str, Any], etag: str | None) -> None:
-    conn.execute(update(keys).where(keys.c.id == row_id).values(state=COMPLETED, response=response, etag=etag))
+async def complete(conn: Executor, row_id: int, response: dict[str, Any], etag: str | None) -> None:
+    await conn.enqueue(_COMPLETE, {"row_id": row_id, "response": response, "etag": etag})
 
 
-def release(conn: Connection, row_id: int) -> None:
+async def release(conn: Executor, row_id: int) -> None:
     """Forget an in-progress claim whose command failed, so the key can be used again."""
-    conn.execute(delete(keys).where(and_(keys.c.id == row_id, keys.c.state == IN_PROGRESS)))
-
-
-def purge_expired(conn: Connection, ttl_seconds: int, *, now: datetime) -> int:
-    result = conn.execute(delete(keys).where(keys.c.created_at < now - timedelta(seconds=ttl_seconds)))
-    return result.rowcount or 0
+    await conn.execute(delete(keys).where(and_(keys.c.id == row_id, keys.c.state == IN_PROGRESS)))

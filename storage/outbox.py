@@ -10,29 +10,30 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, select
+from sqlalchemy import select
 
+from storage.engine import Executor, Row, Statement, bound
 from storage.tables import outbox_events
 from tessera.core.ids import new_pid
 
 EVENT_PREFIX = "evt"
 
 
-def append(conn: Connection, *, tenant_id: int, event_type: str, payload: dict[str, Any],
-           request_id: str | None, now: datetime) -> str:
+_APPEND = Statement(outbox_events.insert().values(bound(
+    "event_id", "tenant_id", "event_type", "payload", "request_id", "occurred_at")))
+
+
+async def append(conn: Executor, *, tenant_id: int, event_type: str, payload: dict[str, Any],
+                 request_id: str | None, now: datetime) -> str:
     event_id = new_pid(EVENT_PREFIX)
-    conn.execute(
-        outbox_events.insert().values(
-            event_id=event_id, tenant_id=tenant_id, event_type=event_type, payload=payload,
-            request_id=request_id, occurred_at=now,
-        )
-    )
+    await conn.enqueue(_APPEND, {"event_id": event_id, "tenant_id": tenant_id, "event_type": event_type,
+                                 "payload": payload, "request_id": request_id, "occurred_at": now})
     return event_id
 
 
-def for_tenant(conn: Connection, tenant_id: int, event_type: str | None = None) -> list[Row[Any]]:
+async def for_tenant(conn: Executor, tenant_id: int, event_type: str | None = None) -> list[Row]:
     """The tenant's events, oldest first (for tests and the administration surface)."""
     query = select(outbox_events).where(outbox_events.c.tenant_id == tenant_id)
     if event_type is not None:
         query = query.where(outbox_events.c.event_type == event_type)
-    return list(conn.execute(query.order_by(outbox_events.c.id)))
+    return list(await conn.execute(query.order_by(outbox_events.c.id)))

@@ -13,26 +13,27 @@ Webhook deliveries and automation runs both use them, so the concurrency rules l
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Connection, Row, Table, and_, or_, select, update
+from sqlalchemy import Table, and_, or_, select, update
+
+from storage.engine import Executor, Row
 
 DUE = ("pending", "retrying")
 
 
-def undispatched(conn: Connection, table: Table, limit: int) -> list[Row[Any]]:
+async def undispatched(conn: Executor, table: Table, limit: int) -> list[Row]:
     query = select(table).where(table.c.dispatched_at.is_(None)).order_by(table.c.id).limit(limit)
-    if conn.dialect.name == "postgresql":
+    if conn.dialect == "postgresql":
         query = query.with_for_update(skip_locked=True)
-    return list(conn.execute(query))
+    return list(await conn.execute(query))
 
 
-def mark_dispatched(conn: Connection, table: Table, ids: list[int], now: datetime) -> None:
+async def mark_dispatched(conn: Executor, table: Table, ids: list[int], now: datetime) -> None:
     if ids:
-        conn.execute(update(table).where(table.c.id.in_(ids)).values(dispatched_at=now))
+        await conn.execute(update(table).where(table.c.id.in_(ids)).values(dispatched_at=now))
 
 
-def lease_due(conn: Connection, table: Table, now: datetime, lease_until: datetime, limit: int) -> list[int]:
+async def lease_due(conn: Executor, table: Table, now: datetime, lease_until: datetime, limit: int) -> list[int]:
     """Ids of up to ``limit`` due rows, now leased to the caller until ``lease_until``."""
     due = (
         select(table.c.id)
@@ -41,16 +42,16 @@ def lease_due(conn: Connection, table: Table, now: datetime, lease_until: dateti
         .order_by(table.c.next_attempt_at, table.c.id)
         .limit(limit)
     )
-    if conn.dialect.name == "postgresql":
+    if conn.dialect == "postgresql":
         due = due.with_for_update(skip_locked=True)
-    ids = [r.id for r in conn.execute(due)]
+    ids = [r.id for r in await conn.execute(due)]
     if ids:
-        conn.execute(update(table).where(table.c.id.in_(ids)).values(locked_until=lease_until))
+        await conn.execute(update(table).where(table.c.id.in_(ids)).values(locked_until=lease_until))
     return ids
 
 
-def release(conn: Connection, table: Table, ids: list[int], lease_until: datetime) -> None:
+async def release(conn: Executor, table: Table, ids: list[int], lease_until: datetime) -> None:
     """Hand leased rows back untried (only those the caller still holds)."""
     if ids:
-        conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.locked_until == lease_until))
-                     .values(locked_until=None))
+        await conn.execute(update(table).where(and_(table.c.id.in_(ids), table.c.locked_until == lease_until))
+                           .values(locked_until=None))

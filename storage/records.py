@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, Row, and_, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import and_, bindparam, delete, func, insert, select, update
 
+from storage.engine import Executor, Row, Statement, insert_or_skip
 from storage.listing import ListField, ListRequest, build_queries, json_field, keyword_like, run_list
 from storage.tables import record_unique_values, records
 from tessera.core.clock import iso
@@ -59,16 +59,41 @@ class DuplicateValues(Exception):
         self.fields = fields
 
 
+_CLAIM_UNIQUE = insert_or_skip(record_unique_values, ("tenant_id", "model", "field", "value", "record_id"),
+                               returning=[record_unique_values.c.record_id])
+
+
+# The hot statements, built once: every one carries the tenant and the model by construction.
+_SCOPE = and_(records.c.tenant_id == bindparam("tenant_id"), records.c.model == bindparam("model"),
+              records.c.deleted_at.is_(None))
+_GET_QUERY = select(records).where(_SCOPE, records.c.pid == bindparam("pid"))
+_GET = Statement(_GET_QUERY)
+_GET_FOR_UPDATE = Statement(_GET_QUERY.with_for_update(), {"sqlite": _GET_QUERY})  # SQLite: the write lock
+_PAGE_AFTER = Statement(select(records).where(_SCOPE, records.c.id > bindparam("after_id"))
+                        .order_by(records.c.id.asc()).limit(bindparam("limit")))
+_INSERT = Statement(insert(records).values(
+    {c: bindparam(c) for c in ("tenant_id", "model", "pid", "version", "data", "search_text", "created_by",
+                               "created_at", "updated_at")}).returning(*records.c))
+_UPDATE = Statement(
+    update(records)
+    .where(_SCOPE, records.c.id == bindparam("record_id"), records.c.version == bindparam("expected_version"))
+    .values(data=bindparam("data"), search_text=bindparam("search_text"), version=records.c.version + 1,
+            updated_at=bindparam("now"))
+    .returning(*records.c)
+)
+
+
 def search_text(model: RecordModel, data: dict[str, Any]) -> str:
     return "\n".join(str(data[code]).lower() for code in model.searchable if data.get(code) is not None)
 
 
 class RecordRepository:
-    def __init__(self, conn: Connection, tenant_id: int, model: RecordModel) -> None:
+    def __init__(self, conn: Executor, tenant_id: int, model: RecordModel) -> None:
         self.conn = conn
         self.tenant_id = tenant_id
         self.model = model
-        self.dialect = conn.dialect.name
+        self.dialect = conn.dialect
+        self._binds = {"tenant_id": tenant_id, "model": model.code}
 
     # -- reading ---------------------------------------------------------------------------
     def _scope(self) -> list[Any]:
@@ -88,7 +113,7 @@ class RecordRepository:
         assert set(SYSTEM_FIELDS) <= set(fields)
         return fields
 
-    def page(self, request: ListRequest) -> tuple[list[Row[Any]], int]:
+    async def page(self, request: ListRequest) -> tuple[list[Row], int]:
         queries = build_queries(
             select(records),
             self._scope(),
@@ -96,28 +121,20 @@ class RecordRepository:
             records.c.id,
             keyword_like(records.c.search_text),
         )
-        rows, total = run_list(self.conn, queries)
+        rows, total = await run_list(self.conn, queries)
         return rows, total
 
-    def get(self, pid: str, *, for_update: bool = False) -> Row[Any] | None:
+    async def get(self, pid: str, *, for_update: bool = False) -> Row | None:
         if not storable_text(pid):  # no record has such an id; PostgreSQL would refuse the NUL
             return None
-        query = select(records).where(and_(*self._scope(), records.c.pid == pid))
-        if for_update and self.dialect == "postgresql":
-            query = query.with_for_update()
-        return self.conn.execute(query).first()
+        statement = _GET_FOR_UPDATE if for_update else _GET
+        return (await self.conn.execute(statement, {**self._binds, "pid": pid})).first()
 
-    def page_after(self, after_id: int, limit: int) -> list[Row[Any]]:
+    async def page_after(self, after_id: int, limit: int) -> list[Row]:
         """Keyset page in id order: rows after ``after_id``, at most ``limit`` (one index range scan)."""
-        query = (
-            select(records)
-            .where(and_(*self._scope(), records.c.id > after_id))
-            .order_by(records.c.id.asc())
-            .limit(limit)
-        )
-        return list(self.conn.execute(query))
+        return (await self.conn.execute(_PAGE_AFTER, {**self._binds, "after_id": after_id, "limit": limit})).rows
 
-    def options(self, label_field: str, limit: int) -> list[tuple[str, Any]]:
+    async def options(self, label_field: str, limit: int) -> list[tuple[str, Any]]:
         label = json_field(records.c.data, label_field, "string", self.dialect)
         query = (
             select(records.c.pid, label.label("label"))
@@ -125,14 +142,19 @@ class RecordRepository:
             .order_by(label.asc(), records.c.id.asc())
             .limit(limit)
         )
-        return [(r.pid, r.label) for r in self.conn.execute(query)]
+        return [(r.pid, r.label) for r in await self.conn.execute(query)]
 
-    def count(self) -> int:
-        return self.conn.execute(select(func.count()).select_from(records).where(and_(*self._scope()))).scalar_one()
+    async def count(self) -> int:
+        query = select(func.count()).select_from(records).where(and_(*self._scope()))
+        return int((await self.conn.execute(query)).scalar_one())
 
     # -- writing ---------------------------------------------------------------------------
-    def _claim_unique(self, record_id: int, data: dict[str, Any], only: set[str] | None = None) -> None:
-        """Claim each unique field's value; ``DuplicateValues`` names every clash at once."""
+    async def _claim_unique(self, record_id: int, data: dict[str, Any], only: set[str] | None = None) -> None:
+        """Claim each unique field's value; ``DuplicateValues`` names every clash at once.
+
+        Each claim is one ``INSERT ... ON CONFLICT DO NOTHING``: a clash is an answer, not an
+        error, so the transaction needs no savepoint around it.
+        """
         clashes: list[str] = []
         for code in self.model.unique:
             if only is not None and code not in only:
@@ -140,39 +162,31 @@ class RecordRepository:
             value = data.get(code)
             if value is None:
                 continue
-            try:
-                with self.conn.begin_nested():
-                    self.conn.execute(
-                        insert(record_unique_values).values(
-                            tenant_id=self.tenant_id, model=self.model.code, field=code,
-                            value=str(value), record_id=record_id,
-                        )
-                    )
-            except IntegrityError:
+            claimed = await self.conn.execute(_CLAIM_UNIQUE, {
+                "tenant_id": self.tenant_id, "model": self.model.code, "field": code, "value": str(value),
+                "record_id": record_id,
+            })
+            if not claimed.rows:
                 clashes.append(code)
         if clashes:
             raise DuplicateValues(clashes)
 
-    def _release_unique(self, record_id: int, only: set[str] | None = None) -> None:
+    async def _release_unique(self, record_id: int, only: set[str] | None = None) -> None:
         condition = record_unique_values.c.record_id == record_id
         if only is not None:
             condition = and_(condition, record_unique_values.c.field.in_(sorted(only)))
-        self.conn.execute(delete(record_unique_values).where(condition))
+        await self.conn.execute(delete(record_unique_values).where(condition))
 
-    def insert(self, data: dict[str, Any], created_by: int | None, *, now: datetime) -> Row[Any]:
-        row = self.conn.execute(
-            insert(records)
-            .values(
-                tenant_id=self.tenant_id, model=self.model.code, pid=new_pid(PID_PREFIX), version=1,
-                data=data, search_text=search_text(self.model, data), created_by=created_by,
-                created_at=now, updated_at=now,
-            )
-            .returning(*records.c)
-        ).one()
-        self._claim_unique(row.id, data)
+    async def insert(self, data: dict[str, Any], created_by: int | None, *, now: datetime) -> Row:
+        row = (await self.conn.execute(_INSERT, {
+            **self._binds, "pid": new_pid(PID_PREFIX), "version": 1, "data": data,
+            "search_text": search_text(self.model, data), "created_by": created_by, "created_at": now,
+            "updated_at": now,
+        })).one()
+        await self._claim_unique(row.id, data)
         return row
 
-    def update(self, current: Row[Any], changes: dict[str, Any], *, now: datetime) -> Row[Any] | None:
+    async def update(self, current: Row, changes: dict[str, Any], *, now: datetime) -> Row | None:
         """Apply ``changes`` if the row is still at ``current.version``; None when it moved on.
 
         The version condition makes a lost update impossible even where the row was read without
@@ -181,27 +195,22 @@ class RecordRepository:
         data = {**current.data, **changes}
         changed_unique = {c for c in self.model.unique if c in changes and changes[c] != current.data.get(c)}
         if changed_unique:
-            self._release_unique(current.id, changed_unique)
-            self._claim_unique(current.id, data, changed_unique)
-        return self.conn.execute(
-            update(records)
-            .where(and_(*self._scope(), records.c.id == current.id, records.c.version == current.version))
-            .values(
-                data=data, search_text=search_text(self.model, data),
-                version=records.c.version + 1, updated_at=now,
-            )
-            .returning(*records.c)
-        ).first()
+            await self._release_unique(current.id, changed_unique)
+            await self._claim_unique(current.id, data, changed_unique)
+        return (await self.conn.execute(_UPDATE, {
+            **self._binds, "record_id": current.id, "expected_version": current.version, "data": data,
+            "search_text": search_text(self.model, data), "now": now,
+        })).first()
 
-    def soft_delete(self, current: Row[Any], *, now: datetime) -> None:
-        self.conn.execute(
+    async def soft_delete(self, current: Row, *, now: datetime) -> None:
+        await self.conn.execute(
             update(records)
             .where(and_(*self._scope(), records.c.id == current.id))
             .values(deleted_at=now, version=records.c.version + 1, updated_at=now)
         )
-        self._release_unique(current.id)
+        await self._release_unique(current.id)
 
 
-def present(row: Row[Any]) -> dict[str, Any]:
+def present(row: Row) -> dict[str, Any]:
     """The record as clients see it: public ``id``, declared fields, timestamps."""
     return {"id": row.pid, **row.data, "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}

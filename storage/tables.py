@@ -204,7 +204,11 @@ credentials = Table(
     Column("id", BigId, primary_key=True, autoincrement=True),
     Column("client_id", String(64), nullable=False, unique=True),
     Column("installation_id", BigId, ForeignKey("installations.id"), nullable=False),
-    Column("secret_digest", String(64), nullable=False),
+    # ``secret``: the keyed digest of the client secret; ``private_key_jwt`` (RFC 7523): the public
+    # JWK Set client assertions are verified with, and no secret.
+    Column("kind", String(20), nullable=False, default="secret", server_default="secret"),
+    Column("secret_digest", String(64), nullable=True),
+    Column("public_jwks", JsonDoc, nullable=True),
     Column("status", String(20), nullable=False, default="active"),
     Column("created_at", UTCDateTime(), nullable=False),
     # Set on rotation: the old pair mints tokens until ``expires_at`` (the grace window).
@@ -212,6 +216,17 @@ credentials = Table(
     Column("expires_at", UTCDateTime(), nullable=True),
     Column("revoked_at", UTCDateTime(), nullable=True),
     Index("ix_credentials_installation", "installation_id"),
+)
+
+# The ``jti`` of each client assertion accepted (keyed digest of client id and jti), kept until the
+# assertion expires: the unique constraint makes a replay lose its insert.
+client_assertion_jtis = Table(
+    "client_assertion_jtis",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("jti_digest", String(64), nullable=False, unique=True),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Index("ix_client_assertion_jtis_expires", "expires_at"),
 )
 
 access_tokens = Table(
@@ -225,6 +240,7 @@ access_tokens = Table(
     Column("issued_at", UTCDateTime(), nullable=False),
     Column("expires_at", UTCDateTime(), nullable=False),
     Index("ix_access_tokens_expires", "expires_at"),
+    Index("ix_access_tokens_credential", "credential_id"),
 )
 
 # One row per Open Platform business call, searchable by request id.
@@ -242,6 +258,7 @@ open_api_calls = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Index("ix_open_api_calls_request_id", "request_id"),
     Index("ix_open_api_calls_installation_created", "installation_id", "created_at"),
+    Index("ix_open_api_calls_created", "created_at"),
 )
 
 
@@ -301,6 +318,18 @@ webhook_endpoints = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Column("updated_at", UTCDateTime(), nullable=False),
     Column("deleted_at", UTCDateTime(), nullable=True),
+    # Set when the service disabled the endpoint itself (a 410 Gone); cleared when re-enabled.
+    Column("disabled_reason", String(200), nullable=True),
+    Column("disabled_at", UTCDateTime(), nullable=True),
+    # The first failed attempt since the last success: failing continuously for long disables it.
+    Column("failing_since", UTCDateTime(), nullable=True),
+    # Owners' throttles (null: none): deliveries per second, and deliveries awaiting an answer at
+    # once; ``paced_until`` is the rate limit's next free send slot, shared by every worker.
+    Column("rate_limit", Integer, nullable=True),
+    Column("max_in_flight", Integer, nullable=True),
+    Column("paced_until", UTCDateTime(), nullable=True),
+    # How deliveries are signed: "tessera" (X-Webhook-* headers) or "standard-webhooks" (webhook-*).
+    Column("signature_format", String(20), nullable=False, server_default="tessera"),
     Index("ix_webhook_endpoints_installation", "installation_id"),
 )
 
@@ -346,7 +375,10 @@ delivery_attempts = Table(
     Column("http_status", Integer, nullable=True),
     Column("latency_ms", Integer, nullable=True),
     Column("error", String(300), nullable=True),
+    Column("worker", String(100), nullable=True),  # which worker process and task made the attempt
+    Column("response_excerpt", String(500), nullable=True),  # the receiver's answer, cut short
     Index("ix_delivery_attempts_delivery", "delivery_id", "id"),
+    Index("ix_delivery_attempts_attempted", "attempted_at"),
 )
 
 # --- Inbound events and automations ----------------------------------------------------------
@@ -408,4 +440,5 @@ automation_runs = Table(
     Column("updated_at", UTCDateTime(), nullable=False),
     UniqueConstraint("automation_id", "inbound_event_id"),
     Index("ix_automation_runs_due", "status", "next_attempt_at"),
+    Index("ix_automation_runs_inbound_event", "inbound_event_id"),
 )

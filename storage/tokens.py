@@ -1,12 +1,12 @@
-"""Access tokens (keyed digests) and the one query that trusts a bearer token."""
+"""Access tokens (keyed digests), the one query that trusts a bearer token, and revocation."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, cast
 
-from sqlalchemy import Connection, Row, bindparam, insert, select
+from sqlalchemy import bindparam, delete, insert, select
 
+from storage.engine import Executor, Row, Statement, bound
 from storage.tables import (
     access_tokens,
     applications,
@@ -15,17 +15,22 @@ from storage.tables import (
     tenants,
 )
 
+_STORE = Statement(insert(access_tokens).values(bound(
+    "token_digest", "credential_id", "installation_id", "scopes", "issued_at",
+    "expires_at")))
 
-def store_token(conn: Connection, digest: str, credential_id: int, installation_id: int, scopes: list[str],
-                issued_at: datetime, expires_at: datetime) -> None:
-    conn.execute(insert(access_tokens).values(token_digest=digest, credential_id=credential_id,
-                                              installation_id=installation_id, scopes=scopes,
-                                              issued_at=issued_at, expires_at=expires_at))
+
+async def store_token(conn: Executor, digest: str, credential_id: int, installation_id: int, scopes: list[str],
+                      issued_at: datetime, expires_at: datetime) -> None:
+    """Queued in the issuing transaction: on PostgreSQL it travels with the COMMIT."""
+    await conn.enqueue(_STORE, {"token_digest": digest, "credential_id": credential_id,
+                                "installation_id": installation_id, "scopes": scopes, "issued_at": issued_at,
+                                "expires_at": expires_at})
 
 
 # Built once: constructing this 18-column, 4-join SELECT took longer than running it. Executions
 # only bind the digest (SQLAlchemy's compiled-statement cache does the rest).
-_TOKEN_CONTEXT = (
+_TOKEN_CONTEXT = Statement(
     select(
         access_tokens.c.scopes, access_tokens.c.issued_at, access_tokens.c.expires_at,
         credentials.c.client_id, credentials.c.status.label("credential_status"), credentials.c.rotated_at,
@@ -48,6 +53,19 @@ _TOKEN_CONTEXT = (
 )
 
 
-def token_context(conn: Connection, digest: str) -> Row[Any] | None:
+async def token_context(conn: Executor, digest: str) -> Row | None:
     """Everything a business call needs to trust a token, in one query."""
-    return cast("Row[Any] | None", conn.execute(_TOKEN_CONTEXT, {"digest": digest}).first())
+    return (await conn.execute(_TOKEN_CONTEXT, {"digest": digest})).first()
+
+
+_REVOKE = Statement(
+    delete(access_tokens)
+    .where(access_tokens.c.token_digest == bindparam("digest"))
+    .where(access_tokens.c.installation_id == bindparam("installation_id"))
+)
+
+
+async def revoke_token(conn: Executor, digest: str, installation_id: int) -> bool:
+    """Delete the token if the installation owns it: True when it did (anyone else's is left alone)."""
+    result = await conn.execute(_REVOKE, {"digest": digest, "installation_id": installation_id})
+    return result.rowcount > 0

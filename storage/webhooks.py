@@ -10,9 +10,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, insert, or_, select, update
+from sqlalchemy import and_, bindparam, func, insert, or_, select, update
 
 from storage import queues
+from storage.engine import Executor, Row, Statement, bound
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import (
     applications,
@@ -27,26 +28,26 @@ from tessera.core.ids import new_pid
 
 
 # -- endpoints and secrets -------------------------------------------------------------------------
-def create_endpoint(conn: Connection, installation_id: int, url: str, event_types: list[str],
-                    *, now: datetime) -> Row[Any]:
-    return conn.execute(
+async def create_endpoint(conn: Executor, installation_id: int, url: str, event_types: list[str],
+                          *, now: datetime, signature_format: str = "tessera") -> Row:
+    return (await conn.execute(
         insert(webhook_endpoints)
         .values(pid=new_pid("whe"), installation_id=installation_id, url=url, event_types=event_types, enabled=1,
-                created_at=now, updated_at=now)
+                signature_format=signature_format, created_at=now, updated_at=now)
         .returning(*webhook_endpoints.c)
-    ).one()
+    )).one()
 
 
-def endpoint_by_pid(conn: Connection, pid: str) -> Row[Any] | None:
+async def endpoint_by_pid(conn: Executor, pid: str) -> Row | None:
     """The live endpoint with its installation's tenant and status and its application's pid."""
-    return conn.execute(
+    return (await conn.execute(
         select(webhook_endpoints, installations.c.pid.label("installation_pid"),
                installations.c.tenant_id, installations.c.status.label("installation_status"),
                applications.c.pid.label("application_pid"))
         .select_from(webhook_endpoints.join(installations, installations.c.id == webhook_endpoints.c.installation_id)
                      .join(applications, applications.c.id == installations.c.application_id))
         .where(and_(webhook_endpoints.c.pid == pid, webhook_endpoints.c.deleted_at.is_(None)))
-    ).first()
+    )).first()
 
 
 ENDPOINT_FIELDS: dict[str, ListField] = {
@@ -56,26 +57,27 @@ ENDPOINT_FIELDS: dict[str, ListField] = {
 }
 
 
-def endpoints_page(conn: Connection, installation_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def endpoints_page(conn: Executor, installation_id: int, request: ListRequest) -> tuple[list[Row], int]:
     """One page of the installation's live endpoints and the total."""
     base = select(webhook_endpoints).where(and_(webhook_endpoints.c.installation_id == installation_id,
                                                 webhook_endpoints.c.deleted_at.is_(None)))
-    return run_list(conn, build_queries(base, [], request, webhook_endpoints.c.id, keyword_in(webhook_endpoints.c.url)))
+    return await run_list(conn, build_queries(base, [], request, webhook_endpoints.c.id,
+                                              keyword_in(webhook_endpoints.c.url)))
 
 
-def update_endpoint(conn: Connection, endpoint_id: int, values: dict[str, Any], *, now: datetime) -> None:
-    conn.execute(update(webhook_endpoints).where(webhook_endpoints.c.id == endpoint_id)
-                 .values(**values, updated_at=now))
+async def update_endpoint(conn: Executor, endpoint_id: int, values: dict[str, Any], *, now: datetime) -> None:
+    await conn.execute(update(webhook_endpoints).where(webhook_endpoints.c.id == endpoint_id)
+                       .values(**values, updated_at=now))
 
 
-def add_secret(conn: Connection, endpoint_id: int, sealed: str, *, now: datetime) -> None:
-    conn.execute(insert(webhook_secrets).values(endpoint_id=endpoint_id, secret_encrypted=sealed,
-                                                created_at=now, expires_at=None))
+async def add_secret(conn: Executor, endpoint_id: int, sealed: str, *, now: datetime) -> None:
+    await conn.execute(insert(webhook_secrets).values(endpoint_id=endpoint_id, secret_encrypted=sealed,
+                                                      created_at=now, expires_at=None))
 
 
-def expire_secrets(conn: Connection, endpoint_id: int, at: datetime, *, now: datetime) -> None:
+async def expire_secrets(conn: Executor, endpoint_id: int, at: datetime, *, now: datetime) -> None:
     """End the overlap of every currently active secret at ``at`` (now, or later for an overlap)."""
-    conn.execute(
+    await conn.execute(
         update(webhook_secrets)
         .where(and_(webhook_secrets.c.endpoint_id == endpoint_id,
                     or_(webhook_secrets.c.expires_at.is_(None), webhook_secrets.c.expires_at > at),
@@ -84,88 +86,160 @@ def expire_secrets(conn: Connection, endpoint_id: int, at: datetime, *, now: dat
     )
 
 
-def active_secrets(conn: Connection, endpoint_id: int, now: datetime) -> list[str]:
-    """Sealed secrets in force at ``now``, newest first (the order of the signatures)."""
-    rows = conn.execute(
-        select(webhook_secrets.c.secret_encrypted)
-        .where(and_(webhook_secrets.c.endpoint_id == endpoint_id,
-                    or_(webhook_secrets.c.expires_at.is_(None), webhook_secrets.c.expires_at > now)))
-        .order_by(webhook_secrets.c.id.desc())
-    )
-    return [r.secret_encrypted for r in rows]
+async def active_secrets_of(conn: Executor, endpoint_ids: list[int], now: datetime) -> dict[int, list[str]]:
+    """Each endpoint's sealed secrets in force at ``now``, newest first, in one query (a batch)."""
+    found: dict[int, list[str]] = {i: [] for i in endpoint_ids}
+    if endpoint_ids:
+        rows = await conn.execute(
+            select(webhook_secrets.c.endpoint_id, webhook_secrets.c.secret_encrypted)
+            .where(and_(webhook_secrets.c.endpoint_id.in_(sorted(set(endpoint_ids))),
+                        or_(webhook_secrets.c.expires_at.is_(None), webhook_secrets.c.expires_at > now)))
+            .order_by(webhook_secrets.c.id.desc())
+        )
+        for row in rows:
+            found[row.endpoint_id].append(row.secret_encrypted)
+    return found
 
 
 # -- fan-out of the outbox -------------------------------------------------------------------------
-def pending_events(conn: Connection, limit: int) -> list[Row[Any]]:
-    return queues.undispatched(conn, outbox_events, limit)
+async def pending_events(conn: Executor, limit: int) -> list[Row]:
+    return await queues.undispatched(conn, outbox_events, limit)
 
 
-def subscribed_endpoints(conn: Connection, tenant_id: int) -> list[Row[Any]]:
+async def subscribed_endpoints(conn: Executor, tenant_id: int) -> list[Row]:
     """Enabled endpoints of the tenant's enabled installations (event types filtered by the caller)."""
-    return list(conn.execute(
-        select(webhook_endpoints.c.id, webhook_endpoints.c.event_types, installations.c.scopes)
-        .select_from(webhook_endpoints.join(installations, installations.c.id == webhook_endpoints.c.installation_id))
+    return list(await conn.execute(
+        select(webhook_endpoints.c.id, webhook_endpoints.c.event_types, installations.c.scopes,
+               applications.c.pid.label("application_pid"))
+        .select_from(webhook_endpoints.join(installations, installations.c.id == webhook_endpoints.c.installation_id)
+                     .join(applications, applications.c.id == installations.c.application_id))
         .where(and_(installations.c.tenant_id == tenant_id, installations.c.status == "enabled",
                     webhook_endpoints.c.enabled == 1, webhook_endpoints.c.deleted_at.is_(None)))
     ))
 
 
-def create_delivery(conn: Connection, event_id: int, endpoint_id: int, now: datetime) -> None:
-    conn.execute(insert(deliveries).values(
+async def create_delivery(conn: Executor, event_id: int, endpoint_id: int, now: datetime) -> None:
+    await conn.execute(insert(deliveries).values(
         pid=new_pid("dlv"), endpoint_id=endpoint_id, event_id=event_id, status="pending", attempts=0,
         next_attempt_at=now, created_at=now, updated_at=now,
     ))
 
 
-def mark_dispatched(conn: Connection, event_ids: list[int], now: datetime) -> None:
-    queues.mark_dispatched(conn, outbox_events, event_ids, now)
+async def mark_dispatched(conn: Executor, event_ids: list[int], now: datetime) -> None:
+    await queues.mark_dispatched(conn, outbox_events, event_ids, now)
 
 
 # -- delivery ----------------------------------------------------------------------------------------
-def claim_due(conn: Connection, now: datetime, lease_until: datetime, limit: int) -> list[Row[Any]]:
+async def claim_due(conn: Executor, now: datetime, lease_until: datetime, limit: int) -> list[Row]:
     """Lease up to ``limit`` due deliveries to this worker; returns them with event and endpoint."""
-    ids = queues.lease_due(conn, deliveries, now, lease_until, limit)
+    ids = await queues.lease_due(conn, deliveries, now, lease_until, limit)
     if not ids:
         return []
-    return list(conn.execute(
+    return list(await conn.execute(
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type,
                outbox_events.c.payload, outbox_events.c.occurred_at, outbox_events.c.request_id,
                webhook_endpoints.c.url, webhook_endpoints.c.enabled,
+               webhook_endpoints.c.pid.label("endpoint_pid"), webhook_endpoints.c.failing_since,
+               webhook_endpoints.c.rate_limit, webhook_endpoints.c.max_in_flight,
+               webhook_endpoints.c.signature_format,
                webhook_endpoints.c.deleted_at.label("endpoint_deleted_at"),
-               installations.c.status.label("installation_status"))
+               installations.c.status.label("installation_status"), installations.c.tenant_id,
+               installations.c.application_id, installations.c.pid.label("installation_pid"),
+               applications.c.pid.label("application_pid"))
         .select_from(deliveries.join(outbox_events, outbox_events.c.id == deliveries.c.event_id)
                      .join(webhook_endpoints, webhook_endpoints.c.id == deliveries.c.endpoint_id)
-                     .join(installations, installations.c.id == webhook_endpoints.c.installation_id))
+                     .join(installations, installations.c.id == webhook_endpoints.c.installation_id)
+                     .join(applications, applications.c.id == installations.c.application_id))
         .where(deliveries.c.id.in_(ids))
         .order_by(deliveries.c.next_attempt_at, deliveries.c.id)
     ))
 
 
-def record_attempt(conn: Connection, delivery_id: int, attempted_at: datetime, http_status: int | None,
-                   latency_ms: int | None, error: str | None) -> None:
-    conn.execute(insert(delivery_attempts).values(
-        delivery_id=delivery_id, attempted_at=attempted_at, http_status=http_status, latency_ms=latency_ms,
-        error=(error or None) and error[:300],
-    ))
+async def lock_throttles(conn: Executor, endpoint_ids: list[int]) -> dict[int, Row]:
+    """The throttles of these endpoints and their next free send slot, locked until the claim
+    commits (PostgreSQL), so workers claiming for one throttled endpoint take turns."""
+    query = (select(webhook_endpoints.c.id, webhook_endpoints.c.rate_limit, webhook_endpoints.c.max_in_flight,
+                    webhook_endpoints.c.paced_until)
+             .where(webhook_endpoints.c.id.in_(endpoint_ids)).order_by(webhook_endpoints.c.id))
+    if conn.dialect == "postgresql":
+        query = query.with_for_update()
+    return {row.id: row for row in await conn.execute(query)}
 
 
-def finish_attempt(conn: Connection, delivery_id: int, attempts_before: int, values: dict[str, Any],
-                   *, now: datetime) -> bool:
-    """Apply the attempt's outcome unless another attempt's outcome was applied since the claim.
+async def in_flight(conn: Executor, endpoint_ids: list[int], now: datetime, excluding: list[int]) -> dict[int, int]:
+    """Per endpoint, deliveries another claim holds a live lease on (awaiting an answer)."""
+    found = dict.fromkeys(endpoint_ids, 0)
+    if endpoint_ids:
+        rows = await conn.execute(
+            select(deliveries.c.endpoint_id, func.count().label("n"))
+            .where(and_(deliveries.c.endpoint_id.in_(endpoint_ids), deliveries.c.status.in_(queues.DUE),
+                        deliveries.c.locked_until >= now, deliveries.c.id.not_in(excluding)))
+            .group_by(deliveries.c.endpoint_id))
+        found.update({row.endpoint_id: int(row.n) for row in rows})
+    return found
 
-    Conditional on the attempt count, not on the lease: an outcome that arrives after its lease
-    lapsed still moves the retry schedule on, so a delivery can't loop without ever dying.
-    """
-    result = conn.execute(
-        update(deliveries)
-        .where(and_(deliveries.c.id == delivery_id, deliveries.c.attempts == attempts_before))
-        .values(**values, locked_until=None, updated_at=now)
+
+_SET_PACED = Statement(update(webhook_endpoints).where(webhook_endpoints.c.id == bindparam("endpoint_id"))
+                       .values(paced_until=bindparam("until")))
+
+
+async def set_paced(conn: Executor, endpoint_id: int, until: datetime) -> None:
+    """Move the endpoint's next free send slot (enqueued: it rides with the claim's commit)."""
+    await conn.enqueue(_SET_PACED, {"endpoint_id": endpoint_id, "until": until})
+
+
+async def defer(conn: Executor, delivery_ids: list[int], until: datetime, lease_until: datetime) -> None:
+    """Hand claimed deliveries back unsent, due again at ``until`` (a throttle held them back)."""
+    if delivery_ids:
+        await conn.execute(update(deliveries)
+                           .where(and_(deliveries.c.id.in_(delivery_ids), deliveries.c.locked_until == lease_until))
+                           .values(locked_until=None, next_attempt_at=until))
+
+
+_RECORD_ATTEMPT = Statement(insert(delivery_attempts).values(bound(
+    "delivery_id", "attempted_at", "http_status", "latency_ms", "error", "worker", "response_excerpt")))
+
+
+async def record_attempt(conn: Executor, delivery_id: int, attempted_at: datetime, http_status: int | None,
+                         latency_ms: int | None, error: str | None, *, worker: str | None = None,
+                         excerpt: str | None = None) -> None:
+    await conn.enqueue(_RECORD_ATTEMPT, {
+        "delivery_id": delivery_id, "attempted_at": attempted_at, "http_status": http_status,
+        "latency_ms": latency_ms, "error": (error or None) and error[:300], "worker": worker and worker[:100],
+        "response_excerpt": excerpt and excerpt[:500],
+    })
+
+
+async def disable_endpoint(conn: Executor, endpoint_id: int, reason: str, *, now: datetime) -> bool:
+    """Disable an enabled endpoint on the service's own initiative; false if it already was."""
+    result = await conn.execute(
+        update(webhook_endpoints)
+        .where(and_(webhook_endpoints.c.id == endpoint_id, webhook_endpoints.c.enabled == 1))
+        .values(enabled=0, disabled_reason=reason[:200], disabled_at=now, updated_at=now)
     )
     return result.rowcount == 1
 
 
-def delivery_by_pid(conn: Connection, pid: str) -> Row[Any] | None:
-    return conn.execute(
+_FINISH = Statement(
+    update(deliveries)
+    .where(and_(deliveries.c.id == bindparam("delivery_id"), deliveries.c.attempts == bindparam("attempts_before")))
+    .values(attempts=bindparam("attempts"), last_http_status=bindparam("last_http_status"),
+            status=bindparam("status"), next_attempt_at=bindparam("next_attempt_at"), locked_until=None,
+            updated_at=bindparam("now"))
+)
+
+
+async def finish_attempts(conn: Executor, outcomes: list[tuple[int, int, dict[str, Any]]], *, now: datetime) -> None:
+    """Apply a batch of outcomes ``(delivery id, attempts before, values)`` in the caller's
+    transaction, each unless another attempt's outcome was applied since the claim (then it changes
+    nothing). Enqueued: on PostgreSQL the whole batch travels with the COMMIT."""
+    for delivery_id, attempts_before, values in outcomes:
+        await conn.enqueue(_FINISH, {"delivery_id": delivery_id, "attempts_before": attempts_before, "now": now,
+                                     **values})
+
+
+async def delivery_by_pid(conn: Executor, pid: str) -> Row | None:
+    return (await conn.execute(
         select(deliveries, webhook_endpoints.c.pid.label("endpoint_pid"),
                webhook_endpoints.c.installation_id, installations.c.tenant_id,
                installations.c.status.label("installation_status"),
@@ -174,13 +248,48 @@ def delivery_by_pid(conn: Connection, pid: str) -> Row[Any] | None:
                      .join(installations, installations.c.id == webhook_endpoints.c.installation_id)
                      .join(applications, applications.c.id == installations.c.application_id))
         .where(deliveries.c.pid == pid)
-    ).first()
+    )).first()
 
 
-def requeue(conn: Connection, delivery_id: int, now: datetime) -> None:
+async def requeue(conn: Executor, delivery_id: int, now: datetime) -> None:
     """Replay: deliver again now, with the same delivery and event ids and a fresh retry budget."""
-    conn.execute(update(deliveries).where(deliveries.c.id == delivery_id).values(
+    await conn.execute(update(deliveries).where(deliveries.c.id == delivery_id).values(
         status="pending", attempts=0, next_attempt_at=now, locked_until=None, updated_at=now))
+
+
+_HEALTHY = Statement(update(webhook_endpoints).where(and_(
+    webhook_endpoints.c.id == bindparam("endpoint_id"), webhook_endpoints.c.failing_since.is_not(None)))
+    .values(failing_since=None))
+_FAILING = Statement(update(webhook_endpoints).where(and_(
+    webhook_endpoints.c.id == bindparam("endpoint_id"), webhook_endpoints.c.failing_since.is_(None)))
+    .values(failing_since=bindparam("now")))
+
+
+async def note_health(conn: Executor, endpoint_id: int, ok: bool, now: datetime) -> None:
+    """A success ends a failing streak; a failure starts one (unless one is running). Enqueued."""
+    if ok:
+        await conn.enqueue(_HEALTHY, {"endpoint_id": endpoint_id})
+    else:
+        await conn.enqueue(_FAILING, {"endpoint_id": endpoint_id, "now": now})
+
+
+async def recover_since(conn: Executor, endpoint_id: int, since: datetime, limit: int,
+                        now: datetime) -> tuple[int, bool]:
+    """Requeue up to ``limit`` of the endpoint's dead or retrying deliveries created since
+    ``since``, oldest first; returns how many, and whether more remain."""
+    ids = (await conn.execute(
+        select(deliveries.c.id)
+        .where(and_(deliveries.c.endpoint_id == endpoint_id, deliveries.c.status.in_(("dead", "retrying")),
+                    deliveries.c.created_at >= since))
+        .order_by(deliveries.c.id).limit(limit + 1)
+    )).scalars()
+    chosen = ids[:limit]
+    if chosen:
+        await conn.execute(update(deliveries).where(and_(deliveries.c.id.in_(chosen),
+                                                         deliveries.c.status.in_(("dead", "retrying"))))
+                           .values(status="pending", attempts=0, next_attempt_at=now, locked_until=None,
+                                   updated_at=now))
+    return len(chosen), len(ids) > limit
 
 
 DELIVERY_STATUSES = ("pending", "delivered", "retrying", "dead")
@@ -192,20 +301,20 @@ DELIVERY_FIELDS: dict[str, ListField] = {
 }
 
 
-def deliveries_page(conn: Connection, endpoint_id: int, request: ListRequest) -> tuple[list[Row[Any]], int]:
+async def deliveries_page(conn: Executor, endpoint_id: int, request: ListRequest) -> tuple[list[Row], int]:
     """One page of the endpoint's deliveries (with the event's id and type) and the total."""
     base = (
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type)
         .select_from(deliveries.join(outbox_events, outbox_events.c.id == deliveries.c.event_id))
         .where(deliveries.c.endpoint_id == endpoint_id)
     )
-    return run_list(conn, build_queries(base, [], request, deliveries.c.id, keyword_in(deliveries.c.pid)))
+    return await run_list(conn, build_queries(base, [], request, deliveries.c.id, keyword_in(deliveries.c.pid)))
 
 
-def attempts_of(conn: Connection, delivery_ids: list[int]) -> dict[int, list[Row[Any]]]:
-    found: dict[int, list[Row[Any]]] = {i: [] for i in delivery_ids}
+async def attempts_of(conn: Executor, delivery_ids: list[int]) -> dict[int, list[Row]]:
+    found: dict[int, list[Row]] = {i: [] for i in delivery_ids}
     if delivery_ids:
-        for row in conn.execute(select(delivery_attempts).where(delivery_attempts.c.delivery_id.in_(delivery_ids))
-                                .order_by(delivery_attempts.c.id)):
+        for row in await conn.execute(select(delivery_attempts).where(delivery_attempts.c.delivery_id.in_(delivery_ids))
+                                      .order_by(delivery_attempts.c.id)):
             found[row.delivery_id].append(row)
     return found

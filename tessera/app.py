@@ -7,6 +7,10 @@ the registry's handlers, and hands them to the Connexion assembly.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import gc
+from collections.abc import AsyncIterator
 from functools import partial
 from typing import Any
 
@@ -17,14 +21,42 @@ from tessera.core.logs import install_request_id_factory
 from tessera.core.settings import Settings, load_settings
 from tessera.registry.document import build_document
 from tessera.runtime import Runtime, build_runtime
+from tessera.web import transport
 from tessera.web.connexion import assembly
 from tessera.web.console import ConsoleMiddleware
 from tessera.web.context import RequestContextMiddleware
 from tessera.web.methods import MethodGuardMiddleware, MethodIndex
+from tessera.web.metrics import MetricsMiddleware, start_listener
 from tessera.web.reference import ApiReferenceMiddleware, Surface
 
 
-def create_app(settings: Settings | None = None, runtime: Runtime | None = None, *, fast_path: bool = True) -> Any:
+@contextlib.asynccontextmanager
+async def _lifespan(rt: Runtime, workers: int, metrics_listener: bool) -> AsyncIterator[None]:
+    """The process's life on its event loop: in-process worker tasks (and the metrics listener,
+    when asked for and configured) start with it and stop (after their current pass) before the
+    pools, the call-audit flusher and Redis close."""
+    from tessera.events.worker import Worker
+
+    port = rt.settings.metrics_port
+    listener = await start_listener(rt.metrics, rt.settings.metrics_host, port) if metrics_listener and port else None
+    running = [Worker(rt) for _ in range(workers)]
+    tasks = [asyncio.get_running_loop().create_task(w.run_forever(), name="tessera-worker") for w in running]
+    try:
+        yield
+    finally:
+        if listener is not None:
+            listener.close()
+        for worker in running:
+            worker.stop()
+        if tasks:
+            await asyncio.wait(tasks, timeout=rt.settings.webhook_timeout_seconds + 5)
+        await rt.aclose()
+
+
+def create_app(settings: Settings | None = None, runtime: Runtime | None = None, *, fast_path: bool = True,
+               workers: int = 0, metrics_listener: bool = False) -> Any:
+    """The ASGI app; ``workers`` delivery and automation workers run as tasks on its loop; with
+    ``metrics_listener`` (one process serving alone) ``TESSERA_METRICS_PORT`` is listened on too."""
     settings = settings or load_settings()
     rt = runtime or build_runtime(settings)
     install_request_id_factory()
@@ -35,8 +67,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
         session_doc=session_doc,
         open_doc=open_doc,
         generated_handlers=operations(rt.capabilities),
-        outermost=partial(RequestContextMiddleware, runtime=rt),
+        # Behind ForwardedMiddleware (a trusted proxy's scheme and client address, HSTS), when configured.
+        outermost=transport.outermost(settings, partial(RequestContextMiddleware, runtime=rt)),
         before_routing=[
+            # Plain HTTP refused, before anything reads a body or a credential (see web/transport.py).
+            *transport.before_routing(settings),
+            # /metrics for a scraper holding TESSERA_METRICS_TOKEN (see web/metrics.py).
+            partial(MetricsMiddleware, token=settings.metrics_token),
             # Interactive reference per surface and the documents as written (see reference.py).
             partial(ApiReferenceMiddleware, surfaces=[
                 Surface("Session REST API", "/api/docs", "/api/openapi.json", session_doc),
@@ -49,8 +86,34 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
             partial(MethodGuardMiddleware, index=MethodIndex.from_documents([session_doc, open_doc])),
         ],
         validate_responses=settings.response_validation,
-        on_shutdown=rt.close,
+        lifespan=partial(_lifespan, rt, workers, metrics_listener),
         fast_path=fast_path,
     )
     app.runtime = rt  # for tests and the CLI
+    return app
+
+
+def tune_gc() -> None:
+    """For a serving process, once its app is built: everything built at start (documents,
+    validators, tables, statements) is frozen out of the garbage collector's scans, and young
+    collections run less often. Measured on whoami (PostgreSQL, 16 connections): a full collection
+    over the startup objects stalled requests (p99 88 ms at p50 9 ms); frozen alone, the now
+    frequent full collections cost a quarter of the throughput; both: p99 15 ms at 1,620 req/s."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+
+def serve_app() -> Any:
+    """The app of one ``tessera serve --workers N`` process (uvicorn calls this factory in each).
+
+    The delivery and automation workers never run here: the serving command starts one worker
+    process for all of them, so they start once however many HTTP processes there are.
+    """
+    from tessera.core.logs import configure_logging
+
+    settings = load_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    app = create_app(settings)
+    tune_gc()
     return app

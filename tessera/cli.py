@@ -17,68 +17,95 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 
 def _serve(args: argparse.Namespace) -> int:
+    """Serve HTTP. One process by default, with the delivery and automation worker as a task on
+    its loop; with ``--workers N`` (N > 1), N uvicorn processes and one worker process beside them."""
+    import asyncio
+    import subprocess
+
     import uvicorn
 
     from storage.migrate import upgrade
-    from tessera.app import create_app
+    from tessera.app import create_app, tune_gc
     from tessera.core.logs import configure_logging
-    from tessera.demo import seed_demo
-    from tessera.runtime import build_runtime
+    from tessera.web.transport import server_options
 
     settings = load_settings()
+    transport = server_options(settings)  # TLS files, uvicorn's proxy headers off (see web/transport.py)
     configure_logging(settings.log_level, settings.log_json)
     upgrade(settings.database_url)
-    runtime = build_runtime(settings)
     if args.demo:
-        password = seed_demo(runtime, settings.demo_password)
-        if settings.demo_password is None:
-            # Printed once to the operator's terminal (not the log stream) so the demo can be used.
-            print(f"Demo users' password (TESSERA_DEMO_PASSWORD unset, generated): {password}", flush=True)
-    app = create_app(settings, runtime=runtime)
+        asyncio.run(_seed_demo(settings))
+    base = f"{'https' if settings.tls_cert_file else 'http'}://{args.host}:{args.port}"
+    print(f"Tessera listening on {base} (session API under /api, admin console at {base}/console)", flush=True)
+    if args.workers <= 1:
+        app = create_app(settings, workers=1 if settings.workers_in_process else 0, metrics_listener=True)
+        tune_gc()
+        uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, **transport)
+        return 0
     worker = None
     if settings.workers_in_process:
-        from tessera.events.worker import Worker
-
-        worker = Worker(runtime)
-        worker.start_thread()
-    print(f"Tessera listening on http://{args.host}:{args.port} (session API under /api, admin console at "
-          f"http://{args.host}:{args.port}/console)", flush=True)
+        worker = subprocess.Popen([sys.executable, "-c", "from tessera.cli import main; raise SystemExit(main())",
+                                   "worker"])
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, workers=1)
+        uvicorn.run("tessera.app:serve_app", factory=True, host=args.host, port=args.port, log_config=None,
+                    access_log=False, workers=args.workers, **transport)
     finally:
         if worker is not None:
-            worker.stop.set()
+            worker.terminate()
+            worker.wait(30)
     return 0
 
 
+async def _seed_demo(settings: Any) -> None:
+    from tessera.demo import seed_demo
+    from tessera.runtime import build_runtime
+
+    runtime = build_runtime(settings)
+    try:
+        password = await seed_demo(runtime, settings.demo_password)
+    finally:
+        await runtime.aclose()
+    if settings.demo_password is None:
+        # Printed once to the operator's terminal (not the log stream) so the demo can be used.
+        print(f"Demo users' password (TESSERA_DEMO_PASSWORD unset, generated): {password}", flush=True)
+
+
 def _worker(args: argparse.Namespace) -> int:
-    """Delivery and automation workers as separate processes (scale-out); stops on SIGINT/SIGTERM."""
+    """Delivery and automation workers as a process of their own; stops on SIGINT/SIGTERM."""
+    import asyncio
     import signal
-    import threading
 
     from storage.migrate import upgrade
     from tessera.core.logs import configure_logging
     from tessera.events.worker import Worker
     from tessera.runtime import build_runtime
+    from tessera.web.metrics import start_listener
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
     upgrade(settings.database_url)
-    runtime = build_runtime(settings)
-    workers = [Worker(runtime) for _ in range(args.threads)]
-    threads: list[threading.Thread] = [w.start_thread() for w in workers]
 
-    def stop(*_: object) -> None:
-        for w in workers:
-            w.stop.set()
+    async def run() -> None:
+        runtime = build_runtime(settings)
+        port = settings.metrics_port  # the worker has no API port: its metrics have a listener of their own
+        listener = await start_listener(runtime.metrics, settings.metrics_host, port) if port else None
+        workers = [Worker(runtime) for _ in range(args.tasks)]
+        def stop() -> None:
+            for w in workers:
+                w.stop()
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    print(f"Tessera worker running ({args.threads} thread(s)); Ctrl-C stops it", flush=True)
-    for thread in threads:
-        while thread.is_alive():
-            thread.join(0.5)
-    runtime.close()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop)
+        print(f"Tessera worker running ({args.tasks} task(s)); Ctrl-C stops it", flush=True)
+        try:
+            await asyncio.gather(*(w.run_forever() for w in workers))
+        finally:
+            if listener is not None:
+                listener.close()
+            await runtime.aclose()
+
+    asyncio.run(run())
     return 0
 
 
@@ -93,19 +120,15 @@ def _migrate(_args: argparse.Namespace) -> int:
 
 
 def _seed(_args: argparse.Namespace) -> int:
+    import asyncio
+
     from storage.migrate import upgrade
     from tessera.core.logs import configure_logging
-    from tessera.demo import seed_demo
-    from tessera.runtime import build_runtime
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
     upgrade(settings.database_url)
-    runtime = build_runtime(settings)
-    password = seed_demo(runtime, settings.demo_password)
-    if settings.demo_password is None:
-        print(f"Demo users' password (generated): {password}", flush=True)
-    runtime.close()
+    asyncio.run(_seed_demo(settings))
     return 0
 
 
@@ -113,6 +136,12 @@ DEMO_SCOPES = "assets.read assets.manage inventory.stockins.read inventory.stock
 
 
 def _op_quickstart(args: argparse.Namespace) -> int:
+    import asyncio
+
+    return asyncio.run(_quickstart(args))
+
+
+async def _quickstart(args: argparse.Namespace) -> int:
     """Create an application, install it, create a credential and get a token, in one step.
 
     Acts as the named administrator (an operator command: it needs database access, not a
@@ -133,25 +162,25 @@ def _op_quickstart(args: argparse.Namespace) -> int:
     upgrade(settings.database_url)
     rt = build_runtime(settings)
     try:
-        with rt.db.read() as conn:
-            user = identity.find_user_by_email(conn, args.email)
-            member = identity.membership(conn, user.id, args.tenant) if user is not None else None
+        async with rt.db.read() as conn:
+            user = await identity.find_user_by_email(conn, args.email)
+            member = await identity.membership(conn, user.id, args.tenant) if user is not None else None
             if user is None or member is None:
                 print(f"tessera: {args.email} is not a member of tenant {args.tenant!r}", file=sys.stderr)
                 return 2
-            roles = identity.platform_roles(conn, user.id)
+            roles = await identity.platform_roles(conn, user.id)
         actor = Actor(user.id, user.pid, user.email, user.username, member.tenant_id, member.tenant_code,
                       member.role_code, member.permissions, roles)
-        app = applications.create_application(rt, actor, {"name": args.name}, None)
-        inst = installations.create_installation(
+        app = await applications.create_application(rt, actor, {"name": args.name}, None)
+        inst = await installations.create_installation(
             rt, actor, app["appId"],
             {"tenantId": args.tenant, "environment": args.environment, "scopes": args.scopes.split()}, None,
         )
-        cred = credentials.create_credential(rt, actor, inst["installationId"], None)
-        token = grants.issue(rt, grants.TokenRequest("client_credentials", cred["clientId"], cred["clientSecret"],
-                                                     None), None)
+        cred = await credentials.create_credential(rt, actor, inst["installationId"], None)
+        token = await grants.issue(rt, grants.TokenRequest("client_credentials", cred["clientId"], cred["clientSecret"],
+                                                           None), None)
     finally:
-        rt.close()
+        await rt.aclose()
     print(json.dumps({"appId": app["appId"], "installationId": inst["installationId"], "clientId": cred["clientId"],
                       "clientSecret": cred["clientSecret"], **token}, indent=2))
     return 0
@@ -187,27 +216,31 @@ def _check(_args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    """Write generated/: the Open Platform document, then the Python SDKs generated from the committed documents.
+    """Write generated/: the Open Platform document, its Postman collection, then the SDKs generated from the documents.
 
     With --check, write nothing and fail when any of it is stale (naming the files that differ).
     """
     from pathlib import Path
 
     from tessera.core.settings import PROJECT_ROOT
+    from tessera.registry import postman, typescript
     from tessera.registry import sdk as sdkgen
     from tessera.registry.document import generated_path, render
 
     target = generated_path(PROJECT_ROOT)
     relative = target.relative_to(PROJECT_ROOT)
-    text = render(_published_document())
+    published = _published_document()
+    text = render(published)
     current = target.read_text(encoding="utf-8") if target.is_file() else None
     python_dir = sdkgen.python_dir(PROJECT_ROOT)
     try:
         sdkgen.require_generator()
+        typescript.require_node()
         if args.check:
             stale: list[str] = []
             if current != text:
                 stale.append(f"{relative} (differs)")
+            stale += postman.stale(PROJECT_ROOT, published)
             with sdkgen.work_dir() as tmp:
                 # The SDK as `tessera generate` would write it: from the document as it would be written.
                 document = Path(tmp) / "document" / target.name
@@ -219,6 +252,9 @@ def _generate(args: argparse.Namespace) -> int:
                     committed = python_dir / result.sdk.directory
                     stale += [f"{committed.relative_to(PROJECT_ROOT)}/{diff}"
                               for diff in sdkgen.differences(result.path, committed)]
+                fresh = typescript.generate(PROJECT_ROOT, Path(tmp) / "typescript", document)
+                stale += [f"{typescript.TARGET}/{diff}"
+                          for diff in sdkgen.differences(fresh, PROJECT_ROOT / typescript.TARGET)]
             if stale:
                 shown = "".join(f"\n  {line}" for line in stale[:40])
                 more = f"\n  ... and {len(stale) - 40} more" if len(stale) > 40 else ""
@@ -226,13 +262,17 @@ def _generate(args: argparse.Namespace) -> int:
                       f"{shown}{more}", file=sys.stderr)
                 return 1
             print(f"{relative}: up to date")
+            print(f"{postman.DIRECTORY}: up to date")
             for sdk in sdkgen.SDKS:
                 print(f"{(python_dir / sdk.directory).relative_to(PROJECT_ROOT)}: up to date")
+            print(f"{typescript.TARGET}: up to date")
             return 0
         target.parent.mkdir(parents=True, exist_ok=True)
         if current != text:
             target.write_text(text, encoding="utf-8")
         print(f"{relative}: {'unchanged' if current == text else 'written'}")
+        changed = postman.write(PROJECT_ROOT, published)
+        print(f"{postman.DIRECTORY}: {f'written ({len(changed)} file(s) changed)' if changed else 'unchanged'}")
         with sdkgen.work_dir(python_dir) as tmp:  # next to the SDKs, so that they are swapped in by renames
             results = sdkgen.generate(PROJECT_ROOT, Path(tmp))
             _print_sdk_warnings(results, args.verbose)
@@ -243,10 +283,30 @@ def _generate(args: argparse.Namespace) -> int:
                     sdkgen.replace(result.path, committed)
                 state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
                 print(f"{committed.relative_to(PROJECT_ROOT)}: {state}")
+        _write_typescript_sdk(PROJECT_ROOT)
     except sdkgen.SdkError as exc:
         print(f"tessera: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _write_typescript_sdk(root: Any) -> None:
+    """Regenerate generated/typescript/open-platform; swap it in when it changed (keeping an installed node_modules)."""
+    from pathlib import Path
+
+    from tessera.registry import sdk as sdkgen
+    from tessera.registry import typescript
+
+    committed = root / typescript.TARGET
+    with sdkgen.work_dir(committed.parent) as tmp:
+        fresh = typescript.generate(root, Path(tmp))
+        changed = sdkgen.differences(fresh, committed)
+        if changed:
+            if (committed / "node_modules").is_dir():
+                (committed / "node_modules").rename(fresh / "node_modules")
+            sdkgen.replace(fresh, committed)
+        state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
+        print(f"{typescript.TARGET}: {state}")
 
 
 def _print_sdk_warnings(results: list[Any], verbose: bool) -> None:
@@ -267,9 +327,12 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8080)
     serve.add_argument("--demo", action="store_true", help="seed the demo tenants, users and records")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="HTTP processes (above 1, the delivery worker runs as one process beside them)")
     serve.set_defaults(func=_serve)
     worker = sub.add_parser("worker", help="run webhook delivery and automation workers (no HTTP)")
-    worker.add_argument("--threads", type=int, default=1, help="worker threads in this process")
+    worker.add_argument("--tasks", "--threads", dest="tasks", type=int, default=1,
+                        help="concurrent workers (asyncio tasks) in this process")
     worker.set_defaults(func=_worker)
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=_migrate)
     sub.add_parser("seed", help="seed the demo data").set_defaults(func=_seed)

@@ -11,9 +11,8 @@ import random
 import secrets
 from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import Connection
-
 from storage import automations, identity
+from storage.engine import Executor
 from storage.records import RecordRepository
 from tessera.runtime import Runtime
 
@@ -73,46 +72,46 @@ DEMO_AUTOMATION = {
 }
 
 
-def seed_demo(rt: Runtime, password: str | None) -> str:
+async def seed_demo(rt: Runtime, password: str | None) -> str:
     """Create the demo tenants, users and records when absent; return the password in use."""
     password = password or secrets.token_urlsafe(12)
     decl = rt.declarations
     rng = random.Random(20261122)
     now = rt.clock.now()
-    with rt.db.write() as conn:
-        if identity.find_tenant(conn, "demo") is not None:
+    async with rt.db.write() as conn:
+        if await identity.find_tenant(conn, "demo") is not None:
             # Databases seeded before a membership was added to the demo get it now.
-            _add_extra_memberships(conn, now)
+            await _add_extra_memberships(conn, now)
             log.info("demo.already_seeded")
             return password
         tenant_ids = {
-            "demo": identity.create_tenant(conn, "demo", "Demo Corporation", decl.roles, now=now),
-            "acme": identity.create_tenant(conn, "acme", "Acme Industries", decl.roles, now=now),
+            "demo": await identity.create_tenant(conn, "demo", "Demo Corporation", decl.roles, now=now),
+            "acme": await identity.create_tenant(conn, "acme", "Acme Industries", decl.roles, now=now),
         }
         password_hash = rt.passwords.hash(password)
         for email, name, tenant, role, platform_roles in DEMO_USERS:
-            user = identity.create_user(conn, email, name, password_hash, tenant_ids[tenant], now=now)
-            identity.add_membership(conn, tenant_ids[tenant], user.id, role, now=now)
+            user = await identity.create_user(conn, email, name, password_hash, tenant_ids[tenant], now=now)
+            await identity.add_membership(conn, tenant_ids[tenant], user.id, role, now=now)
             for platform_role in platform_roles:
-                identity.grant_platform_role(conn, user.id, platform_role)
+                await identity.grant_platform_role(conn, user.id, platform_role)
         for tenant, count in (("demo", 120), ("acme", 30)):
             repo = RecordRepository(conn, tenant_ids[tenant], decl.models["asset"])
             for index in range(1, count + 1):
-                repo.insert(asset_payload(rng, tenant, index), None, now=now)
+                await repo.insert(asset_payload(rng, tenant, index), None, now=now)
         stock = RecordRepository(conn, tenant_ids["demo"], decl.models["stockIn"])
         for index in range(1, 41):
-            stock.insert(stock_in_payload(rng, index), None, now=now)
-        automations.create_automation(conn, tenant_ids["demo"], DEMO_AUTOMATION, now=now)
-        _add_extra_memberships(conn, now)
+            await stock.insert(stock_in_payload(rng, index), None, now=now)
+        await automations.create_automation(conn, tenant_ids["demo"], DEMO_AUTOMATION, now=now)
+        await _add_extra_memberships(conn, now)
     log.info("demo.seeded", extra={"tenants": 2, "users": len(DEMO_USERS), "assets": 150, "stockIns": 40})
     return password
 
 
-def _add_extra_memberships(conn: Connection, now: datetime) -> None:
+async def _add_extra_memberships(conn: Executor, now: datetime) -> None:
     """Add the memberships of ``EXTRA_MEMBERSHIPS`` that are missing (idempotent)."""
     for email, tenant_code, role in EXTRA_MEMBERSHIPS:
-        user = identity.find_user_by_email(conn, email)
-        tenant = identity.find_tenant(conn, tenant_code)
-        if user is None or tenant is None or identity.membership(conn, user.id, tenant_code) is not None:
+        user = await identity.find_user_by_email(conn, email)
+        tenant = await identity.find_tenant(conn, tenant_code)
+        if user is None or tenant is None or await identity.membership(conn, user.id, tenant_code) is not None:
             continue
-        identity.add_membership(conn, tenant.id, user.id, role, now=now)
+        await identity.add_membership(conn, tenant.id, user.id, role, now=now)

@@ -1,24 +1,43 @@
-"""Per-tenant, per-user rate limits: fixed one-minute windows, in process or in Redis.
+"""Rate limits: GCRA per subject, in process or in Redis, with a per-process fallback.
 
-The in-process store serves a single process; with ``TESSERA_REDIS_URL`` every process counts in
-Redis, so a user's 101st read in a window is refused whichever process answers. Responses carry
-``RateLimit-Policy`` and ``RateLimit`` (draft-ietf-httpapi-ratelimit-headers) and, when refused,
-``Retry-After``.
+Each policy allows ``limit`` requests per ``window`` seconds (read 100/min per tenant and user, an
+Open Platform installation 600/min, ...). The generic cell rate algorithm keeps one number per
+subject, its *theoretical arrival time* (TAT): a quiet subject may send its whole quota at once,
+then one request every ``window / limit`` seconds. Unlike fixed windows there is no boundary
+where twice the limit gets through, and unlike a sliding log it stores one float per subject.
+
+With ``TESSERA_REDIS_URL`` every process decides in Redis (a Lua script, one round trip), so the
+limit holds whichever process answers. While Redis is unreachable the limiter does not fail open:
+each process keeps limiting on its own (``FallbackStore``), so a deployment of N processes lets
+through at most N times the limit until Redis is back. That is logged once per outage
+(``ratelimit.degraded`` / ``ratelimit.recovered``) and counted (``tessera_rate_limit_degraded``).
+
+Responses carry ``RateLimit-Policy`` and ``RateLimit`` (draft-ietf-httpapi-ratelimit-headers-10)
+and, when refused, ``Retry-After``: the seconds until one more request fits.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import threading
+import time
+import weakref
 from dataclasses import dataclass
 from typing import Protocol
 
 import redis
+import redis.asyncio
 
 from tessera.core.clock import Clock
+from tessera.core.metrics import Metrics
 
 log = logging.getLogger("tessera.ratelimit")
+
+# Float error of ``window / limit`` summed ``limit`` times onto a Unix time (a double's step there is
+# about 2e-7 s) must not refuse the last allowed call: a millisecond of tolerance is far above it.
+EPSILON = 1e-3
 
 
 @dataclass(frozen=True)
@@ -27,7 +46,9 @@ class Decision:
     policy: str
     limit: int
     remaining: int
-    reset_seconds: int
+    reset_seconds: int  # until the whole quota is available again
+    window: int = 60
+    retry_after: int = 0  # when refused: until one more request fits
 
     def headers(self) -> dict[str, str]:
         headers = {
@@ -35,88 +56,196 @@ class Decision:
             "RateLimit": f'"{self.policy}";r={self.remaining};t={self.reset_seconds}',
         }
         if not self.allowed:
-            headers["Retry-After"] = str(max(1, self.reset_seconds))
+            headers["Retry-After"] = str(max(1, self.retry_after))
         return headers
 
-    window: int = 60
+
+def gcra(tat: float | None, now: float, interval: float, window: float) -> tuple[bool, float]:
+    """One request at ``now`` against a stored TAT: (allowed, the TAT after it)."""
+    start = now if tat is None or tat < now else tat
+    after = start + interval
+    if after - now > window + EPSILON:
+        return False, start
+    return True, after
 
 
 class Store(Protocol):
-    def hit(self, key: str, window_index: int, window_seconds: int) -> int: ...
+    async def take(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
+        """Apply ``gcra`` to ``key`` atomically: (allowed, its TAT after the call)."""
+        ...
 
-    def reset(self) -> None: ...
+    async def reset(self) -> None: ...
 
 
 class InProcessStore:
-    """Counters in this process's memory; old windows are dropped as they pass."""
+    """TATs in this process's memory, at most ``max_keys`` of them (spent ones go first)."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_keys: int = 100_000) -> None:
         self._lock = threading.Lock()
-        self._counts: dict[tuple[str, int], int] = {}
-        self._current_window = -1
+        self._tats: dict[str, float] = {}
+        self._max_keys = max_keys
 
-    def hit(
-        self,
-        key: str,
-        window_index: int,
-        window_seconds: int,  # noqa: ARG002 - Store protocol; only Redis needs it (key expiry)
-    ) -> int:
-        """Count one hit in ``key``'s window and return the window's count so far."""
+    async def take(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
         with self._lock:
-            if window_index != self._current_window:
-                self._counts = {k: v for k, v in self._counts.items() if k[1] >= window_index}
-                self._current_window = window_index
-            count = self._counts.get((key, window_index), 0) + 1
-            self._counts[(key, window_index)] = count
-            return count
+            allowed, tat = gcra(self._tats.get(key), now, interval, window)
+            if allowed:
+                self._tats.pop(key, None)  # re-inserted last: the dict's order is least recently used first
+                self._tats[key] = tat
+                if len(self._tats) > self._max_keys:
+                    self._evict(now)
+            return allowed, tat
 
-    def reset(self) -> None:
+    def _evict(self, now: float) -> None:
+        """Forget subjects whose quota is whole again (they lose nothing); if that is not enough,
+        the least recently used tenth."""
+        self._tats = {k: v for k, v in self._tats.items() if v > now}
+        if len(self._tats) > self._max_keys:
+            drop = len(self._tats) - self._max_keys + self._max_keys // 10
+            for key in list(self._tats)[:drop]:
+                del self._tats[key]
+
+    def __len__(self) -> int:
+        return len(self._tats)
+
+    async def reset(self) -> None:
         with self._lock:
-            self._counts.clear()
+            self._tats.clear()
+
+
+# KEYS[1] the subject; ARGV now, interval, window. The TAT is kept as a string of 17 significant
+# digits (Lua numbers become integers on the way back to Redis, and tostring keeps only 14), and
+# expires when the quota is whole again.
+GCRA_SCRIPT = """
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local window = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or ARGV[1])
+if tat < now then tat = now end
+local after = tat + interval
+if after - now > window + 0.001 then
+  return {0, string.format('%.17g', tat)}
+end
+local kept = string.format('%.17g', after)
+redis.call('SET', KEYS[1], kept, 'PX', math.ceil((after - now) * 1000) + 1000)
+return {1, kept}
+"""
 
 
 class RedisStore:
-    """Counters in Redis: INCR and EXPIRE in one round trip (MULTI/EXEC pipeline)."""
+    """TATs in Redis, decided by one Lua script (EVALSHA, one round trip).
+
+    redis.asyncio's connections belong to the event loop that opened them, so each loop (the
+    server's, a worker's, a test's) gets its own client.
+    """
 
     def __init__(self, url: str, prefix: str) -> None:
-        self._client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._url = url
         self._prefix = prefix
+        self._clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[redis.asyncio.Redis, object]] = (
+            weakref.WeakKeyDictionary()
+        )
 
-    def hit(self, key: str, window_index: int, window_seconds: int) -> int:
-        full_key = f"{self._prefix}:rl:{key}:{window_index}"
-        pipe = self._client.pipeline(transaction=True)
-        pipe.incr(full_key)
-        pipe.expire(full_key, window_seconds + 5)
-        count, _ = pipe.execute()
-        return int(count)
+    def _client(self) -> tuple[redis.asyncio.Redis, object]:
+        loop = asyncio.get_running_loop()
+        found = self._clients.get(loop)
+        if found is None:
+            client = redis.asyncio.Redis.from_url(self._url, socket_timeout=2, socket_connect_timeout=2)
+            found = self._clients[loop] = (client, client.register_script(GCRA_SCRIPT))
+        return found
 
-    def reset(self) -> None:
-        for key in self._client.scan_iter(match=f"{self._prefix}:rl:*", count=500):
-            self._client.delete(key)
+    async def take(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
+        _, script = self._client()
+        allowed, tat = await script(keys=[f"{self._prefix}:rl:{key}"], args=[repr(now), repr(interval), window])  # type: ignore[operator]
+        return bool(int(allowed)), float(tat)
 
-    def ping(self) -> bool:
-        return bool(self._client.ping())
+    async def reset(self) -> None:
+        client, _ = self._client()
+        async for key in client.scan_iter(match=f"{self._prefix}:rl:*", count=500):
+            await client.delete(key)
+
+    async def ping(self) -> bool:
+        client, _ = self._client()
+        return bool(await client.ping())
+
+    async def close(self) -> None:
+        found = self._clients.pop(asyncio.get_running_loop(), None)
+        if found is not None:
+            await found[0].aclose()
+
+
+class FallbackStore:
+    """Redis, and this process's own store while Redis cannot be reached.
+
+    After a failure the fallback answers for ``retry_seconds`` before Redis is tried again, so an
+    outage costs one timeout per process every few seconds, not one per request.
+    """
+
+    def __init__(self, primary: RedisStore, metrics: Metrics | None = None, retry_seconds: float = 5.0) -> None:
+        self.primary = primary
+        self.fallback = InProcessStore()
+        self.metrics = metrics
+        self.retry_seconds = retry_seconds
+        self.degraded = False
+        self._retry_at = 0.0
+
+    async def take(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
+        if self.degraded and time.monotonic() < self._retry_at:
+            return await self._fallback(key, now, interval, window)
+        try:
+            result = await self.primary.take(key, now, interval, window)
+        except (redis.RedisError, OSError) as exc:
+            if not self.degraded:
+                log.warning("ratelimit.degraded", extra={"error": type(exc).__name__,
+                                                          "fallback": "per-process limits"})
+            self.degraded = True
+            self._retry_at = time.monotonic() + self.retry_seconds
+            return await self._fallback(key, now, interval, window)
+        if self.degraded:
+            log.warning("ratelimit.recovered")
+            self.degraded = False
+        return result
+
+    async def _fallback(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
+        if self.metrics is not None:
+            self.metrics.rate_limit_degraded()
+        return await self.fallback.take(key, now, interval, window)
+
+    async def reset(self) -> None:
+        await self.fallback.reset()
+        await self.primary.reset()
+
+    async def ping(self) -> bool:
+        return await self.primary.ping()
+
+    async def close(self) -> None:
+        await self.primary.close()
 
 
 class RateLimiter:
-    def __init__(self, store: Store, limits: dict[str, int], clock: Clock, window_seconds: int = 60) -> None:
+    def __init__(self, store: Store, limits: dict[str, int], clock: Clock, window_seconds: int = 60,
+                 metrics: Metrics | None = None) -> None:
         self.store = store
+        self.metrics = metrics  # refusals are counted by policy
         self.clock = clock
         self.limits = limits
         self.window_seconds = window_seconds
 
-    def check(self, policy: str, subject: str) -> Decision:
-        """Count one request of ``subject`` against ``policy`` (read, write or login)."""
-        limit = self.limits[policy]
+    async def close(self) -> None:
+        close = getattr(self.store, "close", None)
+        if close is not None:
+            await close()
+
+    async def check(self, policy: str, subject: str) -> Decision:
+        """Count one request of ``subject`` against ``policy`` (read, write, login, token, open)."""
+        limit, window = self.limits[policy], self.window_seconds
+        interval = window / limit
         now = self.clock.time()
-        window_index = int(now // self.window_seconds)
-        reset = max(1, math.ceil((window_index + 1) * self.window_seconds - now))
-        try:
-            count = self.store.hit(f"{policy}:{subject}", window_index, self.window_seconds)
-        except redis.RedisError as exc:
-            # Fail open: an unreachable Redis must not take the whole API down. It is logged so
-            # the operator sees the limits are not enforced.
-            log.error("ratelimit.store_unavailable", extra={"error": type(exc).__name__})
-            return Decision(True, policy, limit, limit, reset, self.window_seconds)
-        remaining = max(0, limit - count)
-        return Decision(count <= limit, policy, limit, remaining, reset, self.window_seconds)
+        allowed, tat = await self.store.take(f"{policy}:{subject}", now, interval, window)
+        ahead = max(0.0, tat - now)  # how far the subject has borrowed into the future
+        remaining = max(0, min(limit, math.floor((window - ahead + EPSILON) / interval)))
+        if allowed:
+            return Decision(True, policy, limit, remaining, math.ceil(ahead - EPSILON), window)
+        if self.metrics is not None:
+            self.metrics.rate_limit_refused(policy)
+        retry_after = math.ceil(ahead + interval - window - EPSILON)
+        return Decision(False, policy, limit, 0, math.ceil(ahead - EPSILON), window, max(1, retry_after))

@@ -12,17 +12,52 @@ and it depends on none of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import threading
+from dataclasses import dataclass, field
 
+from storage.backlog import backlog
 from storage.call_audit import CallAudit
-from storage.db import make_engine
-from storage.unit import Database
+from storage.db import open_database
+from storage.engine import Database
 from tessera.core.clock import Clock, SystemClock
 from tessera.core.crypto import KeyedDigest, Passwords, SealedBox, SessionTokens, derive_key
+from tessera.core.metrics import Metrics
 from tessera.core.settings import Settings
-from tessera.ratelimit import InProcessStore, RateLimiter, RedisStore
+from tessera.ratelimit import FallbackStore, InProcessStore, RateLimiter, RedisStore, Store
 from tessera.registry.capabilities import Capabilities, load_capabilities
 from tessera.registry.models import Declarations, load_declarations
+
+
+class WorkSignal:
+    """Wakes this process's workers as soon as work for them is committed.
+
+    Services call ``notify`` after committing outbox events, inbound events or deliveries; a worker
+    waits on the event it subscribed. Across processes PostgreSQL carries the same news (a NOTIFY
+    sent by a trigger at commit, see ``storage.postgres.PostgresDatabase.notifications``); polling
+    stays as the fallback (a separate worker process on SQLite).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: dict[asyncio.Event, asyncio.AbstractEventLoop] = {}
+
+    def subscribe(self) -> asyncio.Event:
+        event = asyncio.Event()
+        with self._lock:
+            self._waiters[event] = asyncio.get_running_loop()
+        return event
+
+    def unsubscribe(self, event: asyncio.Event) -> None:
+        with self._lock:
+            self._waiters.pop(event, None)
+
+    def notify(self) -> None:
+        with self._lock:
+            waiters = list(self._waiters.items())
+        for event, loop in waiters:
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(event.set)
 
 
 @dataclass
@@ -42,15 +77,25 @@ class Runtime:
     # Webhook signing secrets at rest: the service signs with them, so they are sealed, not hashed.
     secret_box: SealedBox
     call_audit: CallAudit
+    work: WorkSignal = field(default_factory=WorkSignal)
+    metrics: Metrics = field(default_factory=Metrics)
+
+    async def aclose(self) -> None:
+        """Release what the current event loop opened: queued audit rows, the pool, Redis."""
+        await self.call_audit.close()
+        await self.rate_limiter.close()
+        await self.db.close()
 
     def close(self) -> None:
-        self.call_audit.close()
+        """Forget every connection (at process exit; pools of finished loops are dropped)."""
         self.db.dispose()
 
 
 def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
     clock = clock or SystemClock()
-    store = RedisStore(settings.redis_url, settings.redis_prefix) if settings.redis_url else InProcessStore()
+    metrics = Metrics()
+    store: Store = (FallbackStore(RedisStore(settings.redis_url, settings.redis_prefix), metrics)
+                    if settings.redis_url else InProcessStore())
     limiter = RateLimiter(
         store,
         {
@@ -58,12 +103,15 @@ def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
             "write": settings.rate_limit_write,
             "login": settings.rate_limit_login,
             "token": settings.rate_limit_token,
+            "open": settings.rate_limit_open,
         },
         clock,
         settings.rate_limit_window_seconds,
+        metrics=metrics,
     )
     declarations = load_declarations(settings.models_file)
-    db = Database(make_engine(settings.database_url))
+    db = open_database(settings.database_url, pool_size=settings.database_pool_size)
+    _watch(metrics, db, clock)
     key = settings.secret_key
     return Runtime(
         settings=settings,
@@ -78,4 +126,39 @@ def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
         cursor_box=SealedBox(derive_key(key, "list-cursor"), clock),
         secret_box=SealedBox(derive_key(key, "webhook-secret"), clock),
         call_audit=CallAudit(db, clock),
+        metrics=metrics,
     )
+
+
+BACKLOG_SAMPLE_SECONDS = 5.0  # scrapes closer together than this share one backlog query
+
+
+def _watch(metrics: Metrics, db: Database, clock: Clock) -> None:
+    """The gauges sampled when metrics are scraped: the queues' backlog (two indexed queries, at
+    most once every few seconds) and this process's connection pool (in memory, every scrape)."""
+
+    async def sample_backlog() -> None:
+        found = await backlog(db)
+        now = clock.now()
+        for status, count in found.deliveries.items():
+            metrics.deliveries.labels(status).set(count)
+        metrics.delivery_lag.set(max(0.0, (now - found.oldest_due).total_seconds()) if found.oldest_due else 0.0)
+        metrics.outbox.set(found.undispatched)
+        metrics.outbox_lag.set(
+            max(0.0, (now - found.oldest_undispatched).total_seconds()) if found.oldest_undispatched else 0.0)
+        for status, count in found.runs.items():
+            metrics.automation_runs.labels(status).set(count)
+        metrics.inbound.set(found.inbound_undispatched)
+        metrics.inbound_lag.set(max(0.0, (now - found.oldest_inbound).total_seconds()) if found.oldest_inbound else 0.0)
+
+    async def sample_pool() -> None:
+        pool_stats = getattr(db, "pool_stats", None)  # PostgreSQL's pools; SQLite has none to watch
+        stats: dict[str, int] = pool_stats() if pool_stats is not None else {}
+        if stats:
+            metrics.pool.labels("in_use").set(stats.get("pool_size", 0) - stats.get("pool_available", 0))
+            metrics.pool.labels("idle").set(stats.get("pool_available", 0))
+            metrics.pool.labels("max").set(stats.get("pool_max", 0))
+            metrics.pool_waiting.set(stats.get("requests_waiting", 0))
+
+    metrics.add_sampler(sample_backlog, every=BACKLOG_SAMPLE_SECONDS)
+    metrics.add_sampler(sample_pool)

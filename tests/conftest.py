@@ -8,19 +8,24 @@ never skip silently.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import logging
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 import pytest
 import redis
+from sqlalchemy import Engine
 from starlette.testclient import TestClient
 
 from storage import identity
+from storage.db import make_engine
 from storage.migrate import upgrade
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
@@ -28,12 +33,14 @@ from tessera.core.settings import load_settings
 from tessera.demo import seed_demo
 from tessera.runtime import Runtime, build_runtime
 from tessera.session.auth.actors import Actor, resolve_actor
+from tests.support.server_errors import ACCESS_LOGGER, ServerErrorWatch
 
 PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TESSERA_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 DEMO_PASSWORD = "demo-password-for-tests"
 USER_PASSWORD = "user-password-for-tests"
 BACKENDS = ("sqlite", "postgresql")
+T = TypeVar("T")
 
 
 def pg_reachable() -> None:
@@ -95,12 +102,23 @@ def make_settings(tmp: Path, database_url: str, **overrides: str) -> Any:
 
 @dataclass
 class Env:
-    """One running app on one backend, with the demo data seeded."""
+    """One running app on one backend, with the demo data seeded.
+
+    ``run`` calls a coroutine function on the app's own event loop (where its pools live), for
+    tests that call services or storage directly; ``sql`` is a synchronous engine on the same
+    database, for tests that only look at rows.
+    """
 
     backend: str
     runtime: Runtime
     client: TestClient
     database_url: str
+    sql: Engine
+
+    def run(self, fn: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any) -> T:
+        portal = self.client.portal
+        assert portal is not None, "the test client is not running"
+        return portal.call(functools.partial(fn, *args, **kwargs))
 
     def login(self, email: str, password: str = DEMO_PASSWORD) -> dict[str, str]:
         response = self.client.post("/api/auth/login", json={"email": email, "password": password})
@@ -112,16 +130,24 @@ class Env:
         suffix = uuid.uuid4().hex[:10]
         rt = self.runtime
         now = rt.clock.now()
-        with rt.db.write() as conn:
-            tenant_id = identity.create_tenant(conn, f"t-{suffix}", f"Tenant {suffix}", rt.declarations.roles, now=now)
-            emails = {}
-            for role in roles:
-                email = f"{role}-{suffix}@example.test"
-                user = identity.create_user(conn, email, f"{role} {suffix}", _password_hash(rt), tenant_id, now=now)
-                identity.add_membership(conn, tenant_id, user.id, role, now=now)
-                if role == "admin":
-                    identity.grant_platform_role(conn, user.id, "sys.connector.update")
-                emails[role] = email
+        password_hash = _password_hash(rt)
+
+        async def create() -> tuple[int, dict[str, str]]:
+            async with rt.db.write() as conn:
+                tenant_id = await identity.create_tenant(conn, f"t-{suffix}", f"Tenant {suffix}",
+                                                         rt.declarations.roles, now=now)
+                emails = {}
+                for role in roles:
+                    email = f"{role}-{suffix}@example.test"
+                    user = await identity.create_user(conn, email, f"{role} {suffix}", password_hash, tenant_id,
+                                                      now=now)
+                    await identity.add_membership(conn, tenant_id, user.id, role, now=now)
+                    if role == "admin":
+                        await identity.grant_platform_role(conn, user.id, "sys.connector.update")
+                    emails[role] = email
+            return tenant_id, emails
+
+        tenant_id, emails = self.run(create)
         return TenantUsers(self, f"t-{suffix}", tenant_id, emails)
 
 
@@ -145,8 +171,7 @@ class TenantUsers:
         self._jwts.clear()
 
     def user_pid(self, role: str) -> str:
-        with self.env.runtime.db.read() as conn:
-            user = identity.find_user_by_email(conn, self.emails[role])
+        user = self.env.run(identity.find_user_by_email, self.env.runtime.db, self.emails[role])
         assert user is not None
         return str(user.pid)
 
@@ -194,13 +219,32 @@ def env(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     settings = make_settings(tmp, database_url)
     upgrade(settings.database_url)
     runtime = build_runtime(settings, clock=ShiftedClock())
-    seed_demo(runtime, DEMO_PASSWORD)
     app = create_app(settings, runtime)
+    sql = make_engine(settings.database_url)
     with TestClient(app, raise_server_exceptions=False) as client:
-        yield Env(backend, runtime, client, settings.database_url)
+        env = Env(backend, runtime, client, settings.database_url, sql)
+        env.run(seed_demo, runtime, DEMO_PASSWORD)
+        yield env
+    sql.dispose()
     runtime.close()
     if backend == "postgresql":
         drop_pg_database(database_url)
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_5xx(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fails a test whose in-process servers answered a 5xx it did not expect (``allows_5xx``)."""
+    access = logging.getLogger(ACCESS_LOGGER)
+    watch, level = ServerErrorWatch(), access.level
+    access.setLevel(logging.INFO)
+    access.addHandler(watch)
+    try:
+        yield
+    finally:
+        access.removeHandler(watch)
+        access.setLevel(level)
+    if watch.seen and request.node.get_closest_marker("allows_5xx") is None:
+        pytest.fail(f"a server answered a 5xx this test did not expect: {watch.seen[:5]}")
 
 
 @pytest.fixture
@@ -226,13 +270,17 @@ def actor_for(env: Env, headers: dict[str, str], tenant_header: str | None = Non
     """The actor a request with these headers acts as (for calling services directly)."""
     claims = env.runtime.session_tokens.verify(headers["Authorization"].removeprefix("Bearer "))
     assert claims is not None
-    return resolve_actor(env.runtime, claims, tenant_header)
+    return env.run(resolve_actor, env.runtime, claims, tenant_header)
 
 
-def fresh_window(clock: ShiftedClock, window: int = 60) -> None:
-    """Move the clock to the start of a rate-limit window, so counting up to a limit never
-    straddles a window boundary (the counter would reset halfway)."""
-    clock.advance(window - (clock.time() % window) + 0.001)
+@contextmanager
+def fresh_quota(clock: ShiftedClock, window: int = 60) -> Iterator[None]:
+    """A whole rate-limit quota (the clock moved a window on), and time held still while the test
+    counts up to it: GCRA gives a request back every ``window / limit`` seconds of real time, which
+    a slow run would otherwise see as one request too many allowed."""
+    clock.advance(window)
+    with clock.held():
+        yield
 
 
 def issue_token(env: Env, client_id: str, client_secret: str, scope: str | None = None) -> Any:

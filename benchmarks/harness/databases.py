@@ -33,7 +33,7 @@ PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.
 BACKENDS = ("postgresql", "sqlite")
 UNLIMITED = str(10**9)
 RATE_LIMITS = ("TESSERA_RATE_LIMIT_READ", "TESSERA_RATE_LIMIT_WRITE", "TESSERA_RATE_LIMIT_LOGIN",
-               "TESSERA_RATE_LIMIT_TOKEN")
+               "TESSERA_RATE_LIMIT_TOKEN", "TESSERA_RATE_LIMIT_OPEN")
 
 
 def _admin() -> psycopg.Connection[Any]:
@@ -76,7 +76,7 @@ class Backend:
 
 
 def server_env(database_url: str, var_dir: Path, **extra: str) -> dict[str, str]:
-    """The ``TESSERA_*`` variables every process of a run shares: production mode, one fresh secret key,
+    """The ``TESSERA_*`` variables every process of a run shares: production mode (plain HTTP), one fresh secret key,
     JSON logs at WARNING, response validation off (as in production), every rate limit out of reach
     (a benchmark that wants one sets it in ``extra``), and this checkout first on ``PYTHONPATH``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TESSERA_")}
@@ -85,6 +85,9 @@ def server_env(database_url: str, var_dir: Path, **extra: str) -> dict[str, str]
         "TESSERA_SECRET_KEY": secrets.token_urlsafe(48), "TESSERA_VAR_DIR": str(var_dir),
         "TESSERA_MODELS_FILE": str(ROOT / "models.yaml"), "TESSERA_CAPABILITIES_FILE": str(ROOT / "capabilities.yaml"),
         "TESSERA_RESPONSE_VALIDATION": "false", "TESSERA_LOG_JSON": "true", "TESSERA_LOG_LEVEL": "WARNING",
+        # Plain HTTP on loopback, as behind a proxy that terminates TLS: the figures are the
+        # service's, not a TLS library's (every peer is measured the same way).
+        "TESSERA_REQUIRE_TLS": "false",
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }
     return env | dict.fromkeys(RATE_LIMITS, UNLIMITED) | extra

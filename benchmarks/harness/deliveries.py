@@ -47,16 +47,17 @@ class Endpoint:
     event_types: tuple[str, ...]
 
 
-def make_endpoints(rt: Runtime, actor: Actor, installation_pid: str, receiver_url: str, count: int, event: str,
-                   control_event: str) -> tuple[list[Endpoint], Endpoint]:
+async def make_endpoints(rt: Runtime, actor: Actor, installation_pid: str, receiver_url: str, count: int,
+                         event: str, control_event: str) -> tuple[list[Endpoint], Endpoint]:
     """``count`` endpoints subscribed to ``event`` and a control endpoint subscribed to ``control_event``
     only (it must receive nothing), through the service (which returns each secret once)."""
-    def endpoint(path: str, types: list[str]) -> Endpoint:
-        made = webhook_admin.create_endpoint(rt, actor, installation_pid,
-                                             {"url": receiver_url + path, "eventTypes": types}, "bench-setup")
+    async def endpoint(path: str, types: list[str]) -> Endpoint:
+        made = await webhook_admin.create_endpoint(rt, actor, installation_pid,
+                                                   {"url": receiver_url + path, "eventTypes": types}, "bench-setup")
         return Endpoint(made["endpointId"], made["url"], path, made["secret"], tuple(made["eventTypes"]))
 
-    return [endpoint(f"/hook/{i}", [event]) for i in range(count)], endpoint("/hook/control", [control_event])
+    return ([await endpoint(f"/hook/{i}", [event]) for i in range(count)],
+            await endpoint("/hook/control", [control_event]))
 
 
 @dataclass(frozen=True)
@@ -80,13 +81,21 @@ class Receiver:
     def base_url(self) -> str:
         return self.server.base_url
 
+    def _get(self, path: str, params: dict[str, str] | None = None) -> Any:
+        """A read-back call; retried once when the receiver closed an idle keep-alive connection
+        just as it was reused (uvicorn closes them after 5 s: a race, not a failure)."""
+        try:
+            return self.client.get(path, params=params).json()
+        except httpx.RemoteProtocolError:
+            return self.client.get(path, params=params).json()
+
     def count(self) -> int:
-        return int(self.client.get("/_count").json()["count"])
+        return int(self._get("/_count")["count"])
 
     def entries(self, start_at: int, end: int | None = None) -> list[Received]:
         params = {"from": str(start_at)} | ({"to": str(end)} if end is not None else {})
         return [Received(at, method, path, headers, base64.b64decode(body))
-                for at, method, path, headers, body in self.client.get("/_log", params=params).json()]
+                for at, method, path, headers, body in self._get("/_log", params)]
 
     def wait_for(self, mark: int, expected: int, label: str, timeout: float) -> int:
         """Until ``expected`` requests arrived after ``mark`` (or the timeout), with progress; how many did."""

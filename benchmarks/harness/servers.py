@@ -49,7 +49,7 @@ def script(name: str, path: str, health: str | None = "/api/health") -> Target:
                   health=health)
 
 
-# The real service: what `tessera serve` runs, minus migrating, seeding and the in-process worker.
+# The real service: what `tessera serve` runs, minus migrating, seeding and the in-process worker task.
 TESSERA = script("tessera", "_serve.py")
 
 
@@ -74,9 +74,9 @@ def authlib_peer(threads: int) -> Target:
                   env={"PYTHONPATH": str(BENCH_DIR), "PEER_THREADS": str(threads)})
 
 
-def worker(name: str, threads: int = 1) -> Target:
-    """A `tessera worker` process (webhook deliveries and automations, no HTTP)."""
-    code = f"import sys; from tessera.cli import main; sys.exit(main(['worker', '--threads', '{threads}']))"
+def worker(name: str, tasks: int = 1) -> Target:
+    """A `tessera worker` process (webhook deliveries and automations, no HTTP) running ``tasks`` workers."""
+    code = f"import sys; from tessera.cli import main; sys.exit(main(['worker', '--tasks', '{tasks}']))"
     return Target(name, (sys.executable, "-c", code), health=None, ready_line="Tessera worker running")
 
 

@@ -29,22 +29,22 @@ Handler = Callable[..., Any]
 
 def _list(resource: ResourceCap) -> Handler:
     async def handler(limit: int | None = None, cursor: str | None = None) -> dict[str, Any]:
-        return op_resources.list_page(runtime(), caller(), resource.name, limit, cursor)
+        return await op_resources.list_page(runtime(), caller(), resource.name, limit, cursor)
 
     return handler
 
 
 def _read(resource: ResourceCap) -> Handler:
     async def handler(pid: str) -> tuple[dict[str, Any], int, dict[str, str]]:
-        record, tag = op_resources.read(runtime(), caller(), resource.name, pid)
+        record, tag = await op_resources.read(runtime(), caller(), resource.name, pid)
         return record, 200, {"ETag": tag}
 
     return handler
 
 
 def _execute(command: CommandCap) -> Handler:
-    def handler(body: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
-        outcome = op_commands.execute(
+    async def handler(body: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
+        outcome = await op_commands.execute(
             runtime(), caller(), command.code, body, strong_etags(header("if-match")), header("idempotency-key"),
             request_id(),
         )
@@ -69,9 +69,9 @@ def strong_etags(if_match: str | None) -> frozenset[str] | None:
 
 
 def _post_event(source: EventSourceCap) -> Handler:
-    def handler(body: Any) -> tuple[dict[str, Any], int]:
-        received = inbound_events.receive(runtime(), caller(), source.code, body, header("idempotency-key"),
-                                          request_id())
+    async def handler(body: Any) -> tuple[dict[str, Any], int]:
+        received = await inbound_events.receive(runtime(), caller(), source.code, body, header("idempotency-key"),
+                                                request_id())
         return {"eventId": received.event_id, "duplicate": received.duplicate}, 202
 
     return handler

@@ -9,18 +9,18 @@ from tessera.session.auth import login as login_service
 from tessera.web.envelopes import Reply, ok
 
 
-def login(body: dict[str, Any]) -> Reply:
+async def login(body: dict[str, Any]) -> Reply:
     rt = runtime()
     email = str(body["email"]).strip().lower()
-    headers = enforce(rt, "login", f"email:{email}")
-    return ok(login_service.login(rt, email, body["password"], request_id(), body.get("tenantId")), headers)
+    headers = await enforce(rt, "login", f"email:{email}")
+    return ok(await login_service.login(rt, email, body["password"], request_id(), body.get("tenantId")), headers)
 
 
-def getSession(**_: Any) -> Reply:
-    rt, actor, headers = authenticated("read")
-    return ok(login_service.session_info(rt, actor, session_claims().expires_at), headers)
+async def getSession(**_: Any) -> Reply:
+    rt, actor, headers = await authenticated("read")
+    return ok(await login_service.session_info(rt, actor, session_claims().expires_at), headers)
 
 
-def switchTenant(body: dict[str, Any]) -> Reply:
-    rt, actor, headers = authenticated("write")
-    return ok(login_service.switch_tenant(rt, actor, body["tenantId"], request_id()), headers)
+async def switchTenant(body: dict[str, Any]) -> Reply:
+    rt, actor, headers = await authenticated("write")
+    return ok(await login_service.switch_tenant(rt, actor, body["tenantId"], request_id()), headers)

@@ -27,9 +27,9 @@ def query_params() -> dict[str, Any]:
     return dict(current().query_params)
 
 
-def enforce(rt: Runtime, policy: str, subject: str) -> dict[str, str]:
+async def enforce(rt: Runtime, policy: str, subject: str) -> dict[str, str]:
     """Count the call; raise ``RATE_LIMITED`` with ``Retry-After`` when over the limit."""
-    decision = rt.rate_limiter.check(policy, subject)
+    decision = await rt.rate_limiter.check(policy, subject)
     if not decision.allowed:
         raise RateLimited(headers=decision.headers())
     return decision.headers()
@@ -43,10 +43,10 @@ def session_claims() -> SessionClaims:
     return claims
 
 
-def authenticated(policy: str) -> tuple[Runtime, Actor, dict[str, str]]:
+async def authenticated(policy: str) -> tuple[Runtime, Actor, dict[str, str]]:
     """Resolve the caller from the claims the bearer check verified, then apply the rate limit."""
     state = current()
     rt = state.runtime
-    actor = resolve_actor(rt, session_claims(), state.headers.get("x-tenant-id"))
-    headers = enforce(rt, policy, f"{actor.tenant_id}:{actor.user_id}")
+    actor = await resolve_actor(rt, session_claims(), state.headers.get("x-tenant-id"))
+    headers = await enforce(rt, policy, f"{actor.tenant_id}:{actor.user_id}")
     return rt, actor, headers

@@ -9,7 +9,8 @@ from tessera.session.commands import execute as commands
 from tessera.web.envelopes import ok
 
 
-def executeCommand(commandCode: str, body: dict[str, Any], **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
-    rt, actor, headers = authenticated("write")
-    outcome = commands.execute(rt, actor, commandCode, body, header("x-idempotent-key"), request_id())
+async def executeCommand(commandCode: str, body: dict[str, Any],
+                         **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
+    rt, actor, headers = await authenticated("write")
+    outcome = await commands.execute(rt, actor, commandCode, body, header("x-idempotent-key"), request_id())
     return ok(outcome.data, headers, replay=outcome.replay)

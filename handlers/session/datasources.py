@@ -9,6 +9,6 @@ from tessera.session.datasources import options as datasources
 from tessera.web.envelopes import ok
 
 
-def listDatasourceItems(datasourceId: str, maxItems: int | None = None, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: E501
-    rt, actor, headers = authenticated("read")
-    return ok(datasources.list_items(rt, actor, datasourceId, maxItems), headers)
+async def listDatasourceItems(datasourceId: str, maxItems: int | None = None, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:  # noqa: E501
+    rt, actor, headers = await authenticated("read")
+    return ok(await datasources.list_items(rt, actor, datasourceId, maxItems), headers)

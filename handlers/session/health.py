@@ -1,17 +1,41 @@
-"""GET /api/health: no authentication; reports database reachability."""
+"""Health without authentication: liveness (GET /api/health) and readiness (GET /api/health/ready).
+
+Liveness says the process is up and serving; it checks no dependency, so a database outage never
+gets a healthy process restarted. Readiness says whether it can serve now: the database answers
+``SELECT 1``, and so does Redis when ``TESSERA_REDIS_URL`` is set; 503 when either does not.
+"""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from handlers.session.base import runtime
 from tessera.core.i18n import N_, translate
 from tessera.web.envelopes import ok
 
+CHECK_SECONDS = 3.0  # each dependency's answer is awaited at most this long
 
-def health() -> tuple[dict[str, Any], int, dict[str, str]]:
-    if runtime().db.ping():
-        return ok({"status": "up", "database": "up"})
-    body = {"code": "SERVICE_UNAVAILABLE", "message": translate(N_("The database is not reachable.")),
-            "data": {"status": "down", "database": "down"}}
+
+async def health() -> tuple[dict[str, Any], int, dict[str, str]]:
+    return ok({"status": "up"})
+
+
+async def ready() -> tuple[dict[str, Any], int, dict[str, str]]:
+    rt = runtime()
+    checks: dict[str, str] = {"database": "up" if await _answers(rt.db.ping()) else "down"}
+    ping = getattr(rt.rate_limiter.store, "ping", None)  # Redis; the in-process store has nothing to check
+    if ping is not None:
+        checks["redis"] = "up" if await _answers(ping()) else "down"
+    if "down" not in checks.values():
+        return ok({"status": "up", **checks})
+    message = N_("The database is not reachable.") if checks["database"] == "down" else N_("Redis is not reachable.")
+    body = {"code": "SERVICE_UNAVAILABLE", "message": translate(message), "data": {"status": "down", **checks}}
     return body, 503, {}
+
+
+async def _answers(check: Any) -> bool:
+    try:
+        return bool(await asyncio.wait_for(check, CHECK_SECONDS))
+    except Exception:  # unreachable, refused, timed out: not ready
+        return False

@@ -9,11 +9,11 @@ from tessera.session.records import reads as records
 from tessera.web.envelopes import ok
 
 
-def listRecords(pageKey: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
-    rt, actor, headers = authenticated("read")
-    return ok(records.list_records(rt, actor, pageKey, query_params()), headers)
+async def listRecords(pageKey: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
+    rt, actor, headers = await authenticated("read")
+    return ok(await records.list_records(rt, actor, pageKey, query_params()), headers)
 
 
-def getRecord(pageKey: str, recordId: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
-    rt, actor, headers = authenticated("read")
-    return ok(records.get_record(rt, actor, pageKey, recordId), headers)
+async def getRecord(pageKey: str, recordId: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
+    rt, actor, headers = await authenticated("read")
+    return ok(await records.get_record(rt, actor, pageKey, recordId), headers)

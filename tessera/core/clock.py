@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import threading
 import time as _time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
@@ -41,13 +43,30 @@ class ShiftedClock:
 
     def __init__(self) -> None:
         self._offset = 0.0
+        self._held: float | None = None
         self._lock = threading.Lock()
 
     def now(self) -> datetime:
+        held = self._held
+        if held is not None:
+            return datetime.fromtimestamp(held, UTC)
         return datetime.now(UTC) + timedelta(seconds=self._offset)
 
     def time(self) -> float:
-        return _time.time() + self._offset
+        held = self._held
+        return held if held is not None else _time.time() + self._offset
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Time stands still inside the block (a test counting requests up to a rate limit, which
+        real time would otherwise refill); afterwards it flows on from where it was."""
+        with self._lock:
+            self._held = _time.time() + self._offset
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._held = None
 
     def advance(self, seconds: float) -> None:
         with self._lock:

@@ -95,6 +95,15 @@ class TenantForbidden(ServiceError):
     message = N_("You are not a member of this tenant.")
 
 
+class TlsRequired(ServiceError):
+    """A request that did not come over HTTPS while TLS is required (``tessera/web/transport.py``)."""
+
+    status = 403
+    code = "TLS_REQUIRED"
+    message = N_("HTTPS is required: send the request again over https://. Any secret this request "
+                 "carried travelled unencrypted; replace it.")
+
+
 class NotFound(ServiceError):
     status = 404
     code = "NOT_FOUND"
@@ -128,6 +137,18 @@ class PayloadTooLarge(ServiceError):
     status = 413
     code = "PAYLOAD_TOO_LARGE"
     message = N_("The request body is too large.")
+
+
+class UriTooLong(ServiceError):
+    status = 414
+    code = "URI_TOO_LONG"
+    message = N_("The request URL is too long.")
+
+
+class HeaderFieldsTooLarge(ServiceError):
+    status = 431
+    code = "REQUEST_HEADER_FIELDS_TOO_LARGE"
+    message = N_("The request's header fields are too many or too large.")
 
 
 class UnsupportedMediaType(ServiceError):
@@ -191,9 +212,15 @@ class InvalidToken(OpenPlatformError):
 
 
 class InsufficientScope(OpenPlatformError):
+    """``scopes``: what the call needs, named in the ``WWW-Authenticate`` challenge (RFC 6750 section 3)."""
+
     status = 403
     code = "insufficient_scope"
     message = N_("The access token lacks the scope this call needs.")
+
+    def __init__(self, *scopes: str, data: Any = None) -> None:
+        super().__init__(data=data)
+        self.scopes = scopes
 
 
 class CapabilityNotFound(OpenPlatformError):

@@ -6,6 +6,7 @@ a message naming the variable, never halfway through a request.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -14,8 +15,9 @@ from pathlib import Path
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
-# 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h: seven retries over about 21 hours.
-DEFAULT_WEBHOOK_RETRY_SCHEDULE = (10.0, 60.0, 300.0, 1800.0, 7200.0, 21600.0, 43200.0)
+# Standard Webhooks' schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h,
+# 20 h, 24 h: nine retries over about three days (a receiver down for a weekend still gets it).
+DEFAULT_WEBHOOK_RETRY_SCHEDULE = (5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 50400.0, 72000.0, 86400.0)
 DEFAULT_AUTOMATION_RETRY_SCHEDULE = (5.0, 30.0, 120.0, 600.0)
 
 
@@ -48,6 +50,36 @@ def _bool(env: dict[str, str], name: str, default: bool) -> bool:
     raise SettingsError(f"{name} must be true or false, got {raw!r}")
 
 
+def _tls_files(env: dict[str, str]) -> tuple[Path | None, Path | None]:
+    """The certificate chain and private key ``tessera serve`` terminates TLS with: both or neither."""
+    cert, key = env.get("TESSERA_TLS_CERT_FILE") or None, env.get("TESSERA_TLS_KEY_FILE") or None
+    if (cert is None) != (key is None):
+        raise SettingsError("TESSERA_TLS_CERT_FILE and TESSERA_TLS_KEY_FILE go together: set both or neither")
+    for name, value in (("TESSERA_TLS_CERT_FILE", cert), ("TESSERA_TLS_KEY_FILE", key)):
+        if value is not None and not Path(value).is_file():
+            raise SettingsError(f"{name} points to {value}, which is not a file")
+    return (Path(cert), Path(key)) if cert and key else (None, None)
+
+
+def _trusted_proxies(env: dict[str, str]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """The addresses (IPs or CIDRs, comma-separated) whose forwarded headers are believed."""
+    raw = env.get("TESSERA_TRUSTED_PROXIES") or ""
+    networks = []
+    for part in filter(None, (p.strip() for p in raw.split(","))):
+        try:
+            networks.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise SettingsError(f"TESSERA_TRUSTED_PROXIES must hold IPs or CIDR ranges, got {part!r}") from None
+    return tuple(networks)
+
+
+def _choice(env: dict[str, str], name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = (env.get(name) or default).strip().lower()
+    if value not in choices:
+        raise SettingsError(f"{name} must be one of {', '.join(choices)}, got {env.get(name)!r}")
+    return value
+
+
 def _schedule(env: dict[str, str], name: str, default: tuple[float, ...]) -> tuple[float, ...]:
     raw = env.get(name)
     if raw is None or raw.strip() == "":
@@ -72,6 +104,25 @@ def _seconds(env: dict[str, str], name: str, default: float, minimum: float) -> 
     if not minimum <= value < float("inf"):
         raise SettingsError(f"{name} must be >= {minimum}, got {raw!r}")
     return value
+
+
+def _public_url(env: dict[str, str]) -> str | None:
+    """The origin clients reach the service at (``https://api.example.com``), without a trailing slash."""
+    raw = (env.get("TESSERA_PUBLIC_URL") or "").strip().rstrip("/")
+    if not raw:
+        return None
+    scheme, sep, authority = raw.partition("://")
+    if scheme.lower() not in {"http", "https"} or not sep or not authority or any(c in authority for c in "/?#@ "):
+        raise SettingsError(f"TESSERA_PUBLIC_URL must be an origin such as https://api.example.com "
+                            f"(no path, query or user), got {raw!r}")
+    return f"{scheme.lower()}://{authority}"
+
+
+def _metrics_token(env: dict[str, str]) -> str | None:
+    raw = env.get("TESSERA_METRICS_TOKEN") or None
+    if raw is not None and len(raw) < 32:
+        raise SettingsError("TESSERA_METRICS_TOKEN must be at least 32 characters")
+    return raw
 
 
 def _secret_key(env: dict[str, str], environment: str, var_dir: Path) -> bytes:
@@ -106,6 +157,7 @@ class Settings:
     rate_limit_write: int
     rate_limit_login: int
     rate_limit_token: int
+    rate_limit_open: int  # Open Platform business calls per installation
     token_ttl_seconds: int
     capabilities_file: Path
     rate_limit_window_seconds: int
@@ -118,14 +170,49 @@ class Settings:
     log_json: bool
     demo_password: str | None = field(repr=False, default=None)
     redis_prefix: str = "tessera"
+    # Transport (tessera/web/transport.py): TLS terminated by `tessera serve` itself; the proxies whose
+    # forwarded headers (scheme, client address) are believed, and which headers they set; plain
+    # HTTP refused (default: in production only), and HSTS's max-age on responses sent over HTTPS.
+    tls_cert_file: Path | None = None
+    tls_key_file: Path | None = None
+    trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
+    proxy_headers: str = "x-forwarded"
+    require_tls: bool = False
+    hsts_seconds: int = 31_536_000
+    # The origin clients reach the service at, for the absolute URLs of the OAuth metadata (RFC 8414
+    # issuer); unset, each request's own scheme and Host are used.
+    public_url: str | None = None
     # Seconds to wait before each retry of a failed webhook delivery; after the last, dead-letter.
     webhook_retry_schedule: tuple[float, ...] = DEFAULT_WEBHOOK_RETRY_SCHEDULE
     webhook_allow_loopback: bool = False
     webhook_timeout_seconds: float = 10.0
+    # An endpoint whose every attempt failed for this long is disabled (Svix: 5 days).
+    webhook_disable_after_seconds: float = 5 * 86400.0
+    # Requests a worker has in flight at once (a batch is sent concurrently, at most this many).
+    webhook_concurrency: int = 32
+    # A receiver's Retry-After (429, 503) is honoured up to this many seconds.
+    webhook_max_retry_after_seconds: float = 3600.0
     # Seconds before each retry of a failed automation run; after the last, the run is parked.
     automation_retry_schedule: tuple[float, ...] = DEFAULT_AUTOMATION_RETRY_SCHEDULE
+    # Automation runs a worker executes at once (each in its own transaction and connection).
+    automation_concurrency: int = 8
+    # Metrics (tessera/web/metrics.py): the bearer token /metrics on the API port asks for (unset:
+    # /metrics is not served there), and a listener of its own for /metrics, without a token.
+    metrics_token: str | None = field(repr=False, default=None)
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
     worker_poll_seconds: float = 1.0
     workers_in_process: bool = True
+    # PostgreSQL connections per process and event loop (the pool grows to this under load).
+    database_pool_size: int = 20
+    # Retention (tessera/events/retention.py): how often a worker purges (0: never), rows per
+    # DELETE, and how long each kind of row is kept (seconds; 0 keeps it forever).
+    retention_interval_seconds: float = 300.0
+    retention_batch_size: int = 1000
+    retention_call_audit_seconds: float = 90 * 86400.0
+    retention_delivery_attempts_seconds: float = 30 * 86400.0
+    retention_events_seconds: float = 30 * 86400.0
+    retention_tokens_seconds: float = 86400.0
 
     @property
     def dialect(self) -> str:
@@ -156,6 +243,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     capabilities_file = Path(env.get("TESSERA_CAPABILITIES_FILE", str(PROJECT_ROOT / "capabilities.yaml")))
     if not capabilities_file.is_file():
         raise SettingsError(f"TESSERA_CAPABILITIES_FILE points to {capabilities_file}, which is not a file")
+    tls_cert_file, tls_key_file = _tls_files(env)
     return Settings(
         environment=environment,
         database_url=database_url,
@@ -166,6 +254,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         rate_limit_write=_int(env, "TESSERA_RATE_LIMIT_WRITE", 30, minimum=1),
         rate_limit_login=_int(env, "TESSERA_RATE_LIMIT_LOGIN", 10, minimum=1),
         rate_limit_token=_int(env, "TESSERA_RATE_LIMIT_TOKEN", 60, minimum=1),
+        rate_limit_open=_int(env, "TESSERA_RATE_LIMIT_OPEN", 600, minimum=1),
         token_ttl_seconds=_int(env, "TESSERA_TOKEN_TTL_SECONDS", 3600, minimum=60),
         capabilities_file=capabilities_file,
         rate_limit_window_seconds=_int(env, "TESSERA_RATE_LIMIT_WINDOW_SECONDS", 60, minimum=1),
@@ -178,11 +267,33 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         log_json=_bool(env, "TESSERA_LOG_JSON", True),
         demo_password=env.get("TESSERA_DEMO_PASSWORD") or None,
         redis_prefix=env.get("TESSERA_REDIS_PREFIX", "tessera"),
+        tls_cert_file=tls_cert_file,
+        tls_key_file=tls_key_file,
+        trusted_proxies=_trusted_proxies(env),
+        proxy_headers=_choice(env, "TESSERA_PROXY_HEADERS", "x-forwarded", ("x-forwarded", "forwarded")),
+        require_tls=_bool(env, "TESSERA_REQUIRE_TLS", environment == "production"),
+        hsts_seconds=_int(env, "TESSERA_HSTS_SECONDS", 31_536_000, minimum=0),
+        public_url=_public_url(env),
         webhook_retry_schedule=_schedule(env, "TESSERA_WEBHOOK_RETRY_SCHEDULE", DEFAULT_WEBHOOK_RETRY_SCHEDULE),
         webhook_allow_loopback=_bool(env, "TESSERA_WEBHOOK_ALLOW_LOOPBACK", False),
         webhook_timeout_seconds=_seconds(env, "TESSERA_WEBHOOK_TIMEOUT_SECONDS", 10.0, 0.1),
+        webhook_disable_after_seconds=_seconds(env, "TESSERA_WEBHOOK_DISABLE_AFTER_SECONDS", 5 * 86400.0, 1.0),
+        webhook_concurrency=_int(env, "TESSERA_WEBHOOK_CONCURRENCY", 32, minimum=1),
+        webhook_max_retry_after_seconds=_seconds(env, "TESSERA_WEBHOOK_MAX_RETRY_AFTER_SECONDS", 3600.0, 0.0),
         automation_retry_schedule=_schedule(env, "TESSERA_AUTOMATION_RETRY_SCHEDULE",
                                             DEFAULT_AUTOMATION_RETRY_SCHEDULE),
+        automation_concurrency=_int(env, "TESSERA_AUTOMATION_CONCURRENCY", 8, minimum=1),
+        metrics_token=_metrics_token(env),
+        metrics_port=_int(env, "TESSERA_METRICS_PORT", 0, minimum=0) or None,
+        metrics_host=env.get("TESSERA_METRICS_HOST") or "127.0.0.1",
         worker_poll_seconds=_seconds(env, "TESSERA_WORKER_POLL_SECONDS", 1.0, 0.01),
         workers_in_process=_bool(env, "TESSERA_WORKERS_IN_PROCESS", True),
+        database_pool_size=_int(env, "TESSERA_DATABASE_POOL_SIZE", 20, minimum=1),
+        retention_interval_seconds=_seconds(env, "TESSERA_RETENTION_INTERVAL_SECONDS", 300.0, 0.0),
+        retention_batch_size=_int(env, "TESSERA_RETENTION_BATCH_SIZE", 1000, minimum=1),
+        retention_call_audit_seconds=_seconds(env, "TESSERA_RETENTION_CALL_AUDIT_SECONDS", 90 * 86400.0, 0.0),
+        retention_delivery_attempts_seconds=_seconds(env, "TESSERA_RETENTION_DELIVERY_ATTEMPTS_SECONDS",
+                                                     30 * 86400.0, 0.0),
+        retention_events_seconds=_seconds(env, "TESSERA_RETENTION_EVENTS_SECONDS", 30 * 86400.0, 0.0),
+        retention_tokens_seconds=_seconds(env, "TESSERA_RETENTION_TOKENS_SECONDS", 86400.0, 0.0),
     )

@@ -7,13 +7,13 @@ A replay delivers again with the same delivery id and event id and a fresh retry
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row
-
 from storage import webhooks as store
+from storage.engine import Row
 from tessera.core.clock import iso
-from tessera.core.errors import Conflict, NotFound
+from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.events.endpoints import endpoint_for_member
 from tessera.openplatform.identity.access import OWNER, application_for, audit_change, require_role
@@ -22,41 +22,69 @@ from tessera.session.auth.actors import Actor
 from tessera.session.listing import page_of, parse_list_request
 
 
-def _delivery_dict(row: Row[Any], endpoint_pid: str, attempts: list[Row[Any]]) -> dict[str, Any]:
+def _delivery_dict(row: Row, endpoint_pid: str, attempts: list[Row]) -> dict[str, Any]:
     return {
         "deliveryId": row.pid, "endpointId": endpoint_pid, "eventId": row.event_pid, "eventType": row.event_type,
         "status": row.status, "attemptCount": row.attempts,
         "nextAttemptAt": iso(row.next_attempt_at) if row.next_attempt_at else None,
         "attempts": [{"attemptedAt": iso(a.attempted_at), "httpStatus": a.http_status, "latencyMs": a.latency_ms,
-                      "error": a.error} for a in attempts],
+                      "error": a.error, "worker": a.worker, "responseExcerpt": a.response_excerpt}
+                     for a in attempts],
         "created_at": iso(row.created_at), "updated_at": iso(row.updated_at),
     }
 
 
-def list_deliveries(rt: Runtime, actor: Actor, endpoint_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
+async def list_deliveries(rt: Runtime, actor: Actor, endpoint_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
     request = parse_list_request(params, store.DELIVERY_FIELDS)
-    with rt.db.read() as conn:
-        endpoint, _, _ = endpoint_for_member(conn, actor, endpoint_pid)
-        rows, total = store.deliveries_page(conn, endpoint.id, request)
-        attempts = store.attempts_of(conn, [r.id for r in rows])
+    async with rt.db.read() as conn:
+        endpoint, _, _ = await endpoint_for_member(conn, actor, endpoint_pid)
+        rows, total = await store.deliveries_page(conn, endpoint.id, request)
+        attempts = await store.attempts_of(conn, [r.id for r in rows])
     return page_of([_delivery_dict(r, endpoint_pid, attempts[r.id]) for r in rows], total, request)
 
 
-def replay(rt: Runtime, actor: Actor, delivery_pid: str, request_id: str | None) -> dict[str, Any]:
+async def replay(rt: Runtime, actor: Actor, delivery_pid: str, request_id: str | None) -> dict[str, Any]:
     """Deliver a dead (or delivered) delivery again with the same delivery and event ids."""
     now = rt.clock.now()
-    with rt.db.write() as conn:
-        row = store.delivery_by_pid(conn, delivery_pid)
+    async with rt.db.write() as conn:
+        row = await store.delivery_by_pid(conn, delivery_pid)
         if row is None:
             raise NotFound()
-        app, role = application_for(conn, actor, row.application_pid)
+        app, role = await application_for(conn, actor, row.application_pid)
         require_role(role, (OWNER,))
         if row.status not in ("dead", "delivered"):
             raise Conflict(N_("Only a dead or delivered delivery can be replayed."))
         if row.installation_status != "enabled":
             raise Conflict(N_("The installation is disabled."))
-        store.requeue(conn, row.id, now)
-        audit_change(conn, actor, request_id, "delivery.replay", application_id=app.id, target_type="delivery",
-                     target_id=row.pid, tenant_id=row.tenant_id, before={"status": row.status},
-                     after={"status": "pending"}, now=now)
+        await store.requeue(conn, row.id, now)
+        await audit_change(conn, actor, request_id, "delivery.replay", application_id=app.id, target_type="delivery",
+                           target_id=row.pid, tenant_id=row.tenant_id, before={"status": row.status},
+                           after={"status": "pending"}, now=now)
+    rt.work.notify()
     return {"deliveryId": delivery_pid, "status": "pending"}
+
+
+RECOVER_LIMIT = 1000
+BAD_SINCE = N_("Must be a date-time with a time zone, e.g. 2026-11-22T08:00:00Z.")
+
+
+async def recover(rt: Runtime, actor: Actor, endpoint_pid: str, since: Any, request_id: str | None) -> dict[str, Any]:
+    """Queue again the endpoint's dead and retrying deliveries created since ``since`` (at most
+    ``RECOVER_LIMIT`` per call, oldest first), each as a replay would."""
+    try:
+        when = datetime.fromisoformat(since) if isinstance(since, str) else None
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None:
+        raise ValidationFailed({"since": FieldError(BAD_SINCE)})
+    now = rt.clock.now()
+    async with rt.db.write() as conn:
+        endpoint, app, role = await endpoint_for_member(conn, actor, endpoint_pid)
+        require_role(role, (OWNER,))
+        recovered, more = await store.recover_since(conn, endpoint.id, when, RECOVER_LIMIT, now)
+        await audit_change(conn, actor, request_id, "delivery.recover", application_id=app.id,
+                           target_type="webhook_endpoint", target_id=endpoint.pid, tenant_id=endpoint.tenant_id,
+                           after={"since": iso(when), "recovered": recovered}, now=now)
+    if recovered:
+        rt.work.notify()
+    return {"recovered": recovered, "more": more}

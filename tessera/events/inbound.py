@@ -11,10 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, insert, select
-from sqlalchemy.exc import IntegrityError
-
-from storage.tables import inbound_events
+from storage import automations as store
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, OpenIdempotencyKeyConflict
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
@@ -78,8 +75,8 @@ def _check(rt: Runtime, source_code: str, body: Any) -> tuple[str, int, datetime
     return event_type, version, occurred, data  # type: ignore[return-value]
 
 
-def receive(rt: Runtime, caller: Caller, source_code: str, body: Any, idempotency_key: str | None,
-            request_id: str | None) -> Received:
+async def receive(rt: Runtime, caller: Caller, source_code: str, body: Any, idempotency_key: str | None,
+                  request_id: str | None) -> Received:
     source = rt.capabilities.event_sources.get(source_code)
     if source is None:
         raise CapabilityNotFound()
@@ -87,25 +84,17 @@ def receive(rt: Runtime, caller: Caller, source_code: str, body: Any, idempotenc
     idempotency_key = check_key(idempotency_key)
     event_type, version, occurred, data = _check(rt, source_code, body)
     request_hash = request_fingerprint(source_code, body)
-    key_match = and_(inbound_events.c.installation_id == caller.installation_id,
-                     inbound_events.c.idempotency_key == idempotency_key)
-    with rt.db.read() as conn:
-        seen = conn.execute(select(inbound_events.c.pid, inbound_events.c.request_hash).where(key_match)).first()
-    if seen is None:
-        try:
-            with rt.db.write() as conn:
-                pid = new_pid("evt")
-                conn.execute(insert(inbound_events).values(
-                    pid=pid, installation_id=caller.installation_id, tenant_id=caller.tenant_id, source=source_code,
-                    event_type=event_type, schema_version=version, occurred_at=occurred, data=data,
-                    idempotency_key=idempotency_key, request_hash=request_hash, request_id=request_id,
-                    received_at=rt.clock.now(),
-                ))
-            return Received(pid, duplicate=False)
-        except IntegrityError:  # a concurrent duplicate stored it first
-            with rt.db.read() as conn:
-                seen = conn.execute(select(inbound_events.c.pid, inbound_events.c.request_hash)
-                                    .where(key_match)).first()
+    pid = new_pid("evt")
+    stored = await store.store_inbound(rt.db, {
+        "pid": pid, "installation_id": caller.installation_id, "tenant_id": caller.tenant_id, "source": source_code,
+        "event_type": event_type, "schema_version": version, "occurred_at": occurred, "data": data,
+        "idempotency_key": idempotency_key, "request_hash": request_hash, "request_id": request_id,
+        "received_at": rt.clock.now(),
+    })
+    if stored:  # one statement, one round trip: the usual case
+        rt.work.notify()  # the automations run at once, not at the next poll
+        return Received(pid, duplicate=False)
+    seen = await store.inbound_by_key(rt.db, caller.installation_id, idempotency_key)
     assert seen is not None
     if seen.request_hash != request_hash:
         raise OpenIdempotencyKeyConflict()

@@ -5,17 +5,24 @@ loopback, private, link-local, multicast, reserved or unspecified address, so a 
 the service call its own network. The check runs when an endpoint is registered and again before
 every delivery (DNS may change in between). ``TESSERA_WEBHOOK_ALLOW_LOOPBACK=true`` (development
 and tests) additionally allows ``http`` and ``https`` to loopback addresses, and nothing else.
+
+The check returns the addresses it vetted, and a delivery connects to those only, never resolving
+the name again (``tessera.events.pinning``): a name that answers a public address to the check and
+an internal one a moment later (DNS rebinding) still reaches only the public one.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from tessera.core.i18n import N_
 
 MAX_URL_LENGTH = 2000
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
 class UnsafeWebhookUrl(ValueError):
@@ -26,17 +33,27 @@ class UnsafeWebhookUrl(ValueError):
         self.message = message
 
 
-def _addresses(host: str, port: int) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+@dataclass(frozen=True)
+class Vetted:
+    """A URL that passed: its host name as written (lower case) and every address it resolved to,
+    each of which passed; a sender connects to these and nothing else."""
+
+    host: str
+    addresses: tuple[Address, ...]
+
+
+def _addresses(host: str, port: int) -> list[Address]:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
         raise UnsafeWebhookUrl(N_("The host name does not resolve.")) from None
-    found = []
+    found: list[Address] = []
     for info in infos:
         address = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
         if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
             address = address.ipv4_mapped
-        found.append(address)
+        if address not in found:
+            found.append(address)
     return found
 
 
@@ -45,8 +62,8 @@ def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
                 or address.is_reserved or address.is_unspecified or not address.is_global)
 
 
-def check_url(url: object, *, allow_loopback: bool) -> None:
-    """Raise ``UnsafeWebhookUrl`` unless webhooks may be sent to ``url`` now."""
+def check_url(url: object, *, allow_loopback: bool) -> Vetted:
+    """The host and addresses webhooks to ``url`` may go to now, or ``UnsafeWebhookUrl``."""
     if not isinstance(url, str) or len(url) > MAX_URL_LENGTH or not url.isascii() or not url.isprintable() \
             or any(ch.isspace() for ch in url):
         # Whitespace and control characters are refused here: an HTTP client would refuse them
@@ -62,9 +79,11 @@ def check_url(url: object, *, allow_loopback: bool) -> None:
     if parts.username or parts.password:
         raise UnsafeWebhookUrl(N_("Credentials in the URL are not allowed."))
     addresses = _addresses(parts.hostname, port or (443 if parts.scheme == "https" else 80))
+    vetted = Vetted(parts.hostname, tuple(addresses))
     if allow_loopback and addresses and all(a.is_loopback for a in addresses):
-        return
+        return vetted
     if parts.scheme != "https":
         raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters."))
     if not addresses or not all(_public(a) for a in addresses):
         raise UnsafeWebhookUrl(N_("Webhooks can't be sent to loopback, private or link-local addresses."))
+    return vetted

@@ -1,57 +1,113 @@
-"""Background work: webhook fan-out and delivery, automation dispatch and runs.
+"""Background work: webhook fan-out and delivery, automation dispatch and runs, retention.
 
-One ``Worker.run_once`` pass does each step once; ``run_forever`` repeats it until stopped, sleeping
-``TESSERA_WORKER_POLL_SECONDS`` when a pass found nothing to do. ``tessera serve`` runs one worker
-in a background thread (unless ``TESSERA_WORKERS_IN_PROCESS=false``) and ``tessera worker`` runs
-them as separate processes. Several workers on PostgreSQL share the work through leases claimed
-with ``FOR UPDATE SKIP LOCKED``; on SQLite the single writer lock serializes claims.
+One ``Worker.run_once`` pass does each step once; ``run_forever`` repeats it until ``stop``,
+sleeping ``TESSERA_WORKER_POLL_SECONDS`` when a pass found nothing to do. A worker is a task on an
+event loop and uses the same async data path as requests: ``tessera serve`` runs one on its loop
+(unless ``TESSERA_WORKERS_IN_PROCESS=false``, or with ``--workers N`` above 1, where one separate
+worker process serves them all) and ``tessera worker --tasks N`` runs N as a process of their own.
+Several workers on PostgreSQL share the work through leases claimed with ``FOR UPDATE SKIP
+LOCKED``; on SQLite the single writer lock serializes claims.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import itertools
 import logging
-import threading
-from dataclasses import dataclass, field
+import os
+import socket
 
+from tessera.events import retention
 from tessera.events import sending as deliveries
 from tessera.events.automations import runner as automations
 from tessera.runtime import Runtime
 
 log = logging.getLogger("tessera.worker")
+_numbers = itertools.count()
+WORK_CHANNEL = "tessera_work"  # the NOTIFY channel of storage/migrations 0006's triggers
 
 
-@dataclass
 class Worker:
-    runtime: Runtime
-    stop: threading.Event = field(default_factory=threading.Event)
+    def __init__(self, runtime: Runtime, poll_seconds: float | None = None) -> None:
+        self.runtime = runtime
+        self.poll_seconds = runtime.settings.worker_poll_seconds if poll_seconds is None else poll_seconds
+        # Recorded with every delivery attempt, so an operator can tell which process made it.
+        self.name = f"{socket.gethostname()}:{os.getpid()}/{next(_numbers)}"
+        self.sender = deliveries.Sender(runtime.settings.webhook_timeout_seconds)
+        self._stopped = False
+        self._wake: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._listener: asyncio.Task[None] | None = None
+        # The retention purge: at most once per TESSERA_RETENTION_INTERVAL_SECONDS of rt.clock.
+        self.retention = retention.Schedule(runtime)
 
-    def __post_init__(self) -> None:
-        self.sender = deliveries.Sender(self.runtime.settings.webhook_timeout_seconds)
-
-    def run_once(self) -> int:
+    async def run_once(self) -> int:
         """One pass over every queue; returns how much work it did."""
         rt = self.runtime
-        done = deliveries.dispatch(rt)
-        done += automations.dispatch(rt)
-        done += automations.run_due(rt)
-        done += deliveries.dispatch(rt)  # events the automations just emitted
-        done += deliveries.deliver_due(rt, self.sender)
+        done = await deliveries.dispatch(rt)
+        done += await automations.dispatch(rt)
+        done += await automations.run_due(rt)
+        done += await deliveries.dispatch(rt)  # events the automations just emitted
+        done += await deliveries.deliver_due(rt, self.sender, worker=self.name)
+        done += await self.retention.run_if_due()
         return done
 
-    def run_forever(self) -> None:
-        log.info("worker.started")
-        while not self.stop.is_set():
-            try:
-                busy = self.run_once()
-            except Exception:  # an outage must not kill the worker: log, wait, try again
-                log.exception("worker.pass_failed")
-                busy = 0
-            if not busy:
-                self.stop.wait(self.runtime.settings.worker_poll_seconds)
-        self.sender.close()
-        log.info("worker.stopped")
+    async def run_forever(self) -> None:
+        """Passes until stopped. Between passes it sleeps until woken: by this process's services
+        as they commit work (``rt.work``), by PostgreSQL's NOTIFY for any process's commits, or
+        by the poll interval, the fallback."""
+        self._loop = asyncio.get_running_loop()
+        self._wake = self.runtime.work.subscribe()
+        if self.runtime.db.dialect == "postgresql":
+            self._listener = self._loop.create_task(self._listen(self._wake), name="tessera-worker-listen")
+        log.info("worker.started", extra={"worker": self.name})
+        try:
+            while not self._stopped:
+                try:
+                    busy = await self.run_once()
+                except Exception:  # an outage must not kill the worker: log, wait, try again
+                    log.exception("worker.pass_failed")
+                    busy = 0
+                if not busy and not self._stopped:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), self._idle_seconds())
+                self._wake.clear()
+        finally:
+            self.runtime.work.unsubscribe(self._wake)
+            if self._listener is not None:
+                self._listener.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._listener
+            await self.sender.close()
+            log.info("worker.stopped", extra={"worker": self.name})
 
-    def start_thread(self) -> threading.Thread:
-        thread = threading.Thread(target=self.run_forever, name="tessera-worker", daemon=True)
-        thread.start()
-        return thread
+    def _idle_seconds(self) -> float:
+        """The poll interval, or less when a rate-limited delivery is due sooner."""
+        wake_at = self.sender.wake_at
+        if wake_at is None:
+            return self.poll_seconds
+        remaining = (wake_at - self.runtime.clock.now()).total_seconds()
+        if remaining <= 0:  # its time has come: one pass now, then the poll again
+            self.sender.wake_at = None
+            return 0.0
+        return min(self.poll_seconds, remaining)
+
+    async def _listen(self, wake: asyncio.Event) -> None:
+        """Set ``wake`` whenever PostgreSQL says work was committed (reconnecting after failures)."""
+        notifications = getattr(self.runtime.db, "notifications", None)
+        if notifications is None:
+            return
+        while not self._stopped:
+            try:
+                async for _ in notifications(WORK_CHANNEL):
+                    wake.set()
+            except Exception as exc:  # a restart of the database: poll meanwhile, listen again
+                log.warning("worker.listen_failed", extra={"error": type(exc).__name__})
+                await asyncio.sleep(1.0)
+
+    def stop(self) -> None:
+        """Ask ``run_forever`` to end after its current pass (from any thread or a signal)."""
+        self._stopped = True
+        if self._loop is not None and self._wake is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._wake.set)

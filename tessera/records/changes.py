@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row
-
 from storage import audit, outbox
+from storage.engine import Executor, Row
 from storage.records import DuplicateValues, RecordModel, RecordRepository
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
@@ -47,7 +46,7 @@ class Author:
 class Changes:
     """Changes of one model's records by one author, audited as ``action``, with the registry's events."""
 
-    conn: Connection
+    conn: Executor
     registry: Capabilities
     author: Author
     model: RecordModel
@@ -59,39 +58,39 @@ class Changes:
     def repository(self) -> RecordRepository:
         return RecordRepository(self.conn, self.author.tenant_id, self.model)
 
-    def create(self, data: dict[str, Any]) -> Row[Any]:
+    async def create(self, data: dict[str, Any]) -> Row:
         """Insert a record from checked ``data``; ``ValidationFailed`` names duplicate unique values."""
         with _duplicates_as_field_errors():
-            row = self.repository.insert(data, self.author.user_id, now=self.now)
-        self._record(row.pid, before=None, after=row.data, event="create")
+            row = await self.repository.insert(data, self.author.user_id, now=self.now)
+        await self._record(row.pid, before=None, after=row.data, event="create")
         return row
 
-    def update(self, current: Row[Any], changes: dict[str, Any]) -> Row[Any] | None:
+    async def update(self, current: Row, changes: dict[str, Any]) -> Row | None:
         """Apply checked ``changes`` to ``current``; None when the record moved past its version."""
         with _duplicates_as_field_errors():
-            row = self.repository.update(current, changes, now=self.now)
+            row = await self.repository.update(current, changes, now=self.now)
         if row is not None:
-            self._record(row.pid, before=current.data, after=row.data, event="update")
+            await self._record(row.pid, before=current.data, after=row.data, event="update")
         return row
 
-    def delete(self, current: Row[Any]) -> None:
+    async def delete(self, current: Row) -> None:
         """Soft-delete ``current`` (reads then answer not found); no event is published for it."""
-        self.repository.soft_delete(current, now=self.now)
-        self._record(current.pid, before=current.data, after=None, event=None)
+        await self.repository.soft_delete(current, now=self.now)
+        await self._record(current.pid, before=current.data, after=None, event=None)
 
-    def _record(self, pid: str, *, before: dict[str, Any] | None, after: dict[str, Any] | None,
-                event: str | None) -> None:
+    async def _record(self, pid: str, *, before: dict[str, Any] | None, after: dict[str, Any] | None,
+                      event: str | None) -> None:
         author = self.author
-        audit.append(self.conn, tenant_id=author.tenant_id, actor_user_id=author.user_id, actor=author.actor,
-                     action=self.action, target_type=self.model.code, target_id=pid, before=before, after=after,
-                     request_id=author.request_id, application_id=author.application_id, now=self.now)
+        await audit.append(self.conn, tenant_id=author.tenant_id, actor_user_id=author.user_id, actor=author.actor,
+                           action=self.action, target_type=self.model.code, target_id=pid, before=before, after=after,
+                           request_id=author.request_id, application_id=author.application_id, now=self.now)
         if event is None or after is None:
             return
         for published in self.registry.events_for(self.model.code, event):
             if published.triggered_by(event, before, after):
-                outbox.append(self.conn, tenant_id=author.tenant_id, event_type=published.type,
-                              payload=published.payload(pid, before, after), request_id=author.request_id,
-                              now=self.now)
+                await outbox.append(self.conn, tenant_id=author.tenant_id, event_type=published.type,
+                                    payload=published.payload(pid, before, after), request_id=author.request_id,
+                                    now=self.now)
 
 
 @contextmanager

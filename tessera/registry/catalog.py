@@ -10,6 +10,7 @@ from typing import Any
 
 from tessera.registry.capabilities import Capabilities
 from tessera.registry.document import scope_description
+from tessera.registry.operational import OPERATIONAL_EVENTS
 
 ENVIRONMENTS = ("development", "staging", "production")
 
@@ -20,7 +21,7 @@ def catalog(registry: Capabilities) -> dict[str, Any]:
         "webhookEventTypes": [
             {"eventType": e.type, "description": e.description, "scope": e.resource.read_scope}
             for e in sorted(registry.webhook_events.values(), key=lambda e: e.type)
-        ],
+        ] + [{"eventType": t, "description": d, "scope": None} for t, d in sorted(OPERATIONAL_EVENTS.items())],
         "eventSources": [
             {"source": s.code, "description": s.description, "scope": s.scope, "eventTypes": sorted(s.types)}
             for s in sorted(registry.event_sources.values(), key=lambda s: s.code)

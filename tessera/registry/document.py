@@ -38,6 +38,8 @@ HEADER = (
 )
 _PLACEHOLDER = re.compile(r"\$\{([A-Za-z]+)\}")
 REF = "$ref"
+# A link's request body template (see _link_commands): what OpenAPI's Link.requestBody would say.
+LINK_BODY = "x-tessera-request-body"
 
 # Fixed identifiers and times of the examples the generator derives from the registry's examples.
 EXAMPLE_PID = "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h"
@@ -349,15 +351,65 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
         doc["tags"].append({"name": source.code, "description": source.description or source.code})
         schemas.update(event_source_schemas(source))
 
-    webhooks: dict[str, Any] = {}
+    webhooks: dict[str, Any] = dict(doc.get("x-webhooks") or {})  # the skeleton's operational events
     for event in registry.webhook_events.values():
         values = {"event": event.type, "Event": camel(event.type), "resource": event.resource.name,
                   "eventDescription": event.description or event.type}
         webhooks[event.type] = _substitute(templates["webhook"], values)
         schemas.update(webhook_schemas(event, registry))
+    for entry in webhooks.values():
+        for operation in entry.values():
+            # The service calls the receiver; no credential of ours is presented (the signature is the proof).
+            operation.setdefault("security", [])
     doc["x-webhooks"] = webhooks
+    doc["info"]["description"] = doc["info"]["description"].rstrip("\n") + "\n\n" + webhooks_section(doc)
     doc["tags"].sort(key=lambda tag: tag["name"])
     return doc
+
+
+def _one_line(text: str) -> str:
+    """Markdown table cell text: one line, pipes escaped."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def webhooks_section(doc: dict[str, Any]) -> str:
+    """The webhook events and their signature headers in ``info.description``: OpenAPI 3.0 has no
+    ``webhooks``, so interactive references (Swagger UI) do not show ``x-webhooks``; this text does."""
+    parameters = doc["components"]["parameters"]
+    events: list[str] = []
+    headers: dict[str, dict[str, Any]] = {}
+    for event_type, entry in doc["x-webhooks"].items():
+        operation = entry["post"]
+        schema = operation["requestBody"]["content"]["application/json"]["schema"][REF].rsplit("/", 1)[-1]
+        first_paragraph = operation.get("description", "").strip().split("\n\n", 1)[0]
+        events.append(f"| `{event_type}` | `{schema}` | {_one_line(first_paragraph)} |")
+        for parameter in operation.get("parameters", []):
+            resolved = parameters[parameter[REF].rsplit("/", 1)[-1]] if REF in parameter else parameter
+            if resolved.get("in") == "header":
+                headers.setdefault(resolved["name"], resolved)
+    header_rows = [f"| `{name}` | {'yes' if p.get('required') else 'no'} | {_one_line(p.get('description', ''))} |"
+                   for name, p in headers.items()]
+    return "\n".join([
+        "## Webhooks",
+        "",
+        "The service POSTs these events (JSON) to the HTTPS endpoints an application owner registers. They are",
+        "described under `x-webhooks` in this document (OpenAPI 3.0 has no `webhooks`, so this reference lists no",
+        "operation for them); each body's schema is listed under Schemas.",
+        "",
+        "| Event | Body | Sent when |",
+        "| --- | --- | --- |",
+        *events,
+        "",
+        "Every delivery carries the headers of its endpoint's `signatureFormat`: the three `X-Webhook-*` ones",
+        "(`tessera`, the default) or the three `webhook-*` ones (`standard-webhooks`, the Standard Webhooks",
+        "specification, which its official libraries verify). Verify the signature over the raw body, before",
+        "parsing it, and answer 2xx within 10 seconds; deduplicate on the event `id`.",
+        "",
+        "| Header | Always sent | Meaning |",
+        "| --- | --- | --- |",
+        *header_rows,
+        "",
+    ])
 
 
 def scope_description(scope: str, registry: Capabilities) -> str:
@@ -382,16 +434,23 @@ def _command_parameters(command: CommandCap) -> list[dict[str, str]]:
 
 
 def _link_commands(doc: dict[str, Any], resource: ResourceCap, registry: Capabilities) -> None:
-    """Links from a read to each update command of the resource: the pid and the ETag carry over."""
+    """Links from a read to each update command of the resource: the pid and the ETag carry over.
+
+    The request body a link fills (``targetPid``) is under :data:`LINK_BODY`, not ``requestBody``:
+    OpenAPI 3.0 allows any value there, but openapi-generator's parser (swagger-parser) refuses
+    anything but a string, and a string cannot say "this object with the pid in it". Schemathesis
+    reads it through ``scripts/schemathesis_hooks.py`` (named in ``schemathesis.toml``).
+    """
     read = doc["paths"][f"/api/open/v1/resources/{resource.name}/{{pid}}"]["get"]
     links = read["responses"]["200"].setdefault("links", {})
     for command in registry.commands.values():
         if command.resource is resource and command.action == "update":
             links[f"Execute{camel(command.code)}"] = {
                 "operationId": f"execute{camel(command.code)}",
-                "description": f"Run {command.code} on this record, conditional on its ETag.",
+                "description": f"Run {command.code} on this record, conditional on its ETag "
+                               "(`targetPid` is the record's `pid`).",
                 "parameters": {"header.If-Match": "$response.header.ETag"},
-                "requestBody": {"targetPid": "$response.body#/pid"},
+                LINK_BODY: {"targetPid": "$response.body#/pid"},
             }
 
 

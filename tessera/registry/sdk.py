@@ -38,7 +38,7 @@ WEBHOOKS_HEADER = (
 )
 
 # What building or installing a project leaves next to the generated files; never part of the comparison.
-_IGNORED_DIRS = {"__pycache__", "build", "dist", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
+_IGNORED_DIRS = {"__pycache__", "build", "dist", ".pytest_cache", ".mypy_cache", ".ruff_cache", "node_modules"}
 _IGNORED_SUFFIXES = (".egg-info", ".pyc")
 
 

@@ -23,7 +23,7 @@ from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tessera.core.crypto import SessionClaims
-from tessera.core.errors import PayloadTooLarge
+from tessera.core.errors import HeaderFieldsTooLarge, PayloadTooLarge, ServiceError, UriTooLong
 from tessera.core.i18n import negotiate, reset_locale, set_locale
 from tessera.core.logs import request_id_var
 from tessera.runtime import Runtime
@@ -31,7 +31,12 @@ from tessera.web.envelopes import render_error
 from tessera.web.surface import Surface, surface_of
 
 SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+# Bounds of what one request may make the service hold and parse; each refusal comes in the
+# surface's envelope. The body's bound is checked on the declared length, before reading it.
 MAX_BODY_BYTES = 1024 * 1024
+MAX_URL_BYTES = 8 * 1024  # path and query string, as sent
+MAX_HEADERS = 100
+MAX_HEADER_BYTES = 16 * 1024  # every name and value together
 
 log = logging.getLogger("tessera.access")
 
@@ -48,6 +53,8 @@ class RequestState:
     caller: Any = None
     session: SessionClaims | None = None
     status: int | None = field(default=None)
+    # Added to the answer, whatever produces it (the Open Platform's rate-limit fields).
+    response_headers: dict[str, str] | None = None
 
     @cached_property
     def headers(self) -> Headers:
@@ -95,22 +102,25 @@ class RequestContextMiddleware:
         tokens = (request_id_var.set(request_id), _current.set(state))
         locale_token = set_locale(negotiate(header(scope, b"accept-language")))
         started = time.perf_counter()
+        # Shared with Connexion's routing (it copies the scope, not this dict): the operation's name.
+        scope.setdefault("extensions", {})
 
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
                 state.status = message["status"]
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"x-request-id"]
                 headers.append((b"x-request-id", request_id.encode()))
+                if state.response_headers:
+                    names = {k.lower().encode() for k in state.response_headers}
+                    headers = [(k, v) for k, v in headers if k.lower() not in names]
+                    headers.extend((k.lower().encode(), v.encode()) for k, v in state.response_headers.items())
                 message["headers"] = headers
             await send(message)
 
         try:
-            declared = header(scope, b"content-length")
-            if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-                # Refused before reading. A body without Content-Length (chunked) is never read:
-                # Connexion treats it as missing and answers 400, so the declared length is the
-                # only size to check.
-                await _too_large(state, send_with_id)
+            refusal = _over_a_limit(scope)
+            if refusal is not None:
+                await _refuse(refusal, state, send_with_id)
             else:
                 await self.app(scope, receive, send_with_id)
         finally:
@@ -121,18 +131,22 @@ class RequestContextMiddleware:
             _current.reset(tokens[1])
             request_id_var.reset(tokens[0])
 
-    @staticmethod
-    def _log(scope: Scope, started: float, state: RequestState) -> None:
-        """One access line per request: method, path (never the query string), status, duration."""
+    def _log(self, scope: Scope, started: float, state: RequestState) -> None:
+        """One access line per request: method, path (never the query string), status, duration;
+        and the request counted in the metrics by surface, operation and status."""
+        seconds = time.perf_counter() - started
         log.info(
             "request",
             extra={
                 "method": scope.get("method"),
                 "path": scope.get("path"),
+                # The peer, or the client a trusted proxy named (tessera/web/transport.py).
+                "client": (scope.get("client") or (None,))[0],
                 "status": state.status,
-                "durationMs": round((time.perf_counter() - started) * 1000, 2),
+                "durationMs": round(seconds * 1000, 2),
             },
         )
+        self.runtime.metrics.request(state.surface.value, _operation(scope), state.status or 500, seconds)
 
     def _record_call(self, scope: Scope, state: RequestState) -> None:
         """The call audit of the Open Platform: who called what, with which outcome and request id.
@@ -151,9 +165,31 @@ class RequestContextMiddleware:
         )
 
 
-async def _too_large(state: RequestState, send: Send) -> None:
-    """413 in the surface's envelope, with the connection closed (the body was never read)."""
-    status, body, headers = render_error(PayloadTooLarge(), state.surface, state.request_id)
+def _over_a_limit(scope: Scope) -> ServiceError | None:
+    """The error of a request over one of the bounds, before anything parses it further."""
+    raw_headers = scope.get("headers", ())
+    if len(raw_headers) > MAX_HEADERS or sum(len(k) + len(v) for k, v in raw_headers) > MAX_HEADER_BYTES:
+        return HeaderFieldsTooLarge()
+    if len(scope.get("raw_path") or scope.get("path", "")) + len(scope.get("query_string", b"")) > MAX_URL_BYTES:
+        return UriTooLong()
+    declared = header(scope, b"content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+        # A body without Content-Length (chunked) is never read: Connexion treats it as missing
+        # and answers 400, so the declared length is the only size to check.
+        return PayloadTooLarge()
+    return None
+
+
+def _operation(scope: Scope) -> str | None:
+    """The operationId Connexion routed the request to (its resolved form ends with it), if any."""
+    routed = scope["extensions"].get("connexion_routing")
+    operation_id = routed.get("operation_id") if routed else None
+    return operation_id.rsplit(".", 1)[-1] if operation_id else None
+
+
+async def _refuse(error: ServiceError, state: RequestState, send: Send) -> None:
+    """The error in the surface's envelope, with the connection closed (the body was never read)."""
+    status, body, headers = render_error(error, state.surface, state.request_id)
     encoded = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
     raw_headers = [(b"content-type", b"application/json"), (b"content-length", str(len(encoded)).encode()),
                    (b"connection", b"close"), *((k.lower().encode(), v.encode()) for k, v in headers.items())]

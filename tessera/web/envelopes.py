@@ -26,6 +26,14 @@ log = logging.getLogger("tessera.errors")
 OK_MESSAGE = N_("OK")
 REPLAY_MESSAGE = N_("This request was already executed; the original result is returned.")
 
+# The ``error`` values of the OAuth endpoints: the RFC 6749 section 5.2 codes they answer, and the
+# two extension codes the service documents there (429, and plain HTTP refused). Any other refusal
+# is ``invalid_request``, a fault ``server_error`` (see ``oauth_error``).
+OAUTH_ERRORS = frozenset({
+    "invalid_request", "invalid_client", "invalid_scope", "unsupported_grant_type", "rate_limit_exceeded",
+    "tls_required",
+})
+
 # A rendered error: status, body, headers.
 Rendered = tuple[int, dict[str, Any], dict[str, str]]
 # A handler's return value as Connexion takes it: body, status, headers.
@@ -119,7 +127,7 @@ def _open_platform(error: ServiceError, surface: Surface, request_id: str, basic
     }
     headers = _common_headers(error)
     if surface is Surface.OAUTH:
-        body["error"] = error.code
+        body["error"] = oauth_error(error)
         body["error_description"] = message
         headers.setdefault("Cache-Control", "no-store")
         if error.status == 401 and basic_auth:
@@ -127,4 +135,17 @@ def _open_platform(error: ServiceError, surface: Surface, request_id: str, basic
             headers.setdefault("WWW-Authenticate", 'Basic realm="tessera"')
     elif error.status == 401:
         headers.setdefault("WWW-Authenticate", f'Bearer realm="tessera", error="{error.code}"')
+    elif isinstance(error, errors.InsufficientScope):
+        # RFC 6750 section 3.1: the challenge names the scopes the call needs.
+        scopes = " ".join(error.scopes)
+        headers.setdefault("WWW-Authenticate", f'Bearer realm="tessera", error="{error.code}", scope="{scopes}"')
     return error.status, body, headers
+
+
+def oauth_error(error: ServiceError) -> str:
+    """The RFC 6749 ``error`` of a refusal under /oauth2: its code when that is one of the OAuth
+    codes the endpoints answer (``OAUTH_ERRORS``), ``server_error`` for a fault, else
+    ``invalid_request`` (a wrong method or media type, a body too large...). ``code`` keeps the precise one."""
+    if error.code in OAUTH_ERRORS:
+        return error.code
+    return "server_error" if error.status >= 500 else "invalid_request"

@@ -5,16 +5,23 @@ documents are rooted at ``/`` (their paths carry ``/api`` and ``/oauth2``), so t
 mount shadows the second's: only one surface could have a reference. This middleware serves both,
 from the ``swagger-ui-bundle`` assets Connexion already depends on, with a Content-Security-Policy
 that allows no inline script (the page starts Swagger UI from a static file). The documents are
-served as written, ``$ref``s kept, the same bytes an SDK generator reads from the repository.
+served as written, ``$ref``s kept, with one change: the files keep their server URL relative (or a
+variable), and a served document names the origin it was asked on instead, in ``servers`` and in
+each OAuth flow's URLs, so that importers (Postman, Swagger UI's "Try it out") get absolute URLs.
+The origin is the request's scheme (a trusted proxy's, see transport.py) and its ``Host`` header,
+used only when it is a plain ``host[:port]``; without one the document is served as written.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
@@ -23,6 +30,10 @@ from swagger_ui_bundle import swagger_ui_path
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+# A Host header worth echoing into a document: a DNS name, IPv4 or bracketed IPv6, and a port.
+_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
+_FLOW_URLS = ("authorizationUrl", "tokenUrl", "refreshUrl")
+_ORIGINS_CACHED = 8  # per document; the origins a service is reached under are few
 ASSETS = {
     "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
     "swagger-ui-standalone-preset.js": "text/javascript; charset=utf-8",
@@ -68,6 +79,7 @@ class ApiReferenceMiddleware:
         self.app = app
         self.routes: dict[str, Response] = {}
         self.redirects: dict[str, str] = {}
+        self.documents: dict[str, ServedDocument] = {}
         assets = Path(swagger_ui_path)
         own_script = resources.files("tessera.web").joinpath("static/api-reference.js").read_bytes()
         for surface in surfaces:
@@ -78,18 +90,19 @@ class ApiReferenceMiddleware:
             for name, media_type in ASSETS.items():
                 self.routes[f"{base}/{name}"] = _static((assets / name).read_bytes(), media_type)
             self.routes[f"{base}/api-reference.js"] = _static(own_script, "text/javascript; charset=utf-8")
-            as_json = json.dumps(surface.document, ensure_ascii=False, indent=2).encode()
-            self.routes[surface.spec_path] = _static(as_json, "application/json")
-            as_yaml = yaml.safe_dump(surface.document, sort_keys=False, allow_unicode=True).encode()
-            self.routes[surface.spec_path.removesuffix(".json") + ".yaml"] = _static(as_yaml, "application/yaml")
+            self.documents[surface.spec_path] = ServedDocument(surface.document, yaml_form=False)
+            self.documents[surface.spec_path.removesuffix(".json") + ".yaml"] = ServedDocument(
+                surface.document, yaml_form=True)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "") if scope["type"] == "http" else ""
-        if path in self.routes or path in self.redirects:
+        if path in self.routes or path in self.redirects or path in self.documents:
             if scope.get("method") not in ("GET", "HEAD"):
                 response: Response = PlainTextResponse("Method Not Allowed", 405, headers={"Allow": "GET, HEAD"})
             elif path in self.redirects:
                 response = RedirectResponse(self.redirects[path], status_code=308)
+            elif path in self.documents:
+                response = self.documents[path].response(request_origin(scope))
             else:
                 response = self.routes[path]
             await response(scope, receive, send)
@@ -103,3 +116,62 @@ def _static(body: bytes, media_type: str, *, csp: bool = False) -> Response:
         headers["Content-Security-Policy"] = CSP
         headers["Referrer-Policy"] = "no-referrer"
     return Response(body, media_type=media_type, headers=headers)
+
+
+def request_origin(scope: Scope) -> str | None:
+    """``scheme://host[:port]`` of the request, or None without a usable ``Host`` header."""
+    scheme = scope.get("scheme", "http")
+    hosts = [value for name, value in scope.get("headers", ()) if name == b"host"]
+    if scheme not in ("http", "https") or len(hosts) != 1:
+        return None
+    host = hosts[0].decode("latin-1")
+    return f"{scheme}://{host}" if _HOST.fullmatch(host) else None
+
+
+def with_origin(document: dict[str, Any], origin: str) -> dict[str, Any]:
+    """The document with its relative (or templated) server URLs and OAuth flow URLs made absolute."""
+    served = dict(document)
+    servers = []
+    for server in document.get("servers") or [{"url": "/"}]:
+        defaults = {name: var.get("default", "") for name, var in (server.get("variables") or {}).items()}
+        url = server["url"].format(**defaults) if defaults else server["url"]
+        path = urlsplit(url).path.rstrip("/")
+        servers.append({**{k: v for k, v in server.items() if k != "variables"}, "url": origin + path})
+    served["servers"] = servers
+    schemes = (document.get("components") or {}).get("securitySchemes") or {}
+    if any(scheme.get("type") == "oauth2" for scheme in schemes.values()):
+        new_schemes = {}
+        for name, scheme in schemes.items():
+            if scheme.get("type") == "oauth2":
+                flows = {flow_name: {key: (origin + value if key in _FLOW_URLS and value.startswith("/") else value)
+                                     for key, value in flow.items()}
+                         for flow_name, flow in scheme.get("flows", {}).items()}
+                scheme = {**scheme, "flows": flows}
+            new_schemes[name] = scheme
+        served["components"] = {**document["components"], "securitySchemes": new_schemes}
+    return served
+
+
+class ServedDocument:
+    """One document in one form (JSON or YAML): as written, or with a request's origin (cached per origin)."""
+
+    def __init__(self, document: dict[str, Any], *, yaml_form: bool) -> None:
+        self.document = document
+        self.yaml_form = yaml_form
+        self.as_written = self._render(document)
+        self.by_origin: OrderedDict[str, Response] = OrderedDict()
+
+    def _render(self, document: dict[str, Any]) -> Response:
+        if self.yaml_form:
+            return _static(yaml.safe_dump(document, sort_keys=False, allow_unicode=True).encode(), "application/yaml")
+        return _static(json.dumps(document, ensure_ascii=False, indent=2).encode(), "application/json")
+
+    def response(self, origin: str | None) -> Response:
+        if origin is None:
+            return self.as_written
+        found = self.by_origin.get(origin)
+        if found is None:
+            found = self.by_origin[origin] = self._render(with_origin(self.document, origin))
+            if len(self.by_origin) > _ORIGINS_CACHED:
+                self.by_origin.popitem(last=False)
+        return found

@@ -53,3 +53,17 @@ def test_a_bad_value_names_its_variable(tmp_path: Path, name: str, value: str) -
 def test_production_requires_an_explicit_secret_key(tmp_path: Path) -> None:
     with pytest.raises(SettingsError, match="TESSERA_SECRET_KEY"):
         load_settings(_env(tmp_path, TESSERA_ENV="production"))
+
+
+def test_the_default_webhook_retry_schedule_is_standard_webhooks_about_three_days(tmp_path: Path) -> None:
+    """Standard Webhooks: now, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h."""
+    schedule = load_settings(_env(tmp_path)).webhook_retry_schedule
+    assert schedule == (5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400)
+    assert 2.9 * 86400 < sum(schedule) < 3.3 * 86400
+
+
+def test_the_delivery_rule_defaults(tmp_path: Path) -> None:
+    settings = load_settings(_env(tmp_path))
+    assert settings.webhook_disable_after_seconds == 5 * 86400  # Svix: 5 days of failure disables
+    assert settings.webhook_max_retry_after_seconds == 3600
+    assert (settings.webhook_concurrency, settings.automation_concurrency) == (32, 8)

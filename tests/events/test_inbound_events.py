@@ -48,7 +48,7 @@ def test_the_same_key_and_body_is_a_duplicate_with_the_original_id(env: Env, ten
     again = post(env, auth, GOOD, key)
     assert again.status_code == 202
     assert again.json() == {"eventId": first["eventId"], "duplicate": True}
-    with env.runtime.db.read() as conn:
+    with env.sql.connect() as conn:
         stored = conn.execute(select(func.count()).select_from(inbound_events)
                               .where(inbound_events.c.idempotency_key == key)).scalar_one()
     assert stored == 1

@@ -3,6 +3,7 @@ rotation overlap, SSRF refusals, leases."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
@@ -24,7 +25,7 @@ from tessera.runtime import build_runtime
 from tests.conftest import Env, TenantUsers, make_settings
 from tests.support.openplatform import Integration
 from tests.support.receivers import receiver
-from tests.support.webhooks import ASSIGNED, Hooked, drain, independent_signature, register
+from tests.support.webhooks import ASSIGNED, Hooked, drain, independent_signature, register, worker_pass
 
 
 def test_a_delivery_is_signed_as_the_specification_says(env: Env, tenant: TenantUsers) -> None:
@@ -132,13 +133,14 @@ def test_loopback_is_refused_when_it_is_not_allowed_even_at_delivery_time(
         with receiver(200) as hook:
             hooked = Hooked(env, tenant, hook)  # registered while loopback was allowed
             hooked.change("dana")
-            delivery_service.dispatch(strict)
+            env.run(delivery_service.dispatch, strict)
             for _ in range(5):
-                delivery_service.deliver_due(strict, limit=1000)
+                env.run(delivery_service.deliver_due, strict, limit=1000)
             assert hook.requests == []
         attempts = hooked.deliveries()[0]["attempts"]
         assert attempts and all(a["error"].startswith("refused") for a in attempts)
     finally:
+        env.run(strict.aclose)
         strict.close()
 
 
@@ -155,7 +157,7 @@ def test_unsubscribed_disabled_and_foreign_endpoints_get_nothing(env: Env, tenan
             Hooked(env, stranger, foreign_hook)
             hooked.change("dana")
             drain(env, lambda: len(hook.requests) == 1)
-            Worker(env.runtime).run_once()
+            worker_pass(env)
             assert foreign_hook.requests == []
         assert other_hook.requests == [] and disabled_hook.requests == []
 
@@ -165,12 +167,15 @@ def test_a_delivery_leased_by_a_dead_worker_is_delivered_once_the_lease_lapses(e
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        delivery_service.dispatch(env.runtime)
+        env.run(delivery_service.dispatch, env.runtime)
         now = clock.now()
-        with env.runtime.db.write() as conn:  # a worker claims everything due, then dies
-            claimed = store.claim_due(conn, now, now + timedelta(seconds=60), 1000)
-        assert claimed
-        Worker(env.runtime).run_once()
+
+        async def claim_and_die() -> list[Any]:
+            async with env.runtime.db.write() as conn:  # a worker claims everything due, then dies
+                return await store.claim_due(conn, now, now + timedelta(seconds=60), 1000)
+
+        assert env.run(claim_and_die)
+        worker_pass(env)
         assert hook.requests == []  # still leased to the dead worker
         clock.advance(61)
         drain(env, lambda: len(hook.requests) == 1)
@@ -181,24 +186,23 @@ def test_concurrent_workers_never_send_the_same_delivery_twice(env: Env, tenant:
         hooked = Hooked(env, tenant, hook)
         for n in range(12):
             hooked.change(f"person-{n}")
-        delivery_service.dispatch(env.runtime)
-        barrier = threading.Barrier(3)
+        env.run(delivery_service.dispatch, env.runtime)
 
-        def work() -> None:
-            worker = Worker(env.runtime)
-            barrier.wait()
-            for _ in range(10):
-                worker.run_once()
+        async def three_workers() -> None:
+            workers = [Worker(env.runtime) for _ in range(3)]
 
-        threads = [threading.Thread(target=work) for _ in range(3)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+            async def work(worker: Worker) -> None:
+                for _ in range(10):
+                    await worker.run_once()
+                await worker.sender.close()
+
+            await asyncio.gather(*(work(w) for w in workers))
+
+        env.run(three_workers)
     counts = Counter(r.headers["x-webhook-delivery"] for r in hook.requests)
     assert len(counts) == 12
     assert set(counts.values()) == {1}
-    with env.runtime.db.read() as conn:
+    with env.sql.connect() as conn:
         statuses = {r.status for r in conn.execute(select(deliveries.c.status).where(
             deliveries.c.pid.in_(list(counts))))}
     assert statuses == {"delivered"}
@@ -232,15 +236,16 @@ def test_a_receiver_that_drips_its_answer_is_cut_off_at_the_deadline(
         assert tenant.admin_call("PUT", f"/webhook-endpoints/{hooked.endpoint['endpointId']}",
                                  json={"url": url}).status_code == 200
         hooked.change("dana")
-        delivery_service.dispatch(fast)
+        env.run(delivery_service.dispatch, fast)
         started = time.monotonic()
-        assert delivery_service.deliver_due(fast, limit=1000) >= 1
+        assert env.run(delivery_service.deliver_due, fast, limit=1000) >= 1
         assert time.monotonic() - started < 3
         [attempt] = hooked.deliveries()[0]["attempts"]
         assert attempt["error"] == "timeout"
     finally:
         stop.set()
         listener.close()
+        env.run(fast.aclose)
         fast.close()
 
 

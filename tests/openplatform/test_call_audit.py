@@ -12,7 +12,7 @@ from tests.conftest import Env, TenantUsers, bearer, issue_token
 
 
 def _rows(env: Env, request_prefix: str) -> list[tuple[str, int]]:
-    with env.runtime.db.read() as conn:
+    with env.sql.connect() as conn:
         return [(r.request_id, r.status) for r in conn.execute(
             select(open_api_calls).where(open_api_calls.c.request_id.like(f"{request_prefix}%")))]
 
@@ -30,27 +30,35 @@ def test_each_call_is_written_within_moments_without_an_explicit_flush(env: Env,
 
 def test_refused_calls_are_audited_with_their_status(env: Env) -> None:
     env.client.get("/api/open/v1/whoami", headers={**bearer("tat_not-a-token"), "X-Request-Id": "refused-1"})
-    env.runtime.call_audit.flush()
+    env.run(env.runtime.call_audit.flush)
     assert _rows(env, "refused-1") == [("refused-1", 401)]
 
 
 def test_closing_writes_what_is_still_queued(env: Env) -> None:
-    audit = CallAudit(env.runtime.db, env.runtime.clock, flush_seconds=3600)  # the thread would not flush for an hour
-    for n in range(3):
-        audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
-                     path="/api/open/v1/whoami", status=401, request_id=f"queued-{n}")
+    audit = CallAudit(env.runtime.db, env.runtime.clock, flush_seconds=3600)  # the flusher would wait an hour
+
+    async def queue() -> None:  # on the app's loop, as a request would
+        for n in range(3):
+            audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
+                         path="/api/open/v1/whoami", status=401, request_id=f"queued-{n}")
+
+    env.run(queue)
     assert _rows(env, "queued-") == []
-    audit.close()
+    env.run(audit.close)
     assert sorted(_rows(env, "queued-")) == [(f"queued-{n}", 401) for n in range(3)]
 
 
 def test_a_closed_writer_starts_again_on_the_next_call(env: Env) -> None:
     audit = CallAudit(env.runtime.db, env.runtime.clock, flush_seconds=0.01)
-    audit.close()  # e.g. one app's shutdown over a shared runtime
-    audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
-                 path="/api/open/v1/whoami", status=401, request_id="reopened-1")
+    env.run(audit.close)  # e.g. one app's shutdown over a shared runtime
+
+    async def record() -> None:
+        audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
+                     path="/api/open/v1/whoami", status=401, request_id="reopened-1")
+
+    env.run(record)
     deadline = time.monotonic() + 5
     while not _rows(env, "reopened-1") and time.monotonic() < deadline:
         time.sleep(0.02)
     assert _rows(env, "reopened-1") == [("reopened-1", 401)]
-    audit.close()
+    env.run(audit.close)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -23,19 +24,22 @@ from tests.support.live_server import serve
 from tests.support.openplatform import ASSIGN, CREATE_STOCK_IN, Integration, new_key, seed_assets
 
 
+class Killed(Exception):
+    """The process died mid-command (simulated)."""
+
+
 @pytest.fixture
 def app_client(env: Env, tenant: TenantUsers) -> Integration:
     return Integration(env, tenant)
 
 
 def _events(env: Env, tenant: TenantUsers, event_type: str) -> list[Any]:
-    with env.runtime.db.read() as conn:
-        return outbox.for_tenant(conn, tenant.tenant_id, event_type)
+    return env.run(outbox.for_tenant, env.runtime.db, tenant.tenant_id, event_type)
 
 
 def _version(env: Env, tenant: TenantUsers, pid: str) -> int:
-    with env.runtime.db.read() as conn:
-        row = RecordRepository(conn, tenant.tenant_id, env.runtime.declarations.models["asset"]).get(pid)
+    repo = RecordRepository(env.runtime.db, tenant.tenant_id, env.runtime.declarations.models["asset"])
+    row = env.run(repo.get, pid)
     assert row is not None
     return int(row.version)
 
@@ -122,10 +126,10 @@ def test_a_duplicate_while_the_first_is_running_is_in_progress(
     entered, release = threading.Event(), threading.Event()
     real_apply = op_commands._apply
 
-    def slow_apply(*args: Any, **kwargs: Any) -> Any:
+    async def slow_apply(*args: Any, **kwargs: Any) -> Any:
         entered.set()
-        assert release.wait(10)
-        return real_apply(*args, **kwargs)
+        assert await asyncio.to_thread(release.wait, 10)
+        return await real_apply(*args, **kwargs)
 
     monkeypatch.setattr(op_commands, "_apply", slow_apply)
     headers = {**app_client.auth, "If-Match": tag, "Idempotency-Key": key}
@@ -148,16 +152,19 @@ def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, 
     entered = threading.Event()
     # Simulate a crash mid-command: the claim is committed, the command never completes.
     with pytest.MonkeyPatch.context() as patch:
-        def crash(*_args: Any, **_kwargs: Any) -> Any:
+        async def crash(*_args: Any, **_kwargs: Any) -> Any:
             entered.set()
-            raise SystemExit("killed")
+            raise Killed()
+
+        async def no_cleanup(*_args: Any, **_kwargs: Any) -> None:  # a dead process releases nothing
+            return None
 
         patch.setattr(op_commands, "_apply", crash)
-        patch.setattr(op_commands.idempotency_store, "release", lambda *_a, **_k: None)  # died: no cleanup
-        with pytest.raises(SystemExit):
+        patch.setattr(op_commands.idempotency_store, "release", no_cleanup)
+        with pytest.raises(Killed):
             caller = _caller(env, app_client)
-            op_commands.execute(env.runtime, caller, "assets.assign", {"targetPid": pid, "input": {"assignee": "x"}},
-                                tag, key, None)
+            env.run(op_commands.execute, env.runtime, caller, "assets.assign",
+                    {"targetPid": pid, "input": {"assignee": "x"}}, tag, key, None)
     assert app_client.assign(pid, "x", if_match=tag, key=key).json()["code"] == "idempotency_in_progress"
     clock.advance(idempotency.CLAIM_LEASE_SECONDS + 1)
     response = app_client.assign(pid, "x", if_match=tag, key=key)
@@ -166,7 +173,7 @@ def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, 
 
 
 def _caller(env: Env, integration: Integration) -> Any:
-    return bearer_tokens.validate(env.runtime, integration.auth["Authorization"].split(" ", 1)[1])
+    return env.run(bearer_tokens.validate, env.runtime, integration.auth["Authorization"].split(" ", 1)[1])
 
 
 def test_a_failed_command_releases_its_key(app_client: Integration) -> None:
@@ -209,17 +216,18 @@ def test_two_concurrent_writers_with_the_same_etag_exactly_one_wins(
     real_update, real_claim = RecordRepository.update, idempotency.claim
     claims, second_claimed = [], threading.Event()
 
-    def counted_claim(*args: Any, **kwargs: Any) -> Any:
+    async def counted_claim(*args: Any, **kwargs: Any) -> Any:
         claims.append(1)
         if len(claims) == 2:
             second_claimed.set()
-        return real_claim(*args, **kwargs)
+        return await real_claim(*args, **kwargs)
 
-    def held_update(self: RecordRepository, current: Any, changes: dict[str, Any], **kwargs: Any) -> Any:
-        # The first writer holds the record until the second is past its key claim and on its way
-        # to the same record: both requests are in flight with the same ETag.
-        assert second_claimed.wait(10)
-        return real_update(self, current, changes, **kwargs)
+    async def held_update(self: RecordRepository, current: Any, changes: dict[str, Any], **kwargs: Any) -> Any:
+        # The first writer holds the record until the second is claiming its key on its way to the
+        # same record: both requests are in flight with the same ETag. (Waited for on a thread: the
+        # event loop serves the second request meanwhile.)
+        assert await asyncio.to_thread(second_claimed.wait, 10)
+        return await real_update(self, current, changes, **kwargs)
 
     monkeypatch.setattr(idempotency, "claim", counted_claim)
     monkeypatch.setattr(RecordRepository, "update", held_update)
@@ -237,12 +245,13 @@ def test_the_change_its_audit_entry_and_its_outbox_event_commit_together(env: En
     assert [e.payload for e in events] == [
         {"pid": pid, "assignee": "dana", "status": "assigned", "previousAssignee": None}]
     assert events[0].event_id.startswith("evt_")
-    with env.runtime.db.read() as conn:
+    with env.sql.connect() as conn:
         audited = conn.execute(select(func.count()).select_from(audit_log).where(
             audit_log.c.action == "open.command.assets.assign", audit_log.c.target_id == pid)).scalar_one()
     assert audited == 1
 
 
+@pytest.mark.allows_5xx
 def test_a_change_that_fails_to_commit_leaves_no_event_and_no_change(
     env: Env, app_client: Integration, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -48,8 +48,8 @@ def test_secrets_and_tokens_never_reach_the_logs(
 
 def test_secrets_and_tokens_never_reach_the_audit_log_or_the_call_audit(env: Env, tenant: TenantUsers) -> None:
     values = _flow(env, tenant)
-    env.runtime.call_audit.flush()
-    with env.runtime.db.read() as conn:
+    env.run(env.runtime.call_audit.flush)
+    with env.sql.connect() as conn:
         rows = [str(tuple(r)) for r in conn.execute(select(audit_log))]
         rows += [str(tuple(r)) for r in conn.execute(select(open_api_calls))]
     dump = "\n".join(rows)
@@ -59,8 +59,8 @@ def test_secrets_and_tokens_never_reach_the_audit_log_or_the_call_audit(env: Env
 
 def test_only_keyed_digests_of_secrets_and_tokens_are_stored(env: Env, tenant: TenantUsers) -> None:
     values = _flow(env, tenant)
-    env.runtime.call_audit.flush()
-    with env.runtime.db.read() as conn:
+    env.run(env.runtime.call_audit.flush)
+    with env.sql.connect() as conn:
         stored = [str(tuple(r)) for r in conn.execute(select(credentials))]
         stored += [str(tuple(r)) for r in conn.execute(select(access_tokens))]
     dump = "\n".join(stored)

@@ -11,6 +11,7 @@ import pytest
 import yaml
 from openapi_spec_validator import validate
 
+from tessera.registry.operational import OPERATIONAL_EVENTS
 from tests.conftest import Env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +30,7 @@ def test_the_committed_document_is_current() -> None:
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     # The check covers the SDKs generated from both documents too (generated/python, tests/test_sdk_generation.py).
-    for generated in ("open-platform.yaml", "python/open-platform-client", "python/session-client"):
+    for generated in ("open-platform.yaml", "postman", "python/open-platform-client", "python/session-client"):
         assert f"generated/{generated}: up to date" in result.stdout.splitlines()
 
 
@@ -41,6 +42,9 @@ def test_the_document_is_valid_openapi(doc: dict[str, Any]) -> None:
 def test_each_published_resource_command_and_event_source_has_one_concrete_path(doc: dict[str, Any]) -> None:
     assert set(doc["paths"]) == {
         "/oauth2/token",
+        "/oauth2/introspect",
+        "/oauth2/revoke",
+        "/.well-known/oauth-authorization-server",
         "/api/open/v1/whoami",
         "/api/open/v1/resources/assets",
         "/api/open/v1/resources/assets/{pid}",
@@ -54,7 +58,8 @@ def test_each_published_resource_command_and_event_source_has_one_concrete_path(
 
 def test_operation_ids_are_stable_and_typed(doc: dict[str, Any]) -> None:
     ids = {op["operationId"] for item in doc["paths"].values() for op in item.values()}
-    assert ids == {"issueToken", "whoami", "listAssets", "getAsset", "listStockIns", "getStockIn",
+    assert ids == {"issueToken", "introspectToken", "revokeToken", "getAuthorizationServerMetadata", "whoami",
+                   "listAssets", "getAsset", "listStockIns", "getStockIn",
                    "executeAssetsAssign", "executeInventoryStockInsCreate", "postRobotFleetEvent"}
     schemas = doc["components"]["schemas"]
     assert schemas["AssetsAssignInput"]["required"] == ["assignee"]
@@ -95,16 +100,57 @@ def test_links_carry_pid_and_etag_for_stateful_testing(doc: dict[str, Any]) -> N
     read = doc["paths"]["/api/open/v1/resources/assets/{pid}"]["get"]["responses"]["200"]
     link = read["links"]["ExecuteAssetsAssign"]
     assert link["parameters"] == {"header.If-Match": "$response.header.ETag"}
-    assert link["requestBody"] == {"targetPid": "$response.body#/pid"}
+    # Not `requestBody`: openapi-generator refuses a non-string there; Schemathesis gets it through a hook.
+    assert "requestBody" not in link
+    assert link["x-tessera-request-body"] == {"targetPid": "$response.body#/pid"}
     listing = doc["paths"]["/api/open/v1/resources/assets"]["get"]["responses"]["200"]
     assert listing["links"]["GetAsset"]["parameters"] == {"pid": "$response.body#/items/0/pid"}
 
 
+def test_the_schemathesis_hook_hands_the_link_body_over_as_request_body(doc: dict[str, Any]) -> None:
+    import copy
+    import importlib.util
+
+    hooks_file = ROOT / "scripts" / "schemathesis_hooks.py"
+    spec = importlib.util.spec_from_file_location("tessera_schemathesis_hooks", hooks_file)
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    raw = copy.deepcopy(doc)
+    hooks.before_load_schema(None, raw)
+    read = raw["paths"]["/api/open/v1/resources/assets/{pid}"]["get"]["responses"]["200"]
+    assert read["links"]["ExecuteAssetsAssign"]["requestBody"] == {"targetPid": "$response.body#/pid"}
+    assert 'hooks = "scripts/schemathesis_hooks.py"' in (ROOT / "schemathesis.toml").read_text()
+
+
+def test_webhook_operations_need_no_credential_and_are_described_for_swagger_ui(doc: dict[str, Any]) -> None:
+    for hook in doc["x-webhooks"].values():
+        assert hook["post"]["security"] == []  # the service calls the receiver; the signature is the proof
+    description = doc["info"]["description"]
+    section = description.split("## Webhooks", 1)[1]  # Swagger UI shows info.description, never x-webhooks
+    for event_type in doc["x-webhooks"]:
+        assert f"| `{event_type}` |" in section
+    parameters = doc["components"]["parameters"]
+    for hook in doc["x-webhooks"].values():
+        for ref in hook["post"]["parameters"]:
+            header = parameters[ref["$ref"].rsplit("/", 1)[1]]
+            assert f"| `{header['name']}` |" in section
+            assert " ".join(header["description"].split()) in section
+
+
+def test_the_server_url_is_a_variable_for_importers(doc: dict[str, Any]) -> None:
+    [server] = doc["servers"]
+    assert server["url"] == "{origin}"  # not baseUrl: Postman names its own collection variable so
+    assert server["variables"]["origin"]["default"].startswith("http")
+
+
 def test_webhook_events_are_documented_with_payloads_and_signature_headers(doc: dict[str, Any]) -> None:
     hooks = doc["x-webhooks"]
-    assert set(hooks) == {"assets.assignment.changed", "inventory.stock-in.created"}
-    params = {p["$ref"].rsplit("/", 1)[1] for p in hooks["assets.assignment.changed"]["post"]["parameters"]}
-    assert params == {"WebhookTimestamp", "WebhookSignature", "WebhookDelivery"}
+    assert set(hooks) == {"assets.assignment.changed", "inventory.stock-in.created", "webhook.endpoint.disabled"}
+    for hook in hooks.values():
+        params = {p["$ref"].rsplit("/", 1)[1] for p in hook["post"]["parameters"]}
+        assert params == {"WebhookTimestamp", "WebhookSignature", "WebhookDelivery",  # the tessera format
+                          "StandardWebhookId", "StandardWebhookTimestamp", "StandardWebhookSignature"}
     payload = doc["components"]["schemas"]["AssetsAssignmentChangedPayload"]
     assert set(payload["required"]) == {"pid", "assignee", "status", "previousAssignee"}
 
@@ -125,7 +171,8 @@ def test_the_session_documents_webhook_event_types_are_the_published_ones(env: E
     """The session document is hand-written: this catches it drifting from the registry."""
     session = yaml.safe_load((ROOT / "openapi" / "session-api.yaml").read_text())
     assert set(session["components"]["schemas"]["WebhookEventType"]["enum"]) == set(
-        env.runtime.capabilities.webhook_events)
+        env.runtime.capabilities.webhook_events) | set(OPERATIONAL_EVENTS)
+
 
 
 def test_examples_derive_from_the_registry_and_agree_with_each_other(doc: dict[str, Any]) -> None:

@@ -86,7 +86,7 @@ def test_concurrent_duplicates_execute_once(env: Env, tenant: TenantUsers) -> No
 
     def run(_: int) -> tuple[str, bool]:
         try:
-            outcome = commands.execute(env.runtime, actor, "assets:create", dict(body), "race-key", None)
+            outcome = env.run(commands.execute, env.runtime, actor, "assets:create", dict(body), "race-key", None)
         except IdempotencyKeyConflict:  # pragma: no cover - would be a failure below
             return ("conflict", False)
         return (outcome.data["id"], outcome.replay)

@@ -20,10 +20,15 @@ STOCK_IN_FIELDS = ("sku", "quantity", "warehouse", "receivedAt", "source")
 def insert(env: Env, tenant: TenantUsers, rows: list[dict[str, Any]], model: str = "asset") -> list[dict[str, Any]]:
     """Create records in bulk through the storage layer (commands are rate-limited to 30 a minute)."""
     decl = env.runtime.declarations.models[model]
-    with env.runtime.db.write() as conn:
-        repo = RecordRepository(conn, tenant.tenant_id, decl)
-        now = env.runtime.clock.now()
-        return [present(repo.insert({code: row.get(code) for code in decl.fields}, None, now=now)) for row in rows]
+
+    async def create() -> list[dict[str, Any]]:
+        async with env.runtime.db.write() as conn:
+            repo = RecordRepository(conn, tenant.tenant_id, decl)
+            now = env.runtime.clock.now()
+            return [present(await repo.insert({code: row.get(code) for code in decl.fields}, None, now=now))
+                    for row in rows]
+
+    return env.run(create)
 
 
 def assets(count: int, prefix: str = "A") -> list[dict[str, Any]]:
@@ -416,7 +421,7 @@ def other_tenant_with_records(env: Env) -> TenantUsers:
 
 
 def records_in_database(env: Env) -> int:
-    with env.runtime.db.read() as conn:
+    with env.sql.connect() as conn:
         return conn.execute(select(func.count()).select_from(records)).scalar_one()
 
 

@@ -17,6 +17,8 @@ from typing import Any
 import httpx
 import uvicorn
 
+from tests.support.server_errors import five_hundreds_in
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -60,11 +62,13 @@ def tessera_env(var_dir: Path, **settings: str) -> dict[str, str]:
 
 
 @contextmanager
-def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: float = 60) -> Iterator[str]:
+def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: float = 60,
+                  allow_5xx: bool = False) -> Iterator[str]:
     """``tessera serve [--demo]`` as a real process on a free loopback port; yields its base URL.
 
     This is the service exactly as the README starts it (its in-process workers included), so
     black-box tests see what an integrator sees. Its output is kept and shown if it dies early.
+    When it stops, any 5xx in its access log fails the tests that used it (unless ``allow_5xx``).
     """
     port = free_port()
     log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed in the finally block
@@ -91,7 +95,11 @@ def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: fl
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        log.seek(0)
+        errors = [] if allow_5xx else five_hundreds_in(log)
         log.close()
+    if errors:
+        raise AssertionError(f"tessera serve answered {len(errors)} 5xx no test expected: {errors[:5]}")
 
 
 @contextmanager

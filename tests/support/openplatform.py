@@ -36,20 +36,29 @@ def seed_assets(tenant: TenantUsers, count: int, prefix: str = "A") -> list[str]
     """Assets written straight through the repository (the session API's write limit is 30 a minute)."""
     rt = tenant.env.runtime
     model = rt.declarations.models["asset"]
-    with rt.db.write() as conn:
-        repo = RecordRepository(conn, tenant.tenant_id, model)
-        payloads = [{"name": f"{prefix}{i}", "serialNo": f"{prefix}-{i}-{time.time_ns()}"} for i in range(count)]
-        now = rt.clock.now()
-        return [repo.insert(validate_payload(model, payload, partial=False), None, now=now).pid for payload in payloads]
+    payloads = [{"name": f"{prefix}{i}", "serialNo": f"{prefix}-{i}-{time.time_ns()}"} for i in range(count)]
+
+    async def insert() -> list[str]:
+        async with rt.db.write() as conn:
+            repo = RecordRepository(conn, tenant.tenant_id, model)
+            now = rt.clock.now()
+            return [(await repo.insert(validate_payload(model, payload, partial=False), None, now=now)).pid
+                    for payload in payloads]
+
+    return tenant.env.run(insert)
 
 
 def delete_asset(tenant: TenantUsers, pid: str) -> None:
     rt = tenant.env.runtime
-    with rt.db.write() as conn:
-        repo = RecordRepository(conn, tenant.tenant_id, rt.declarations.models["asset"])
-        row = repo.get(pid)
-        assert row is not None
-        repo.soft_delete(row, now=rt.clock.now())
+
+    async def delete() -> None:
+        async with rt.db.write() as conn:
+            repo = RecordRepository(conn, tenant.tenant_id, rt.declarations.models["asset"])
+            row = await repo.get(pid)
+            assert row is not None
+            await repo.soft_delete(row, now=rt.clock.now())
+
+    tenant.env.run(delete)
 
 
 class Integration:

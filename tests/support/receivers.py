@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,6 +25,9 @@ class Receiver:
     statuses: list[int]
     requests: list[Received] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    in_flight: int = 0  # requests being answered now
+    most_in_flight: int = 0  # the most ever answered at once
+    arrivals: list[float] = field(default_factory=list)  # time.monotonic() of each request
 
     def next_status(self) -> int:
         with self.lock:
@@ -31,19 +35,32 @@ class Receiver:
 
 
 @contextmanager
-def receiver(*statuses: int) -> Iterator[Receiver]:
+def receiver(*statuses: int, headers: dict[str, str] | None = None, body: bytes = b"",
+             delay: float = 0.0) -> Iterator[Receiver]:
+    """A receiver answering ``statuses`` in turn, each time with ``headers`` and ``body``, after
+    ``delay`` seconds (so requests overlap and ``most_in_flight`` means something)."""
     state: Receiver | None = None
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             assert state is not None
             length = int(self.headers.get("Content-Length") or 0)
-            body = self.rfile.read(length)
+            received = self.rfile.read(length)
             with state.lock:
-                state.requests.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                state.requests.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, received))
+                state.arrivals.append(time.monotonic())
+                state.in_flight += 1
+                state.most_in_flight = max(state.most_in_flight, state.in_flight)
+            if delay:
+                time.sleep(delay)
+            with state.lock:
+                state.in_flight -= 1
             self.send_response(state.next_status())
-            self.send_header("Content-Length", "0")
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
             self.end_headers()
+            self.wfile.write(body)
 
         def log_message(self, *_args: object) -> None:
             return

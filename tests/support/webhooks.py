@@ -20,18 +20,20 @@ def independent_signature(secret: str, timestamp: str, body: bytes) -> str:
     return "sha256=" + mac.hexdigest()
 
 
-def register(tenant: TenantUsers, installation_id: str, url: str, types: tuple[str, ...] = (ASSIGNED,)) -> Any:
+def register(tenant: TenantUsers, installation_id: str, url: str, types: tuple[str, ...] = (ASSIGNED,),
+             **extra: Any) -> Any:
     return tenant.admin_call("POST", f"/installations/{installation_id}/webhook-endpoints",
-                             json={"url": url, "eventTypes": list(types)})
+                             json={"url": url, "eventTypes": list(types), **extra})
 
 
 class Hooked(Integration):
-    """An installation with an endpoint to a receiver; ``change`` makes one assignment event."""
+    """An installation with an endpoint to a receiver; ``change`` makes one assignment event.
+    ``extra`` goes into the registration (``signatureFormat="standard-webhooks"``)."""
 
-    def __init__(self, env: Env, tenant: TenantUsers, hook: Receiver) -> None:
+    def __init__(self, env: Env, tenant: TenantUsers, hook: Receiver, **extra: Any) -> None:
         super().__init__(env, tenant)
         installation = self._installation_id()
-        response = register(tenant, installation, hook.url)
+        response = register(tenant, installation, hook.url, **extra)
         assert response.status_code == 200, response.text
         self.endpoint = response.json()["data"]
         self.secret = self.endpoint["secret"]
@@ -54,8 +56,20 @@ class Hooked(Integration):
 def drain(env: Env, until: Any, rounds: int = 40) -> None:
     """Run worker passes until ``until()`` holds; each pass sends what is due and waits for the answers."""
     worker = Worker(env.runtime)
-    for _ in range(rounds):
-        worker.run_once()
-        if until():
-            return
+    try:
+        for _ in range(rounds):
+            env.run(worker.run_once)
+            if until():
+                return
+    finally:
+        env.run(worker.sender.close)
     raise AssertionError(f"the worker did not get there in {rounds} passes")
+
+
+def worker_pass(env: Env, runtime: Any = None) -> int:
+    """One pass of a fresh worker (its own HTTP client, closed after) on the app's loop."""
+    worker = Worker(runtime or env.runtime)
+    try:
+        return env.run(worker.run_once)
+    finally:
+        env.run(worker.sender.close)

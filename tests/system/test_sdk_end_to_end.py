@@ -8,31 +8,40 @@ there with the SDK's helper (``tessera_open_platform.webhooks``). Runs on SQLite
 
 from __future__ import annotations
 
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any, TypeVar
 
 import httpx
 import pytest
 
 from tests.conftest import BACKENDS
 from tests.support.live_server import demo_on
-from tests.support.receivers import Received, receiver
+from tests.support.receivers import receiver
+from tests.support.sdk_calls import first_delivery, ok
 
 try:
     from tessera_open_platform import AuthenticatedClient as OpenPlatformClient
     from tessera_open_platform import Client as OpenPlatformAnonymous
     from tessera_open_platform.api.assets import execute_assets_assign, get_asset, list_assets
-    from tessera_open_platform.api.oauth import issue_token
+    from tessera_open_platform.api.oauth import (
+        get_authorization_server_metadata,
+        introspect_token,
+        issue_token,
+        revoke_token,
+    )
     from tessera_open_platform.models import (
         AssetPage,
         AssetsAssignInput,
         AssetsAssignRequest,
         AssetsAssignResult,
+        AuthorizationServerMetadata,
+        IntrospectionRequest,
+        IntrospectionResponse,
+        RevocationRequest,
+        RevocationResponse,
         TokenRequest,
         TokenResponse,
     )
@@ -70,7 +79,6 @@ DEMO_ASSETS = 120  # README, "Demo data": 120 assets in tenant demo
 ASSIGNED = "assets.assignment.changed"
 DELIVERY_DEADLINE_SECONDS = 30
 TIMEOUT = httpx.Timeout(30.0)
-T = TypeVar("T")
 
 
 @pytest.fixture(params=BACKENDS)
@@ -94,46 +102,32 @@ def closing() -> Iterator[ExitStack]:
         yield stack
 
 
-def _ok(response: Any, model: type[T]) -> T:
-    """The parsed body of a 200 answer, or a failure that shows what the service said."""
-    assert response.status_code == HTTPStatus.OK and isinstance(response.parsed, model), (
-        f"expected 200 {model.__name__}, got {int(response.status_code)}: {response.content[:2000]!r}")
-    return response.parsed
 
 
-def _wait_for_delivery(requests: list[Received], seconds: float) -> Received:
-    deadline = time.monotonic() + seconds
-    while not requests:
-        if time.monotonic() > deadline:
-            raise AssertionError(
-                f"no webhook delivery reached the receiver within {seconds:.0f} s (is the in-process worker "
-                "running, and does TESSERA_WEBHOOK_ALLOW_LOOPBACK=true reach the server?)")
-        time.sleep(0.1)
-    return requests[0]
 
 
 def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing: ExitStack) -> None:
     # 1. Sign in to the session API (session SDK) and set up an integration as the demo administrator.
     with SessionAnonymous(base_url=base_url, timeout=TIMEOUT) as anonymous:
-        session = _ok(login.sync_detailed(client=anonymous, body=LoginRequest(email=ADMIN, password=PASSWORD)),
+        session = ok(login.sync_detailed(client=anonymous, body=LoginRequest(email=ADMIN, password=PASSWORD)),
                       LoginEnvelope).data
     assert session.tenant_id == "demo"
     admin = closing.enter_context(SessionClient(base_url=base_url, token=session.jwt, timeout=TIMEOUT))
-    app = _ok(create_application.sync_detailed(
+    app = ok(create_application.sync_detailed(
         client=admin, body=CreateApplicationRequest(name="SDK end-to-end")), ApplicationEnvelope).data
-    installation = _ok(create_installation.sync_detailed(
+    installation = ok(create_installation.sync_detailed(
         app.app_id, client=admin,
         body=CreateInstallationRequest(tenant_id="demo", environment=Environment.PRODUCTION,
                                        scopes=["assets.read", "assets.manage"])), InstallationEnvelope).data
     assert sorted(installation.scopes) == ["assets.manage", "assets.read"]
-    credential = _ok(create_credential.sync_detailed(installation.installation_id, client=admin),
+    credential = ok(create_credential.sync_detailed(installation.installation_id, client=admin),
                      CredentialEnvelope).data
-    demo_total = _ok(list_records.sync_detailed("assets", client=admin, page_size=1), ListEnvelope).data.total
+    demo_total = ok(list_records.sync_detailed("assets", client=admin, page_size=1), ListEnvelope).data.total
     assert demo_total == DEMO_ASSETS
 
     # 2. Trade the credential for a token (Open Platform SDK: POST /oauth2/token with a form body).
     with OpenPlatformAnonymous(base_url=base_url, timeout=TIMEOUT) as anonymous:
-        token = _ok(issue_token.sync_detailed(client=anonymous, body=TokenRequest(
+        token = ok(issue_token.sync_detailed(client=anonymous, body=TokenRequest(
             grant_type="client_credentials", client_id=credential.client_id,
             client_secret=credential.client_secret, scope="assets.read assets.manage")), TokenResponse)
     assert set(token.scope.split()) == {"assets.read", "assets.manage"}
@@ -145,7 +139,7 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     cursor: str | None = None
     pages = 0
     while True:
-        page = _ok(list_assets.sync_detailed(client=op, limit=50, **({"cursor": cursor} if cursor else {})),
+        page = ok(list_assets.sync_detailed(client=op, limit=50, **({"cursor": cursor} if cursor else {})),
                    AssetPage)
         seen += [asset.pid for asset in page.items]
         pages += 1
@@ -166,7 +160,7 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     before = read.parsed.assignee
 
     # 5. Subscribe a loopback receiver to assignments (session SDK, administration surface).
-    endpoint = _ok(create_webhook_endpoint.sync_detailed(
+    endpoint = ok(create_webhook_endpoint.sync_detailed(
         installation.installation_id, client=admin,
         body=CreateWebhookEndpointRequest(url=hook.url, event_types=[WebhookEventType.ASSETS_ASSIGNMENT_CHANGED])),
         CreatedWebhookEndpointEnvelope).data
@@ -177,12 +171,12 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     assignee = f"dana-{key[:8]}"  # differs from any seeded assignee, so the assignment emits its event
     body = AssetsAssignRequest(target_pid=pid, input_=AssetsAssignInput(assignee=assignee))
     first = execute_assets_assign.sync_detailed(client=op, body=body, if_match=etag, idempotency_key=key)
-    assigned = _ok(first, AssetsAssignResult)
+    assigned = ok(first, AssetsAssignResult)
     assert assigned.idempotent_replay is False
     assert (assigned.record.assignee, str(assigned.record.status)) == (assignee, "assigned")
     assert "Idempotent-Replayed" not in first.headers
     replay = execute_assets_assign.sync_detailed(client=op, body=body, if_match=etag, idempotency_key=key)
-    replayed = _ok(replay, AssetsAssignResult)
+    replayed = ok(replay, AssetsAssignResult)
     assert replayed.idempotent_replay is True
     assert replay.headers["Idempotent-Replayed"] == "true"
     assert replayed.record.to_dict() == assigned.record.to_dict()
@@ -193,7 +187,7 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     assert after.headers["ETag"] != etag
 
     # 7. The delivery reaches the receiver signed; the SDK's helper verifies it over the raw body.
-    got = _wait_for_delivery(hook.requests, DELIVERY_DEADLINE_SECONDS)
+    got = first_delivery(hook.requests, DELIVERY_DEADLINE_SECONDS)
     event = verify_event(got.body, got.headers, endpoint.secret)
     assert event["type"] == ASSIGNED and event["id"].startswith("evt_")
     assert event["data"] == {"pid": pid, "assignee": assignee, "status": "assigned", "previousAssignee": before}
@@ -203,7 +197,22 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     assert refused.value.reason == "signature_mismatch"
 
     # Exactly one event for the two calls: the replay changed nothing and emitted nothing.
-    deliveries = _ok(list_deliveries.sync_detailed(endpoint.endpoint_id, client=admin),
+    deliveries = ok(list_deliveries.sync_detailed(endpoint.endpoint_id, client=admin),
                      DeliveryListEnvelope).data.records
     assert [(d.event_id, d.event_type) for d in deliveries] == [(event["id"], ASSIGNED)]
     assert {r.headers["x-webhook-delivery"] for r in hook.requests} == {deliveries[0].delivery_id}
+
+    # 8. Discover the OAuth endpoints, introspect the token, revoke it: the next business call is 401.
+    client_auth = {"client_id": credential.client_id, "client_secret": credential.client_secret}
+    with OpenPlatformAnonymous(base_url=base_url, timeout=TIMEOUT) as anonymous:
+        meta = ok(get_authorization_server_metadata.sync_detailed(client=anonymous), AuthorizationServerMetadata)
+        assert (meta.issuer, meta.revocation_endpoint) == (base_url, f"{base_url}/oauth2/revoke")
+        live = ok(introspect_token.sync_detailed(client=anonymous, body=IntrospectionRequest(
+            token=token.access_token, **client_auth)), IntrospectionResponse)
+        assert live.active is True and live.client_id == credential.client_id
+        ok(revoke_token.sync_detailed(client=anonymous, body=RevocationRequest(
+            token=token.access_token, **client_auth)), RevocationResponse)
+        gone = ok(introspect_token.sync_detailed(client=anonymous, body=IntrospectionRequest(
+            token=token.access_token, **client_auth)), IntrospectionResponse)
+        assert gone.to_dict() == {"active": False}
+    assert get_asset.sync_detailed(pid, client=op).status_code == HTTPStatus.UNAUTHORIZED

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
+from tessera.web.reference import with_origin
 from tests.conftest import Env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,12 +49,53 @@ def test_reference_without_trailing_slash_redirects(env: Env, docs: str, _spec: 
     assert response.headers["location"] == f"{docs}/"
 
 
+def _absolute(published: dict[str, Any], origin: str) -> dict[str, Any]:
+    """The published document as served to a request on ``origin``: absolute server and token URLs."""
+    expected = copy.deepcopy(published)
+    for server in expected["servers"]:
+        server.pop("variables", None)
+        server["url"] = origin
+    for scheme in expected["components"].get("securitySchemes", {}).values():
+        for flow in scheme.get("flows", {}).values():
+            flow["tokenUrl"] = origin + flow["tokenUrl"]
+    return expected
+
+
 @pytest.mark.parametrize(("_docs", "spec", "file"), SURFACES)
 def test_documents_are_served_as_published_with_their_references(env: Env, _docs: str, spec: str,
                                                                   file: Path) -> None:
+    """As written, but with the request's origin as the server URL and before a relative token URL."""
     published = yaml.safe_load(file.read_text(encoding="utf-8"))
-    assert env.client.get(spec).json() == published
-    assert yaml.safe_load(env.client.get(spec.removesuffix(".json") + ".yaml").text) == published
+    expected = _absolute(published, "http://testserver")
+    assert env.client.get(spec).json() == expected
+    assert yaml.safe_load(env.client.get(spec.removesuffix(".json") + ".yaml").text) == expected
+
+
+def test_the_open_platform_document_names_the_origin_it_was_asked_on(env: Env) -> None:
+    served = env.client.get("/api/open/v1/openapi.json", headers={"Host": "api.example.com:8443"}).json()
+    assert served["servers"][0]["url"] == "http://api.example.com:8443"
+    flow = served["components"]["securitySchemes"]["accessToken"]["flows"]["clientCredentials"]
+    assert flow["tokenUrl"] == "http://api.example.com:8443/oauth2/token"
+    ipv6 = env.client.get("/api/open/v1/openapi.json", headers={"Host": "[::1]:8080"}).json()
+    assert ipv6["servers"][0]["url"] == "http://[::1]:8080"
+
+
+def test_a_host_header_that_is_not_a_plain_host_is_not_echoed(env: Env) -> None:
+    published = yaml.safe_load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))
+    for host in ("evil.example/x", "a b", "x\"y", "host:port"):
+        served = env.client.get("/api/open/v1/openapi.json", headers={"Host": host}).json()
+        assert served["servers"] == published["servers"], host
+
+
+def test_with_origin_keeps_absolute_urls_and_leaves_the_document_alone() -> None:
+    document = {"servers": [{"url": "https://api.example.com/base"}],
+                "components": {"securitySchemes": {"t": {"type": "oauth2", "flows": {
+                    "clientCredentials": {"tokenUrl": "https://id.example.com/token", "scopes": {}}}}}}}
+    before = copy.deepcopy(document)
+    served = with_origin(document, "http://127.0.0.1:8080")
+    assert served["servers"] == [{"url": "http://127.0.0.1:8080/base"}]
+    assert served["components"] == before["components"]
+    assert document == before
 
 
 def test_reference_routes_answer_only_reads(env: Env) -> None:

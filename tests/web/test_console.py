@@ -6,9 +6,10 @@ The browser tests drive headless Chromium, Debian's ``chromium`` package at /usr
 downloads are never used. Without chromium the tests fail with a message saying so; they never
 skip. They run against ``tessera serve --demo`` as a real process (``tests/live_server.demo_on``),
 whose in-process worker delivers webhooks to receivers on loopback. The integration flow, the role
-checks and the refused action run on SQLite and on PostgreSQL; the checks that only concern the
-page (language, storage, tenant switch, keyboard, phone width) run on SQLite, the server side of
-each being covered on both databases by the API tests. Screenshots of every main screen land in
+checks, the refused action, the hourly plots (over rows written at chosen times straight into the
+server's database), recovery and re-enabling run on SQLite and on PostgreSQL; the checks that only
+concern the page (language, storage, tenant switch, keyboard, phone width) run on SQLite, the
+server side of each being covered on both databases by the API tests. Screenshots of every main screen land in
 ``test-artifacts/console/<backend>/`` and the closing summary of pytest lists them.
 """
 
@@ -21,20 +22,29 @@ import time
 import tomllib
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 import httpx
+import jwt
+import jwt.algorithms
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from sqlalchemy import Engine
 
+from storage.db import make_engine
+from tessera.core.clock import iso
 from tessera.events.verify import verify
 from tessera.web.console import CSP
 from tests.conftest import BACKENDS, Env
 from tests.support.live_server import demo_on
 from tests.support.receivers import receiver
 from tests.support.screenshots import screenshot
+from tests.support.stats import Attempt, Seeded, seed_calls, seed_deliveries
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "tessera" / "web" / "static" / "console"
@@ -112,6 +122,12 @@ def test_the_files_contain_no_inline_script_style_markup_injection_or_browser_st
 def test_the_english_and_chinese_dictionaries_match_and_cover_every_string() -> None:
     en = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
     zh = json.loads((STATIC / "i18n" / "zh-CN.json").read_text(encoding="utf-8"))
+    # A language's plural forms (`key.one`, ...) are its own: Chinese has none, English has `one`.
+    plural = re.compile(r"\.(zero|one|two|few|many)$")
+    for forms in (en, zh):
+        assert all(plural.sub("", key) in forms for key in forms if plural.search(key))
+    en = {k: v for k, v in en.items() if not plural.search(k)}
+    zh = {k: v for k, v in zh.items() if not plural.search(k)}
     assert set(en) == set(zh)
     for key in en:
         assert set(re.findall(r"\{\w+\}", en[key])) == set(re.findall(r"\{\w+\}", zh[key])), key
@@ -142,6 +158,12 @@ class Live:
 
     base: str
     backend: str
+    database_url: str = field(repr=False, default="")
+
+    @cached_property
+    def sql(self) -> Engine:
+        """A synchronous engine on the server's database, for writing rows at chosen times."""
+        return make_engine(self.database_url)
 
     def login(self, email: str) -> dict[str, str]:
         response = httpx.post(f"{self.base}/api/auth/login", json={"email": email, "password": PASSWORD},
@@ -203,10 +225,14 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         "TESSERA_RATE_LIMIT_WRITE": "1000",
         "TESSERA_RATE_LIMIT_LOGIN": "1000",
         "TESSERA_RATE_LIMIT_TOKEN": "1000",
+        "TESSERA_RATE_LIMIT_OPEN": "100000",
         "TESSERA_REDIS_PREFIX": f"tessera-console-{uuid.uuid4().hex[:8]}",
     }
-    with demo_on(request.param, tmp_path_factory.mktemp(f"console-{request.param}"), **settings) as (base, _env):
-        yield Live(base, request.param)
+    with demo_on(request.param, tmp_path_factory.mktemp(f"console-{request.param}"), **settings) as (base, env):
+        live = Live(base, request.param, env["TESSERA_DATABASE_URL"])
+        yield live
+        if "sql" in live.__dict__:
+            live.sql.dispose()  # before the PostgreSQL database is dropped
 
 
 @pytest.fixture
@@ -669,7 +695,7 @@ def test_an_owner_rotates_revokes_edits_and_retries_from_the_console(server: Liv
     signing = page.get_by_role("dialog", name="Webhook signing secret")
     expect(signing).to_contain_text("The previous secrets keep signing until")
     rotated = signing.locator("code.is-secret").inner_text()
-    assert rotated.startswith("whsec_")
+    assert rotated.startswith("twsec_")  # the tessera format, the default
     store_and_close(page, signing, rotated)
 
     page.get_by_role("button", name="Edit scopes").click()
@@ -735,3 +761,219 @@ def test_an_owner_rotates_revokes_edits_and_retries_from_the_console(server: Liv
     page.get_by_role("dialog", name="Delete automation").get_by_role("button", name="Delete").click()
     expect(page.get_by_role("status").filter(has_text=f"{name} deleted.")).to_be_visible()
     expect(page.get_by_role("link", name=name)).to_have_count(0)
+
+
+# -- endpoint state, recovery and hourly plots (issue 16) ------------------------------------------
+
+HOUR = timedelta(hours=1)
+MINUTE = timedelta(minutes=1)
+
+
+def this_hour() -> datetime:
+    return datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
+
+
+def plotted(page: Page, figure: str, shape: str, series: str) -> Locator:
+    """The bars (``rect``) or points (``circle``) of one series in the figure titled ``figure``."""
+    return page.locator("figure.chart").filter(has=page.get_by_text(figure, exact=True)).locator(
+        f"svg {shape}.series-{series}")
+
+
+def test_the_endpoint_page_plots_deliveries_and_first_attempt_latency_per_hour(
+    server: Live, open_page: Callable[..., Page]
+) -> None:
+    """Seeded deliveries at known hours: one bar per hour and series that had any, one point per
+    hour with a first attempt, both periods; the numbers as a table; each attempt's worker and
+    answer in the log; the installation's calls per status class."""
+    scene = server.scene(members={})
+    h0 = this_hour()  # every seeded hour is well inside both windows, whenever the test runs
+    seed_deliveries(server.sql, scene["endpointId"], [
+        Seeded("delivered", [Attempt(h0 - 5 * HOUR + 5 * MINUTE, 200, 80)]),
+        Seeded("delivered", [Attempt(h0 - 3 * HOUR + 5 * MINUTE, 500, 300),
+                             Attempt(h0 - 3 * HOUR + 6 * MINUTE, 200, 90)]),
+        Seeded("delivered", [Attempt(h0 - 3 * HOUR + 10 * MINUTE, 204, 100)]),
+        Seeded("dead", [Attempt(h0 - 2 * HOUR + n * MINUTE, 500, 40 + n, worker="worker-7.example:4242/3",
+                                excerpt="upstream exploded") for n in (1, 2, 3)]),
+        Seeded("dead", [Attempt(h0 - HOUR + MINUTE, None, 5000, error="timed out after 5 s")]),
+        Seeded("delivered", [Attempt(h0 - 30 * HOUR, 200, 70)]),  # in the 7-day window only
+    ])
+    seed_calls(server.sql, scene["installationId"], [
+        *[(h0 - 4 * HOUR + n * MINUTE, 200) for n in range(3)], (h0 - 4 * HOUR + 5 * MINUTE, 404),
+        (h0 - 2 * HOUR, 500), (h0 - HOUR, 304), (h0 - HOUR + MINUTE, 304), (h0 - 40 * HOUR, 429)])
+
+    page = open_page()
+    sign_in(page, server, ADMIN, route=f"#/endpoints/{scene['endpointId']}")
+    expect(page.get_by_role("heading", name="Deliveries", level=1)).to_be_visible()
+    charts = page.locator(".charts[data-window='24h']")
+    expect(charts).to_be_visible()
+    expect(page.get_by_role("button", name="Last 24 hours")).to_have_attribute("aria-pressed", "true")
+    deliveries, latency = "Deliveries per hour", "First-attempt latency"
+    for series, hours in (("delivered", 2), ("failed", 3), ("dead", 2)):
+        expect(plotted(page, deliveries, "rect", series)).to_have_count(hours)
+    for series in ("p50LatencyMs", "p95LatencyMs"):
+        expect(plotted(page, latency, "circle", series)).to_have_count(4)
+        expect(plotted(page, latency, "polyline", series)).to_have_count(1)  # 5 h ago stands alone
+    assert plotted(page, deliveries, "rect", "failed").evaluate_all(
+        "bars => bars.map(b => [b.dataset.hour, b.dataset.value])") == [
+        [iso(h0 - 3 * HOUR), "1"], [iso(h0 - 2 * HOUR), "3"], [iso(h0 - HOUR), "1"]]
+    # First attempts of 100 and 300 ms three hours ago: interpolated as PostgreSQL's percentile_cont does.
+    assert plotted(page, latency, "circle", "p95LatencyMs").evaluate_all(
+        "points => points.map(p => p.dataset.value)") == ["80", "290", "41", "5000"]
+    image = page.get_by_role("img", name=re.compile(r"^Deliveries per hour Last 24 hours: 3 attempts delivered, "
+                                                    r"5 failed, 2 deliveries dead\.$"))
+    expect(image).to_be_visible()
+    figure = page.locator("figure.chart").filter(has_text=latency)
+    figure.get_by_text("Show the numbers").click()
+    rows = figure.locator("tbody tr")
+    expect(rows).to_have_count(4)
+    expect(rows.nth(1)).to_contain_text("200 ms")
+    expect(rows.nth(1)).to_contain_text("290 ms")
+    screenshot(page, server.backend, "19-endpoint-plots-24h")
+
+    page.get_by_role("button", name="Last 7 days").click()
+    expect(page.locator(".charts[data-window='7d']")).to_be_visible()
+    expect(page.get_by_role("button", name="Last 7 days")).to_have_attribute("aria-pressed", "true")
+    expect(plotted(page, deliveries, "rect", "delivered")).to_have_count(3)
+    expect(plotted(page, latency, "circle", "p50LatencyMs")).to_have_count(5)
+    screenshot(page, server.backend, "20-endpoint-plots-7d")
+
+    dead = page.locator("tbody tr[data-status=dead]").filter(has=page.get_by_role("button", name="3 attempts"))
+    dead.get_by_role("button", name="3 attempts").click()
+    attempt = dead.locator(".attempts tbody tr").first
+    expect(attempt).to_contain_text("worker-7.example:4242/3")
+    expect(attempt).to_contain_text("upstream exploded")
+    screenshot(page, server.backend, "21-attempts-with-worker-and-answer")
+
+    go(page, f"#/installations/{scene['installationId']}")
+    calls = "Calls per hour by status"
+    expect(page.locator("figure.chart").filter(has_text=calls)).to_be_visible()
+    for series in ("status2xx", "status3xx", "status4xx", "status5xx"):
+        expect(plotted(page, calls, "rect", series)).to_have_count(1)
+    assert plotted(page, calls, "rect", "status3xx").get_attribute("data-value") == "2"
+    page.locator("figure.chart").filter(has_text=calls).get_by_text("Show the numbers").click()
+    expect(page.locator("figure.chart").filter(has_text=calls).locator("tbody tr").first).to_contain_text(
+        "200: 3, 404: 1")
+    screenshot(page, server.backend, "22-installation-calls-24h")
+    page.get_by_role("button", name="Last 7 days").click()
+    expect(plotted(page, calls, "rect", "status4xx")).to_have_count(2)  # the 429 of 40 hours ago
+
+    chinese = open_page(locale="zh-CN")
+    chinese.goto(f"{server.base}/console#/endpoints/{scene['endpointId']}")
+    chinese.locator("#signin-email").fill(ADMIN)
+    chinese.locator("#signin-password").fill(PASSWORD)
+    chinese.locator("form.signin-form button[type=submit]").click()
+    expect(plotted(chinese, "每小时投递", "rect", "dead")).to_have_count(2)
+    expect(chinese.get_by_role("button", name="最近 7 天")).to_be_visible()
+    screenshot(chinese, server.backend, "23-endpoint-plots-zh-CN")
+
+
+def test_an_owner_recovers_the_dead_deliveries_of_the_last_day_from_the_console(
+    server: Live, open_page: Callable[..., Page]
+) -> None:
+    scene = server.scene(members={VIEWER: "viewer"})
+    h0 = this_hour()
+    seed_deliveries(server.sql, scene["endpointId"], [
+        *[Seeded("dead", [Attempt(h0 - 2 * HOUR + n * MINUTE, 500, 20)]) for n in range(3)],
+        Seeded("dead", [Attempt(h0 - 30 * HOUR, 500, 20)]),  # before the default time: left alone
+    ])
+    viewer = open_page()
+    sign_in(viewer, server, VIEWER, route=f"#/endpoints/{scene['endpointId']}")
+    expect(viewer.get_by_role("heading", name="Deliveries", level=1)).to_be_visible()
+    expect(viewer.get_by_role("button", name="Recover deliveries")).to_have_count(0)  # owners only
+
+    page = open_page()
+    sign_in(page, server, ADMIN, route=f"#/endpoints/{scene['endpointId']}")
+    since = page.get_by_label("Created since")
+    default = datetime.fromisoformat(since.input_value())  # local time, to the minute
+    ago = datetime.now() - default
+    assert timedelta(hours=23, minutes=58) < ago <= timedelta(hours=24, minutes=1)
+    page.get_by_label("Show").select_option(label="Dead-letter queue")
+    expect(page.locator("tbody tr[data-status=dead]")).to_have_count(4)
+    page.get_by_role("button", name="Recover deliveries").click()
+    expect(page.get_by_role("status").filter(has_text="3 deliveries queued again.")).to_be_visible()
+    screenshot(page, server.backend, "24-deliveries-recovered")
+    listed = f"/api/open-platform/webhook-endpoints/{scene['endpointId']}/deliveries/list"
+
+    def tried_again() -> int:
+        return sum(len(d["attempts"]) > 1 for d in server.call(scene["admin"], "GET", listed)["records"])
+
+    wait_for(lambda: tried_again() == 3, "the recovered deliveries to be attempted again")
+
+    # What the answer's `more` looks like (a thousand at a time): the next call answers it.
+    page.route("**/deliveries/recover", lambda route: route.fulfill(
+        status=200, content_type="application/json",
+        body=json.dumps({"code": "0", "message": "OK", "data": {"recovered": 1000, "more": True}})))
+    page.get_by_role("button", name="Recover deliveries").click()
+    notice = page.get_by_role("status").filter(has_text="1,000 deliveries queued again.")
+    expect(notice).to_contain_text("More remain: recover again to queue the next ones.")
+
+
+def test_a_disabled_endpoint_says_why_and_a_maintainer_re_enables_it(server: Live,
+                                                                       open_page: Callable[..., Page]) -> None:
+    """A receiver that answers 410 Gone: the service disables the endpoint; the page says so in
+    words, a viewer is told who can re-enable it, a maintainer does."""
+    with receiver(410) as hook:
+        scene = server.scene(members={VIEWER: "viewer", ACME_ADMIN: "maintainer"}, endpoint_url=hook.url)
+        admin = scene["admin"]
+        asset = server.call(admin, "GET", "/api/dynamic/assets/list", params={"pageSize": 1})["records"][0]
+        server.call(admin, "POST", "/api/meta/commands/execute/assets:update", json={
+            "operationType": "UPDATE", "targetRecordId": asset["id"],
+            "payload": {"status": "assigned", "assignee": f"gone-{uuid.uuid4().hex[:6]}"}})
+        endpoint_path = f"/api/open-platform/webhook-endpoints/{scene['endpointId']}"
+        wait_for(lambda: server.call(admin, "GET", endpoint_path)["enabled"] is False, "the endpoint to be disabled")
+
+    viewer = open_page()
+    sign_in(viewer, server, VIEWER, route=f"#/endpoints/{scene['endpointId']}")
+    box = viewer.locator(".disabled-box")
+    expect(box).to_contain_text("Deliveries to this endpoint are off.")
+    expect(box).to_contain_text("the receiver answered 410 Gone")
+    expect(box).to_contain_text("An owner or maintainer can re-enable them.")
+    expect(viewer.get_by_role("button", name="Re-enable deliveries")).to_have_count(0)
+
+    page = open_page()
+    sign_in(page, server, ACME_ADMIN, route=f"#/endpoints/{scene['endpointId']}")
+    box = page.locator(".disabled-box")
+    expect(box).to_contain_text("the receiver answered 410 Gone")
+    expect(page.locator(".facts")).to_contain_text("Off")
+    screenshot(page, server.backend, "25-endpoint-disabled-410-gone")
+    page.get_by_role("button", name="Re-enable deliveries").click()
+    expect(page.get_by_role("status").filter(has_text="Deliveries to this endpoint are on again.")).to_be_visible()
+    expect(box).to_have_count(0)
+    expect(page.locator(".facts")).to_contain_text("On")
+    assert {k: v for k, v in server.call(admin, "GET", endpoint_path).items()
+            if k in ("enabled", "disabledReason")} == {"enabled": True, "disabledReason": None}
+    screenshot(page, server.backend, "26-endpoint-re-enabled")
+
+
+def test_an_owner_registers_a_public_key_and_the_application_signs_in_with_it(
+        server: Live, open_page: Callable[..., Page]) -> None:
+    """A secretless credential from the console: a pasted private key is refused on the field, the
+    public key is registered, listed by kind, and a private_key_jwt assertion gets a token."""
+    key = Ed25519PrivateKey.generate()
+    public = json.loads(jwt.algorithms.OKPAlgorithm.to_jwk(key.public_key()))
+    private = json.loads(jwt.algorithms.OKPAlgorithm.to_jwk(key))
+    scene = server.scene(members={})
+    page = open_page()
+    sign_in(page, server, ADMIN, route=f"#/installations/{scene['installationId']}")
+    page.get_by_role("button", name="Register a public key").click()
+    dialog = page.get_by_role("dialog", name="Register a public key")
+    dialog.get_by_label("Public key (JWK or JWK Set)").fill(json.dumps(private))
+    dialog.get_by_role("button", name="Register a public key").click()
+    expect(dialog.locator(".field-error")).to_be_visible()  # the private part is refused, on the field
+    dialog.get_by_label("Public key (JWK or JWK Set)").fill(json.dumps(public))
+    dialog.get_by_role("button", name="Register a public key").click()
+    notice = page.get_by_text("Public key registered: client ID")
+    expect(notice).to_be_visible()
+    client_id = re.search(r"tcli_[0-9a-z]+", notice.inner_text())
+    assert client_id is not None
+    expect(page.get_by_role("row").filter(has_text=client_id[0])).to_contain_text("Public key (private_key_jwt)")
+    screenshot(page, server.backend, "27-public-key-registered")
+
+    token_url = f"{server.base}/oauth2/token"
+    now = int(time.time())
+    assertion = jwt.encode({"iss": client_id[0], "sub": client_id[0], "aud": token_url, "iat": now,
+                            "exp": now + 120, "jti": uuid.uuid4().hex}, key, algorithm="EdDSA")
+    response = httpx.post(token_url, timeout=TIMEOUT, data={
+        "grant_type": "client_credentials", "client_assertion": assertion,
+        "client_assertion_type": "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"})
+    assert response.status_code == 200, response.text

@@ -10,7 +10,7 @@ must be identical (bodies with random parts, such as issued tokens, are compared
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,11 +107,12 @@ def _answer(client: TestClient, probe: Probe, index: int) -> tuple[int, Any]:
 
 
 @pytest.fixture
-def apps(env: Env) -> dict[str, TestClient]:
+def apps(env: Env) -> Iterator[dict[str, TestClient]]:
     settings = env.runtime.settings
-    # No lifespan: the runtime is the session's, and an app's shutdown would close it.
-    return {mode: TestClient(create_app(settings, env.runtime, fast_path=mode == "fast"), raise_server_exceptions=False)
-            for mode in ("fast", "stock")}
+    # Each app runs on its own loop; its shutdown closes only what that loop opened.
+    with TestClient(create_app(settings, env.runtime), raise_server_exceptions=False) as fast, \
+            TestClient(create_app(settings, env.runtime, fast_path=False), raise_server_exceptions=False) as stock:
+        yield {"fast": fast, "stock": stock}
 
 
 def test_the_fast_path_changes_no_answer(env: Env, tenant: TenantUsers, apps: dict[str, TestClient]) -> None:

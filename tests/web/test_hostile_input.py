@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from tessera.web.connexion.validation import utf8_charset
@@ -93,7 +96,7 @@ def test_json_nested_too_deep_is_invalid_request_on_the_open_platform(env: Env, 
 
 def test_list_filters_nested_too_deep_are_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     response = env.client.get("/api/dynamic/assets/list", headers=tenant.headers(),
-                              params={"filters": "[" * 5000 + "]" * 5000})
+                              params={"filters": "[" * 1000 + "]" * 1000})
     assert response.status_code == 400
     assert "filters" in response.json()["data"]["fieldErrors"]
 
@@ -138,3 +141,70 @@ def test_distinct_charsets_leave_one_body_validator_per_media_type(env: Env) -> 
     login = next(op for group in middleware.apis.values() for api in group for op in api.operations.values()
                  if op._operation.operation_id.endswith(".login"))
     assert list(login._body_validators) == [("application/json", "utf-8")]
+
+
+# -- request bounds: each refused in the surface's envelope, before anything parses further ---------
+
+SURFACE_PATHS = {"session": "/api/auth/session", "open-platform": "/api/open/v1/whoami", "oauth": "/oauth2/token"}
+
+
+def _in_its_envelope(response: Any, surface: str, session_code: str) -> None:
+    body = response.json()
+    if surface == "session":
+        assert body["code"] == session_code and body["data"] is None
+    else:
+        assert body["code"] == session_code.lower()
+        assert body["requestId"] == response.headers["X-Request-Id"]
+    if surface == "oauth":
+        assert body["error"] == "invalid_request"  # RFC 6749 section 5.2 has no code of its own for it
+
+
+@pytest.mark.parametrize("surface", list(SURFACE_PATHS))
+def test_a_url_over_8_kib_is_414_in_the_surfaces_envelope(env: Env, surface: str) -> None:
+    response = env.client.get(SURFACE_PATHS[surface], params={"q": "a" * 9000})
+    assert response.status_code == 414
+    _in_its_envelope(response, surface, "URI_TOO_LONG")
+
+
+@pytest.mark.parametrize("surface", list(SURFACE_PATHS))
+def test_more_than_100_header_fields_is_431_in_the_surfaces_envelope(env: Env, surface: str) -> None:
+    response = env.client.get(SURFACE_PATHS[surface], headers={f"X-Field-{n}": "v" for n in range(120)})
+    assert response.status_code == 431
+    _in_its_envelope(response, surface, "REQUEST_HEADER_FIELDS_TOO_LARGE")
+
+
+@pytest.mark.parametrize("surface", list(SURFACE_PATHS))
+def test_header_fields_over_16_kib_are_431_in_the_surfaces_envelope(env: Env, surface: str) -> None:
+    response = env.client.get(SURFACE_PATHS[surface], headers={"X-Big": "a" * 100_000})
+    assert response.status_code == 431
+    _in_its_envelope(response, surface, "REQUEST_HEADER_FIELDS_TOO_LARGE")
+
+
+@pytest.mark.parametrize("surface", list(SURFACE_PATHS))
+def test_a_body_over_1_mib_is_413_in_the_surfaces_envelope(env: Env, surface: str) -> None:
+    response = env.client.post(SURFACE_PATHS[surface], content=b"x" * (1024 * 1024 + 1),
+                               headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    _in_its_envelope(response, surface, "PAYLOAD_TOO_LARGE")
+
+
+def test_requests_within_every_bound_are_served(env: Env, tenant: TenantUsers) -> None:
+    headers = {**tenant.headers(), **{f"X-Field-{n}": "v" * 100 for n in range(80)}}
+    names = [f"{n:03d}" + "n" * 57 for n in range(70)]  # a query of about 5 KiB once encoded
+    filters = json.dumps([{"fieldName": "name", "operator": "in", "value": names}])
+    response = env.client.get("/api/dynamic/assets/list", headers=headers, params={"filters": filters})
+    assert response.status_code == 200, response.text
+    assert len(str(response.request.url)) > 4096
+
+
+def test_installing_where_the_caller_is_only_a_viewer_is_tenant_forbidden(tenant: TenantUsers) -> None:
+    """The viewer owns the application, but only views the tenant: the tenant refuses."""
+    app = tenant.admin_call("POST", "/applications", json={"name": "Shared app"}).json()["data"]["appId"]
+    owner = tenant.admin_call("POST", f"/applications/{app}/members",
+                              json={"userPid": tenant.user_pid("viewer"), "role": "owner"})
+    assert owner.status_code == 200, owner.text
+    response = tenant.admin_call("POST", f"/applications/{app}/installations", role="viewer",
+                                 json={"tenantId": tenant.code, "environment": "production", "scopes": ["assets.read"]})
+    assert response.status_code == 403
+    assert response.json()["code"] == "TENANT_FORBIDDEN"
+    assert response.json()["data"] == {"permission": "open-platform:install"}

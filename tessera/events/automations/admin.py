@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Connection, Row
-
 from storage import automations as store
+from storage.engine import Executor, Row
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
@@ -107,85 +106,85 @@ def _check_session_command(rt: Runtime, where: str, action: dict[str, Any]) -> d
     return errors
 
 
-def _automation_dict(row: Row[Any]) -> dict[str, Any]:
+def _automation_dict(row: Row) -> dict[str, Any]:
     return {"automationId": row.pid, "name": row.name,
             "trigger": {"source": row.trigger_source, "eventType": row.trigger_type},
             "actions": row.actions, "enabled": bool(row.enabled),
             "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
 
 
-def _find(conn: Connection, actor: Actor, automation_pid: str) -> Row[Any]:
-    row = store.automation_by_pid(conn, actor.tenant_id, automation_pid)
+async def _find(conn: Executor, actor: Actor, automation_pid: str) -> Row:
+    row = await store.automation_by_pid(conn, actor.tenant_id, automation_pid)
     if row is None:
         raise NotFound()
     return row
 
 
-def create(rt: Runtime, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
+async def create(rt: Runtime, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
     actor.require(MANAGE)
     values = _check(rt, body, partial=False)
-    with rt.db.write() as conn:
-        row = store.create_automation(conn, actor.tenant_id, values, now=rt.clock.now())
+    async with rt.db.write() as conn:
+        row = await store.create_automation(conn, actor.tenant_id, values, now=rt.clock.now())
     return _automation_dict(row)
 
 
-def list_automations(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
+async def list_automations(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
     actor.require(VIEW)
     request = parse_list_request(params, store.AUTOMATION_FIELDS)
-    with rt.db.read() as conn:
-        rows, total = store.automations_page(conn, actor.tenant_id, request)
+    async with rt.db.read() as conn:
+        rows, total = await store.automations_page(conn, actor.tenant_id, request)
     return page_of([_automation_dict(r) for r in rows], total, request)
 
 
-def get_automation(rt: Runtime, actor: Actor, automation_pid: str) -> dict[str, Any]:
+async def get_automation(rt: Runtime, actor: Actor, automation_pid: str) -> dict[str, Any]:
     actor.require(VIEW)
-    with rt.db.read() as conn:
-        return _automation_dict(_find(conn, actor, automation_pid))
+    async with rt.db.read() as conn:
+        return _automation_dict(await _find(conn, actor, automation_pid))
 
 
-def update_automation(rt: Runtime, actor: Actor, automation_pid: str, body: Mapping[str, Any]) -> dict[str, Any]:
+async def update_automation(rt: Runtime, actor: Actor, automation_pid: str, body: Mapping[str, Any]) -> dict[str, Any]:
     actor.require(MANAGE)
     if not {"name", "trigger", "actions", "enabled"} & set(body):
         raise ValidationFailed({"body": FieldError(N_("Give name, trigger, actions, enabled or several."))})
     values = _check(rt, body, partial=True)
-    with rt.db.write() as conn:
-        row = _find(conn, actor, automation_pid)
-        store.update_automation(conn, row.id, values, now=rt.clock.now())
-        return _automation_dict(_find(conn, actor, automation_pid))
+    async with rt.db.write() as conn:
+        row = await _find(conn, actor, automation_pid)
+        await store.update_automation(conn, row.id, values, now=rt.clock.now())
+        return _automation_dict(await _find(conn, actor, automation_pid))
 
 
-def delete_automation(rt: Runtime, actor: Actor, automation_pid: str) -> dict[str, Any]:
+async def delete_automation(rt: Runtime, actor: Actor, automation_pid: str) -> dict[str, Any]:
     actor.require(MANAGE)
-    with rt.db.write() as conn:
-        row = _find(conn, actor, automation_pid)
-        store.delete_automation(conn, row.id, now=rt.clock.now())
+    async with rt.db.write() as conn:
+        row = await _find(conn, actor, automation_pid)
+        await store.delete_automation(conn, row.id, now=rt.clock.now())
     return {"automationId": automation_pid, "deleted": True}
 
 
-def _run_dict(row: Row[Any], automation_pid: str) -> dict[str, Any]:
+def _run_dict(row: Row, automation_pid: str) -> dict[str, Any]:
     return {"runId": row.pid, "automationId": automation_pid, "eventId": row.event_pid, "status": row.status,
             "attempts": row.attempts, "error": row.error, "result": row.result,
             "nextAttemptAt": iso(row.next_attempt_at) if row.next_attempt_at else None,
             "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
 
 
-def list_runs(rt: Runtime, actor: Actor, automation_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
+async def list_runs(rt: Runtime, actor: Actor, automation_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
     actor.require(VIEW)
     request = parse_list_request(params, store.RUN_FIELDS)
-    with rt.db.read() as conn:
-        automation = _find(conn, actor, automation_pid)
-        rows, total = store.runs_page(conn, automation.id, request)
+    async with rt.db.read() as conn:
+        automation = await _find(conn, actor, automation_pid)
+        rows, total = await store.runs_page(conn, automation.id, request)
     return page_of([_run_dict(r, automation_pid) for r in rows], total, request)
 
 
-def retry_run(rt: Runtime, actor: Actor, run_pid: str) -> dict[str, Any]:
+async def retry_run(rt: Runtime, actor: Actor, run_pid: str) -> dict[str, Any]:
     """Put a parked run back in the queue with a fresh retry budget."""
     actor.require(MANAGE)
-    with rt.db.write() as conn:
-        row = store.run_in_tenant(conn, actor.tenant_id, run_pid)
+    async with rt.db.write() as conn:
+        row = await store.run_in_tenant(conn, actor.tenant_id, run_pid)
         if row is None:
             raise NotFound()
         if row.status != "parked":
             raise Conflict(N_("Only a parked run can be retried."))
-        store.requeue_run(conn, row.id, now=rt.clock.now())
+        await store.requeue_run(conn, row.id, now=rt.clock.now())
     return {"runId": run_pid, "status": "pending"}

@@ -20,9 +20,8 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection
-
 from storage import open_idempotency as idempotency_store
+from storage.engine import Executor
 from tessera.core.errors import (
     CapabilityNotFound,
     FieldError,
@@ -53,8 +52,8 @@ class CommandOutcome:
     replay: bool
 
 
-def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: frozenset[str] | None,
-            idempotency_key: str | None, request_id: str | None) -> CommandOutcome:
+async def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: frozenset[str] | None,
+                  idempotency_key: str | None, request_id: str | None) -> CommandOutcome:
     command = rt.capabilities.commands.get(code)
     if command is None:
         raise CapabilityNotFound()
@@ -65,18 +64,19 @@ def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: frozens
         raise PreconditionFailed()
 
     request_hash = request_fingerprint(code, body)
-    row_id, stored = idempotency.claim(rt, caller, key, request_hash)
+    row_id, stored = await idempotency.claim(rt, caller, key, request_hash)
     if stored is not None:
         return CommandOutcome({**stored.response, "idempotentReplay": True}, stored.etag or "", replay=True)
     try:
-        with rt.db.write() as conn:
-            result, tag = _apply(conn, rt, caller, command, target_pid, given, if_match, request_id)
-            idempotency_store.complete(conn, row_id, result, tag)
+        async with rt.db.write() as conn:
+            result, tag = await _apply(conn, rt, caller, command, target_pid, given, if_match, request_id)
+            await idempotency_store.complete(conn, row_id, result, tag)
     except BaseException:
         # Nothing of the command committed; free the key so a corrected retry can use it.
-        with contextlib.suppress(Exception), rt.db.write() as conn:
-            idempotency_store.release(conn, row_id)
+        with contextlib.suppress(Exception):
+            await idempotency_store.release(rt.db, row_id)
         raise
+    rt.work.notify()  # the change may have emitted events: wake the workers now
     return CommandOutcome({**result, "idempotentReplay": False}, tag, replay=False)
 
 
@@ -116,17 +116,17 @@ def _field_errors_for_input(command: CommandCap, error: ValidationFailed) -> Val
     return ValidationFailed(renamed)
 
 
-def _apply(conn: Connection, rt: Runtime, caller: Caller, command: CommandCap, target_pid: str | None,
-           given: dict[str, Any], if_match: frozenset[str] | None,
-           request_id: str | None) -> tuple[dict[str, Any], str]:
+async def _apply(conn: Executor, rt: Runtime, caller: Caller, command: CommandCap, target_pid: str | None,
+                 given: dict[str, Any], if_match: frozenset[str] | None,
+                 request_id: str | None) -> tuple[dict[str, Any], str]:
     author = Author(tenant_id=caller.tenant_id, actor=caller.client_id, request_id=request_id,
                     application_id=caller.application_id)
-    return apply_command(conn, rt, command, author, target_pid=target_pid, given=given, if_match=if_match)
+    return await apply_command(conn, rt, command, author, target_pid=target_pid, given=given, if_match=if_match)
 
 
-def apply_command(conn: Connection, rt: Runtime, command: CommandCap, author: Author, *, target_pid: str | None,
-                  given: dict[str, Any], if_match: frozenset[str] | None,
-                  check_precondition: bool = True) -> tuple[dict[str, Any], str]:
+async def apply_command(conn: Executor, rt: Runtime, command: CommandCap, author: Author, *, target_pid: str | None,
+                        given: dict[str, Any], if_match: frozenset[str] | None,
+                        check_precondition: bool = True) -> tuple[dict[str, Any], str]:
     """Apply a checked command inside the caller's transaction: change, audit entry, outbox event.
 
     Automations call it with ``check_precondition=False``: they act on the record as it is when
@@ -139,16 +139,16 @@ def apply_command(conn: Connection, rt: Runtime, command: CommandCap, author: Au
     wanted = command.changes(given)
     try:
         if command.action == "update":
-            current = changes.repository.get(target_pid, for_update=True) if target_pid else None
+            current = await changes.repository.get(target_pid, for_update=True) if target_pid else None
             if current is None:
                 raise ResourceNotFound()
             if check_precondition and etag(current) not in (if_match or ()):
                 raise PreconditionFailed()
-            row = changes.update(current, validate_payload(model, wanted, partial=True))
+            row = await changes.update(current, validate_payload(model, wanted, partial=True))
             if row is None:  # another writer committed this version first
                 raise PreconditionFailed()
         else:
-            row = changes.create(validate_payload(model, wanted, partial=False))
+            row = await changes.create(validate_payload(model, wanted, partial=False))
     except ValidationFailed as exc:
         raise _field_errors_for_input(command, exc) from None
     return {"commandCode": command.code, "record": present(resource, row)}, etag(row)

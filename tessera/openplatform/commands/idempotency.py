@@ -13,8 +13,6 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
-
 from storage import open_idempotency as keys
 from tessera.core.errors import FieldError, IdempotencyInProgress, InvalidRequest, OpenIdempotencyKeyConflict
 from tessera.core.i18n import N_
@@ -42,39 +40,42 @@ def check_key(key: str | None) -> str:
     return key
 
 
-def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tuple[int, Any]:
-    """Claim the key (row id, None), or return the stored result of an earlier run (0, row)."""
-    ttl = rt.settings.idempotency_ttl_seconds
+async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tuple[int, Any]:
+    """Claim the key (row id, None), or return the stored result of an earlier run (0, row).
+
+    The claim is one ``INSERT ... ON CONFLICT DO NOTHING`` in autocommit: a new key costs one
+    round trip. Only when the key has a row is it read and judged (replay, conflict, running, or
+    a lapsed claim taken over); an expired row is forgotten and the claim tried again.
+    """
+    ttl = timedelta(seconds=rt.settings.idempotency_ttl_seconds)
     now = rt.clock.now()
     lock = now + timedelta(seconds=CLAIM_LEASE_SECONDS)
-    # Replays, conflicts and in-progress duplicates are answered from a read: on SQLite the first
-    # request holds the single write lock while it runs, and a duplicate must not queue behind it.
-    with rt.db.read() as conn:
-        seen = keys.find(conn, caller.installation_id, key)
-    if seen is not None and seen.created_at >= now - timedelta(seconds=ttl):
-        _judge(seen, request_hash, now)
-        if seen.state == keys.COMPLETED:
-            return 0, seen
-    with rt.db.write() as conn:
-        existing = keys.lookup(conn, caller.installation_id, key, ttl, now=now)
-        if existing is None:
-            try:
-                with conn.begin_nested():
-                    return keys.claim(conn, caller.installation_id, key, request_hash, lock, now=now), None
-            except IntegrityError:
-                # A concurrent request claimed it between our read and insert (PostgreSQL waits for
-                # its commit, so the row is visible now).
-                existing = keys.lookup(conn, caller.installation_id, key, ttl, now=now)
-                if existing is None:
-                    raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS) from None
-        if existing.request_hash != request_hash:
-            raise OpenIdempotencyKeyConflict()
+    if rt.db.dialect == "sqlite":
+        # Replays and duplicates are answered from a read first: on SQLite the first request holds
+        # the single write lock while it runs, and a duplicate must not queue behind it.
+        seen = await keys.find(rt.db, caller.installation_id, key)
+        if seen is not None and seen.created_at >= now - ttl:
+            _judge(seen, request_hash, now)
+            if seen.state == keys.COMPLETED:
+                return 0, seen
+    for _ in range(3):
+        claimed = await keys.claim(rt.db, caller.installation_id, key, request_hash, lock, now=now)
+        if claimed is not None:
+            return claimed, None
+        existing = await keys.find(rt.db, caller.installation_id, key)
+        if existing is None:  # released between the two statements: try again
+            continue
+        if existing.created_at < now - ttl:
+            await keys.forget(rt.db, existing.id, existing.created_at)
+            continue
+        _judge(existing, request_hash, now)
         if existing.state == keys.COMPLETED:
             return 0, existing
-        if existing.locked_until > now or not keys.take_over(conn, existing.id, existing.locked_until, lock):
-            raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS)
-        log.warning("idempotency.claim_taken_over", extra={"installationId": caller.installation_pid})
-        return existing.id, None
+        if await keys.take_over(rt.db, existing.id, existing.locked_until, lock):
+            log.warning("idempotency.claim_taken_over", extra={"installationId": caller.installation_pid})
+            return existing.id, None
+        break
+    raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS)
 
 
 def _judge(seen: Any, request_hash: str, now: datetime) -> None:

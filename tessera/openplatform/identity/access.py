@@ -10,10 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row
-
 from storage import applications as app_store
 from storage import audit
+from storage.engine import Executor, Row
 from tessera.core.errors import Forbidden, NotFound
 from tessera.session.auth.actors import Actor
 
@@ -21,14 +20,14 @@ OWNER = "owner"
 MAINTAINER = "maintainer"
 
 
-def application_for(conn: Connection, actor: Actor, app_pid: str, *, owner: bool = False,
-                    lock: bool = False) -> tuple[Row[Any], str]:
+async def application_for(conn: Executor, actor: Actor, app_pid: str, *, owner: bool = False,
+                          lock: bool = False) -> tuple[Row, str]:
     """The application and the actor's role in it: 404 for non-members, 403 when ``owner`` is needed.
 
     ``lock`` serialises membership changes of one application on PostgreSQL (the last-owner rule).
     """
-    app = app_store.application_by_pid(conn, app_pid, lock=lock)
-    role = app_store.member_role(conn, app.id, actor.user_id) if app is not None else None
+    app = await app_store.application_by_pid(conn, app_pid, lock=lock)
+    role = await app_store.member_role(conn, app.id, actor.user_id) if app is not None else None
     if app is None or role is None:
         raise NotFound()
     if owner and role != OWNER:
@@ -42,12 +41,12 @@ def require_role(role: str, allowed: tuple[str, ...]) -> None:
         raise Forbidden("application:owner" if allowed == (OWNER,) else "application:maintainer")
 
 
-def audit_change(conn: Connection, actor: Actor, request_id: str | None, action: str, *, application_id: int,
-                 target_type: str, target_id: str, now: datetime, before: Any = None, after: Any = None,
-                 tenant_id: int | None = None) -> None:
+async def audit_change(conn: Executor, actor: Actor, request_id: str | None, action: str, *, application_id: int,
+                       target_type: str, target_id: str, now: datetime, before: Any = None, after: Any = None,
+                       tenant_id: int | None = None) -> None:
     """Application-level entries carry no tenant (applications belong to none): their members see
     them; entries about an installation carry its tenant, so that tenant's administrators do too."""
-    audit.append(conn, tenant_id=tenant_id,
-                 actor_user_id=actor.user_id, actor=actor.email, action=action, target_type=target_type,
-                 target_id=target_id, before=before, after=after, request_id=request_id,
-                 application_id=application_id, now=now)
+    await audit.append(conn, tenant_id=tenant_id,
+                       actor_user_id=actor.user_id, actor=actor.email, action=action, target_type=target_type,
+                       target_id=target_id, before=before, after=after, request_id=request_id,
+                       application_id=application_id, now=now)

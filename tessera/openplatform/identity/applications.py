@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Row
-
 from storage import applications as app_store
+from storage.engine import Row
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, Forbidden, ValidationFailed
 from tessera.core.i18n import N_
@@ -19,37 +18,38 @@ from tessera.session.listing import page_of, parse_list_request
 CREATE_PERMISSION = "sys.connector.update"
 
 
-def _application(row: Row[Any], role: str) -> dict[str, Any]:
+def _application(row: Row, role: str) -> dict[str, Any]:
     return {"appId": row.pid, "name": row.name, "description": row.description, "status": row.status,
             "role": role, "created_at": iso(row.created_at)}
 
 
-def create_application(rt: Runtime, actor: Actor, body: Mapping[str, Any], request_id: str | None) -> dict[str, Any]:
+async def create_application(rt: Runtime, actor: Actor, body: Mapping[str, Any],
+                             request_id: str | None) -> dict[str, Any]:
     if CREATE_PERMISSION not in actor.platform_roles:
         raise Forbidden(CREATE_PERMISSION)
     name = str(body["name"]).strip()
     if not name:
         raise ValidationFailed({"name": FieldError(N_("Must not be empty."))})
     now = rt.clock.now()
-    with rt.db.write() as conn:
-        app = app_store.create_application(conn, name, body.get("description"), actor.user_id, now=now)
-        app_store.add_member(conn, app.id, actor.user_id, OWNER, now=now)
-        audit_change(conn, actor, request_id, "application.create", application_id=app.id,
-                     target_type="application", target_id=app.pid,
-                     after={"name": app.name, "description": app.description}, now=now)
-        audit_change(conn, actor, request_id, "member.add", application_id=app.id, target_type="member",
-                     target_id=actor.user_pid, after={"role": OWNER}, now=now)
+    async with rt.db.write() as conn:
+        app = await app_store.create_application(conn, name, body.get("description"), actor.user_id, now=now)
+        await app_store.add_member(conn, app.id, actor.user_id, OWNER, now=now)
+        await audit_change(conn, actor, request_id, "application.create", application_id=app.id,
+                           target_type="application", target_id=app.pid,
+                           after={"name": app.name, "description": app.description}, now=now)
+        await audit_change(conn, actor, request_id, "member.add", application_id=app.id, target_type="member",
+                           target_id=actor.user_pid, after={"role": OWNER}, now=now)
     return _application(app, OWNER)
 
 
-def list_applications(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
+async def list_applications(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
     request = parse_list_request(params, app_store.APPLICATION_FIELDS)
-    with rt.db.read() as conn:
-        rows, total = app_store.applications_page(conn, actor.user_id, request)
+    async with rt.db.read() as conn:
+        rows, total = await app_store.applications_page(conn, actor.user_id, request)
     return page_of([_application(r, r.role) for r in rows], total, request)
 
 
-def get_application(rt: Runtime, actor: Actor, app_pid: str) -> dict[str, Any]:
-    with rt.db.read() as conn:
-        app, role = application_for(conn, actor, app_pid)
+async def get_application(rt: Runtime, actor: Actor, app_pid: str) -> dict[str, Any]:
+    async with rt.db.read() as conn:
+        app, role = await application_for(conn, actor, app_pid)
     return _application(app, role)

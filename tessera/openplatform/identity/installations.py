@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Connection, Row
 from sqlalchemy.exc import IntegrityError
 
 from storage import identity
 from storage import installations as installation_store
+from storage.engine import Executor, Row
 from tessera.core.clock import iso
-from tessera.core.errors import Conflict, FieldError, Forbidden, NotFound, TenantForbidden, ValidationFailed
+from tessera.core.errors import Conflict, FieldError, NotFound, TenantForbidden, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.openplatform.identity.access import application_for, audit_change
 from tessera.runtime import Runtime
@@ -28,78 +28,81 @@ def _check_scopes(rt: Runtime, scopes: list[str], field: str = "scopes") -> list
     return sorted(set(scopes))
 
 
-def installation_dict(row: Row[Any], tenant_code: str, app_pid: str) -> dict[str, Any]:
+def installation_dict(row: Row, tenant_code: str, app_pid: str) -> dict[str, Any]:
     return {"installationId": row.pid, "tenantId": tenant_code, "environment": row.environment,
             "scopes": list(row.scopes), "status": row.status, "created_at": iso(row.created_at),
             "updated_at": iso(row.updated_at), "appId": app_pid}
 
 
-def create_installation(rt: Runtime, actor: Actor, app_pid: str, body: Mapping[str, Any],
-                        request_id: str | None) -> dict[str, Any]:
+CANNOT_INSTALL_HERE = N_("You may not install applications in this tenant.")
+
+
+async def create_installation(rt: Runtime, actor: Actor, app_pid: str, body: Mapping[str, Any],
+                              request_id: str | None) -> dict[str, Any]:
     now = rt.clock.now()
-    with rt.db.write() as conn:
-        app, _ = application_for(conn, actor, app_pid, owner=True)
+    async with rt.db.write() as conn:
+        app, _ = await application_for(conn, actor, app_pid, owner=True)
         scopes = _check_scopes(rt, list(body["scopes"]))
         # Installing grants access to a tenant's data: that tenant's administrators decide.
-        tenant_member = identity.membership(conn, actor.user_id, body["tenantId"])
+        tenant_member = await identity.membership(conn, actor.user_id, body["tenantId"])
         if tenant_member is None:
             raise TenantForbidden()
         if not ({"*", INSTALL_PERMISSION} & tenant_member.permissions):
-            raise Forbidden(INSTALL_PERMISSION)
-        try:
-            with conn.begin_nested():
-                row = installation_store.create_installation(conn, app.id, tenant_member.tenant_id,
-                                                             body["environment"], scopes, now=now)
+            # As documented: the tenant refuses (TENANT_FORBIDDEN), naming what it takes there.
+            raise TenantForbidden(CANNOT_INSTALL_HERE, data={"permission": INSTALL_PERMISSION})
+        try:  # a duplicate ends the transaction: nothing else was written yet
+            row = await installation_store.create_installation(conn, app.id, tenant_member.tenant_id,
+                                                               body["environment"], scopes, now=now)
         except IntegrityError:
             raise Conflict(N_("The application is already installed in this tenant and environment.")) from None
-        audit_change(conn, actor, request_id, "installation.create", application_id=app.id,
-                     target_type="installation", target_id=row.pid, tenant_id=tenant_member.tenant_id,
-                     after={"tenantId": body["tenantId"], "environment": body["environment"], "scopes": scopes},
-                     now=now)
+        await audit_change(conn, actor, request_id, "installation.create", application_id=app.id,
+                           target_type="installation", target_id=row.pid, tenant_id=tenant_member.tenant_id,
+                           after={"tenantId": body["tenantId"], "environment": body["environment"], "scopes": scopes},
+                           now=now)
     return installation_dict(row, body["tenantId"], app.pid)
 
 
-def list_installations(rt: Runtime, actor: Actor, app_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
+async def list_installations(rt: Runtime, actor: Actor, app_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
     request = parse_list_request(params, installation_store.INSTALLATION_FIELDS)
-    with rt.db.read() as conn:
-        app, _ = application_for(conn, actor, app_pid)
-        rows, total = installation_store.installations_page(conn, app.id, request)
+    async with rt.db.read() as conn:
+        app, _ = await application_for(conn, actor, app_pid)
+        rows, total = await installation_store.installations_page(conn, app.id, request)
     return page_of([installation_dict(r, r.tenant_code, app.pid) for r in rows], total, request)
 
 
-def get_installation(rt: Runtime, actor: Actor, installation_pid: str) -> dict[str, Any]:
+async def get_installation(rt: Runtime, actor: Actor, installation_pid: str) -> dict[str, Any]:
     """Any member of the installation's application may read it; others get 404."""
-    with rt.db.read() as conn:
-        inst, app, _ = installation_for_member(conn, actor, installation_pid)
+    async with rt.db.read() as conn:
+        inst, app, _ = await installation_for_member(conn, actor, installation_pid)
     return installation_dict(inst, inst.tenant_code, app.pid)
 
 
-def installation_for_member(conn: Connection, actor: Actor,
-                            installation_pid: str) -> tuple[Row[Any], Row[Any], str]:
+async def installation_for_member(conn: Executor, actor: Actor,
+                                  installation_pid: str) -> tuple[Row, Row, str]:
     """The installation, its application and the actor's role there (404 for non-members)."""
-    inst = installation_store.installation_by_pid(conn, installation_pid)
+    inst = await installation_store.installation_by_pid(conn, installation_pid)
     if inst is None:
         raise NotFound()
-    app, role = application_for(conn, actor, inst.application_pid)
+    app, role = await application_for(conn, actor, inst.application_pid)
     return inst, app, role
 
 
-def installation_for_owner(conn: Connection, actor: Actor, installation_pid: str) -> tuple[Row[Any], Row[Any]]:
+async def installation_for_owner(conn: Executor, actor: Actor, installation_pid: str) -> tuple[Row, Row]:
     """The installation and its application, for an owner of that application (404 / 403 otherwise)."""
-    inst = installation_store.installation_by_pid(conn, installation_pid)
+    inst = await installation_store.installation_by_pid(conn, installation_pid)
     if inst is None:
         raise NotFound()
-    app, _ = application_for(conn, actor, inst.application_pid, owner=True)
+    app, _ = await application_for(conn, actor, inst.application_pid, owner=True)
     return inst, app
 
 
-def update_installation(rt: Runtime, actor: Actor, installation_pid: str, body: Mapping[str, Any],
-                        request_id: str | None) -> dict[str, Any]:
+async def update_installation(rt: Runtime, actor: Actor, installation_pid: str, body: Mapping[str, Any],
+                              request_id: str | None) -> dict[str, Any]:
     if "scopes" not in body and "status" not in body:
         raise ValidationFailed({"body": FieldError(N_("Give scopes, status or both."))})
     now = rt.clock.now()
-    with rt.db.write() as conn:
-        inst, app = installation_for_owner(conn, actor, installation_pid)
+    async with rt.db.write() as conn:
+        inst, app = await installation_for_owner(conn, actor, installation_pid)
         wanted: dict[str, Any] = {}
         if "scopes" in body:
             wanted["scopes"] = _check_scopes(rt, list(body["scopes"]))
@@ -108,10 +111,10 @@ def update_installation(rt: Runtime, actor: Actor, installation_pid: str, body: 
         current = {"scopes": sorted(inst.scopes), "status": inst.status}
         changes = {k: v for k, v in wanted.items() if current[k] != v}
         if changes:  # an update that changes nothing writes nothing and audits nothing
-            installation_store.update_installation(conn, inst.id, changes, now=now)
-            audit_change(conn, actor, request_id, "installation.update", application_id=app.id,
-                         target_type="installation", target_id=inst.pid, tenant_id=inst.tenant_id,
-                         before={k: current[k] for k in changes}, after=changes, now=now)
-        updated = installation_store.installation_by_pid(conn, installation_pid)
+            await installation_store.update_installation(conn, inst.id, changes, now=now)
+            await audit_change(conn, actor, request_id, "installation.update", application_id=app.id,
+                               target_type="installation", target_id=inst.pid, tenant_id=inst.tenant_id,
+                               before={k: current[k] for k in changes}, after=changes, now=now)
+        updated = await installation_store.installation_by_pid(conn, installation_pid)
     assert updated is not None
     return installation_dict(updated, updated.tenant_code, app.pid)

@@ -11,8 +11,7 @@ import base64
 import hashlib
 from typing import Any
 
-from sqlalchemy import Row
-
+from storage.engine import Row
 from storage.records import RecordRepository
 from tessera.core.clock import iso
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, ResourceNotFound
@@ -35,7 +34,7 @@ def resource_for(rt: Runtime, caller: Caller, name: str, scope: str | None = Non
     return resource
 
 
-def present(resource: ResourceCap, row: Row[Any]) -> dict[str, Any]:
+def present(resource: ResourceCap, row: Row) -> dict[str, Any]:
     """The published representation: pid, the exposed fields (null when unset), timestamps."""
     data = row.data
     return {
@@ -46,22 +45,21 @@ def present(resource: ResourceCap, row: Row[Any]) -> dict[str, Any]:
     }
 
 
-def etag(row: Row[Any]) -> str:
+def etag(row: Row) -> str:
     """Strong ETag of one version of one record (another record's ETag never matches)."""
     digest = hashlib.sha256(f"{row.pid}:{row.version}".encode()).digest()[:18]
     return '"' + base64.urlsafe_b64encode(digest).decode("ascii") + '"'
 
 
-def list_page(rt: Runtime, caller: Caller, name: str, limit: int | None,
-              cursor: str | None) -> dict[str, Any]:
+async def list_page(rt: Runtime, caller: Caller, name: str, limit: int | None,
+                    cursor: str | None) -> dict[str, Any]:
     resource = resource_for(rt, caller, name)
     size = DEFAULT_LIMIT if limit is None else limit
     if not 1 <= size <= MAX_LIMIT:
         raise InvalidRequest(data={"fieldErrors": {"limit": FieldError(RANGE, low=1, high=MAX_LIMIT)}})
     after_id = 0 if cursor is None else cursors.open_cursor(rt.cursor_box, cursor, resource.name,
                                                             caller.installation_id)
-    with rt.db.read() as conn:
-        rows = RecordRepository(conn, caller.tenant_id, resource.model).page_after(after_id, size + 1)
+    rows = await RecordRepository(rt.db, caller.tenant_id, resource.model).page_after(after_id, size + 1)
     more = len(rows) > size
     rows = rows[:size]
     next_cursor = None
@@ -70,10 +68,9 @@ def list_page(rt: Runtime, caller: Caller, name: str, limit: int | None,
     return {"items": [present(resource, row) for row in rows], "nextCursor": next_cursor}
 
 
-def read(rt: Runtime, caller: Caller, name: str, pid: str) -> tuple[dict[str, Any], str]:
+async def read(rt: Runtime, caller: Caller, name: str, pid: str) -> tuple[dict[str, Any], str]:
     resource = resource_for(rt, caller, name)
-    with rt.db.read() as conn:
-        row = RecordRepository(conn, caller.tenant_id, resource.model).get(pid)
+    row = await RecordRepository(rt.db, caller.tenant_id, resource.model).get(pid)
     if row is None:
         raise ResourceNotFound()
     return present(resource, row), etag(row)

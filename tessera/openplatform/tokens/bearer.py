@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from storage import tokens as token_store
+from storage.engine import Row
 from tessera.core.errors import InsufficientScope, InvalidToken
 from tessera.runtime import Runtime
 
@@ -43,31 +44,43 @@ class Caller:
     def require(self, scope: str) -> None:
         """403 ``insufficient_scope`` naming ``scope`` unless the token holds it."""
         if scope not in self.scopes:
-            raise InsufficientScope(data={"requiredScope": scope})
+            raise InsufficientScope(scope, data={"requiredScope": scope})
 
 
-def validate(rt: Runtime, token: str) -> Caller:
+async def validate(rt: Runtime, token: str) -> Caller:
     """The caller behind a bearer token, or ``invalid_token``.
 
     A token dies when it expires, when its credential is revoked, when its installation is
     disabled, or, for a token minted by a rotated credential during its grace window, when that
     window ends. Tokens issued before the rotation live their full lifetime.
     """
-    if not token or len(token) > MAX_TOKEN_LENGTH:
+    row = await lookup(rt, token)
+    if row is None or not alive(row, rt.clock.now()):
         raise InvalidToken()
-    now = rt.clock.now()
-    with rt.db.read() as conn:
-        row = token_store.token_context(conn, rt.digests.digest(token))
-    if row is None or now >= row.expires_at:
-        raise InvalidToken()
-    if row.credential_status != "active" or row.installation_status != "enabled" or row.tenant_status != "active":
-        raise InvalidToken()
-    if row.rotated_at is not None and row.issued_at >= row.rotated_at and now >= row.credential_expires_at:
-        raise InvalidToken()
-    scopes = tuple(sorted(set(row.scopes) & set(row.granted_scopes)))
     return Caller(
         client_id=row.client_id, installation_id=row.installation_id, installation_pid=row.installation_pid,
         application_id=row.application_id, application_pid=row.application_pid,
         application_name=row.application_name, tenant_id=row.tenant_id, tenant_code=row.tenant_code,
-        environment=row.environment, scopes=scopes, expires_at=row.expires_at,
+        environment=row.environment, scopes=scopes_of(row), expires_at=row.expires_at,
     )
+
+
+async def lookup(rt: Runtime, token: str) -> Row | None:
+    """The stored token with its credential, installation and tenant (``token_context``), or None."""
+    if not token or len(token) > MAX_TOKEN_LENGTH:
+        return None
+    return await token_store.token_context(rt.db, rt.digests.digest(token))
+
+
+def alive(row: Row, now: datetime) -> bool:
+    """Whether a stored token (``token_context``) still authorizes calls at ``now``."""
+    if now >= row.expires_at:
+        return False
+    if row.credential_status != "active" or row.installation_status != "enabled" or row.tenant_status != "active":
+        return False
+    return not (row.rotated_at is not None and row.issued_at >= row.rotated_at and now >= row.credential_expires_at)
+
+
+def scopes_of(row: Row) -> tuple[str, ...]:
+    """The token's scopes that its installation still grants (narrowing a grant narrows live tokens)."""
+    return tuple(sorted(set(row.scopes) & set(row.granted_scopes)))

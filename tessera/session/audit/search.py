@@ -18,18 +18,18 @@ from tessera.session.listing import page_of, parse_list_request
 PERMISSION = "audit:view"
 
 
-def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
+async def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[str, Any]:
     """Tenant administrators see the tenant's entries; application members their applications'."""
     request = parse_list_request(params, audit.LIST_FIELDS)
-    with rt.db.read() as conn:
-        app_ids = [row[0] for row in conn.execute(member_application_ids(actor.user_id))]
+    async with rt.db.read() as conn:
+        app_ids = [row[0] for row in await conn.execute(member_application_ids(actor.user_id))]
         if not app_ids:
             actor.require(PERMISSION)
         scopes: list[ColumnElement[bool]] = [audit_log.c.application_id.in_(app_ids)] if app_ids else []
         if actor.can(PERMISSION):
             scopes.append(audit_log.c.tenant_id == actor.tenant_id)
         scope = or_(*scopes)
-        rows, total = audit.search(conn, scope, request)
+        rows, total = await audit.search(conn, scope, request)
     return page_of([_entry(r) for r in rows], total, request)
 
 

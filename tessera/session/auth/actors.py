@@ -30,7 +30,7 @@ class Actor:
             raise Forbidden(permission)
 
 
-def resolve_actor(rt: Runtime, claims: SessionClaims, tenant_header: str | None) -> Actor:
+async def resolve_actor(rt: Runtime, claims: SessionClaims, tenant_header: str | None) -> Actor:
     """The user behind verified session claims, acting in their token's tenant or ``X-Tenant-Id``'s.
 
     The JWT was verified once, by the bearer check; this reads the user, membership and
@@ -38,8 +38,7 @@ def resolve_actor(rt: Runtime, claims: SessionClaims, tenant_header: str | None)
     member; anything else is ``TENANT_FORBIDDEN``, whether or not that tenant exists.
     """
     tenant_code = tenant_header if tenant_header else claims.tenant_code
-    with rt.db.read() as conn:
-        found = identity.principal(conn, claims.user_pid, tenant_code)
+    found = await identity.principal(rt.db, claims.user_pid, tenant_code)  # two autocommit reads
     if found is None or found.user.status != "active":
         raise Unauthorized()
     user, member, roles = found.user, found.membership, found.platform_roles

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,32 +16,31 @@ from tessera.session.auth.actors import Actor
 BAD_CREDENTIALS = N_("The email or password is incorrect.")
 
 
-def login(rt: Runtime, email: str, password: str, request_id: str | None,
-          tenant_code: str | None = None) -> dict[str, Any]:
+async def login(rt: Runtime, email: str, password: str, request_id: str | None,
+                tenant_code: str | None = None) -> dict[str, Any]:
     """Check the password (argon2id, constant work for unknown emails) and issue a JWT.
 
     The JWT acts in ``tenant_code`` when given, else in the user's default tenant. A tenant the
     user does not belong to is ``TENANT_FORBIDDEN``, but only once the password is right, so the
     answer says nothing about memberships to someone who does not know it.
     """
-    with rt.db.read() as conn:
-        user = identity.find_user_by_email(conn, email)
-        ok = rt.passwords.verify(user.password_hash if user else None, password)
-        if user is None or not ok or user.status != "active":
+    user = await identity.find_user_by_email(rt.db, email)
+    # argon2 is deliberately slow (tens of milliseconds): it runs on a thread, never on the loop.
+    ok = await asyncio.to_thread(rt.passwords.verify, user.password_hash if user else None, password)
+    if user is None or not ok or user.status != "active":
+        raise Unauthorized(BAD_CREDENTIALS)
+    if tenant_code:
+        member = await identity.membership(rt.db, user.id, tenant_code)
+        if member is None:
+            raise TenantForbidden()
+    else:
+        default = await identity.default_tenant_code(rt.db, user)
+        member = await identity.membership(rt.db, user.id, default) if default else None
+        if member is None:
             raise Unauthorized(BAD_CREDENTIALS)
-        if tenant_code:
-            member = identity.membership(conn, user.id, tenant_code)
-            if member is None:
-                raise TenantForbidden()
-        else:
-            default = identity.default_tenant_code(conn, user)
-            member = identity.membership(conn, user.id, default) if default else None
-            if member is None:
-                raise Unauthorized(BAD_CREDENTIALS)
-    with rt.db.write() as conn:
-        audit.append(conn, tenant_id=member.tenant_id, actor_user_id=user.id, actor=user.email,
-                     action="auth.login", target_type="user", target_id=user.pid, request_id=request_id,
-                     now=rt.clock.now())
+    await audit.append(rt.db, tenant_id=member.tenant_id, actor_user_id=user.id, actor=user.email,
+                       action="auth.login", target_type="user", target_id=user.pid, request_id=request_id,
+                       now=rt.clock.now())
     return _login_result(rt, user.pid, user.username, member)
 
 
@@ -55,32 +55,30 @@ def _login_result(rt: Runtime, user_pid: str, username: str, member: identity.Me
     }
 
 
-def switch_tenant(rt: Runtime, actor: Actor, tenant_code: str, request_id: str | None) -> dict[str, Any]:
+async def switch_tenant(rt: Runtime, actor: Actor, tenant_code: str, request_id: str | None) -> dict[str, Any]:
     """A new JWT for another tenant of the signed-in user (a client's tenant switch).
 
     Not being a member and the tenant not existing are the same ``TENANT_FORBIDDEN``, as for
     ``X-Tenant-Id``: the answer never tells which tenants exist.
     """
-    with rt.db.read() as conn:
-        member = identity.membership(conn, actor.user_id, tenant_code)
+    member = await identity.membership(rt.db, actor.user_id, tenant_code)
     if member is None:
         raise TenantForbidden()
-    with rt.db.write() as conn:
-        audit.append(conn, tenant_id=member.tenant_id, actor_user_id=actor.user_id, actor=actor.email,
-                     action="auth.switch_tenant", target_type="tenant", target_id=member.tenant_code,
-                     before={"tenantId": actor.tenant_code}, after={"tenantId": member.tenant_code},
-                     request_id=request_id, now=rt.clock.now())
+    async with rt.db.write() as conn:
+        await audit.append(conn, tenant_id=member.tenant_id, actor_user_id=actor.user_id, actor=actor.email,
+                           action="auth.switch_tenant", target_type="tenant", target_id=member.tenant_code,
+                           before={"tenantId": actor.tenant_code}, after={"tenantId": member.tenant_code},
+                           request_id=request_id, now=rt.clock.now())
     return _login_result(rt, actor.user_pid, actor.username, member)
 
 
-def session_info(rt: Runtime, actor: Actor, expires_at: int) -> dict[str, Any]:
+async def session_info(rt: Runtime, actor: Actor, expires_at: int) -> dict[str, Any]:
     """Who is signed in, where the call acts, what the user may do there, and their other tenants.
 
     Clients (the admin console) use it to show only what the user may do; every operation still
     checks for itself, so this is a convenience, never the access decision.
     """
-    with rt.db.read() as conn:
-        tenants = identity.memberships_of(conn, actor.user_id)
+    tenants = await identity.memberships_of(rt.db, actor.user_id)
     current = next((t for t in tenants if t.code == actor.tenant_code), None)
     return {
         "userPid": actor.user_pid,

@@ -8,12 +8,11 @@ user and tenant within the dedupe window: a repeat gets the first result as ``ID
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import Connection
-from sqlalchemy.exc import IntegrityError
-
 from storage import idempotency as keys
+from storage.engine import Executor
 from storage.records import present
 from tessera.core.errors import Conflict, FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
 from tessera.core.fingerprints import request_fingerprint
@@ -32,10 +31,6 @@ MAX_KEY_LENGTH = 200
 class Outcome:
     data: Any
     replay: bool
-
-
-class _KeyTaken(Exception):
-    """A concurrent request committed the same idempotency key first."""
 
 
 def _check_shape(command: CommandDecl, body: dict[str, Any]) -> None:
@@ -70,31 +65,31 @@ def _request_hash(command_code: str, body: dict[str, Any]) -> str:
     return request_fingerprint(command_code, {k: v for k, v in body.items() if k != "clientRequestId"})
 
 
-def apply_command(conn: Connection, rt: Runtime, author: Author, command: CommandDecl, body: dict[str, Any]) -> Any:
+async def apply_command(conn: Executor, rt: Runtime, author: Author, command: CommandDecl, body: dict[str, Any]) -> Any:
     """Run a command body inside the caller's transaction (also used by automations)."""
     _check_shape(command, body)
-    return _apply(conn, rt, author, command, body)
+    return await _apply(conn, rt, author, command, body)
 
 
-def _apply(conn: Connection, rt: Runtime, author: Author, command: CommandDecl, body: dict[str, Any]) -> Any:
+async def _apply(conn: Executor, rt: Runtime, author: Author, command: CommandDecl, body: dict[str, Any]) -> Any:
     model = command.page.model
     changes = Changes(conn, rt.capabilities, author, model, action=command.code, now=rt.clock.now())
     if command.action == "create":
-        return present(changes.create(validate_payload(model, body.get("payload"), partial=False)))
-    current = changes.repository.get(body["targetRecordId"], for_update=True)
+        return present(await changes.create(validate_payload(model, body.get("payload"), partial=False)))
+    current = await changes.repository.get(body["targetRecordId"], for_update=True)
     if current is None:
         raise NotFound()
     if command.action == "update":
-        row = changes.update(current, validate_payload(model, body.get("payload"), partial=True))
+        row = await changes.update(current, validate_payload(model, body.get("payload"), partial=True))
         if row is None:  # unreachable while the row is locked; never overwrite a concurrent change
             raise Conflict()
         return present(row)
-    changes.delete(current)
+    await changes.delete(current)
     return {"id": current.pid, "deleted": True}
 
 
-def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency_key: str | None,
-            request_id: str | None) -> Outcome:
+async def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency_key: str | None,
+                  request_id: str | None) -> Outcome:
     command = rt.declarations.commands.get(command_code)
     if command is None:
         raise NotFound()
@@ -105,9 +100,13 @@ def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idempotency
     author = Author(tenant_id=actor.tenant_id, actor=actor.email, request_id=request_id, user_id=actor.user_id)
     key = _idempotency_key(idempotency_key or body.get("clientRequestId") or None)
     if key is None:
-        with rt.db.write() as conn:
-            return Outcome(_apply(conn, rt, author, command, body), replay=False)
-    return _execute_once(rt, actor, author, command, body, key)
+        async with rt.db.write() as conn:
+            outcome = Outcome(await _apply(conn, rt, author, command, body), replay=False)
+    else:
+        outcome = await _execute_once(rt, actor, author, command, body, key)
+    if not outcome.replay:
+        rt.work.notify()  # the change may have emitted events: wake the workers now
+    return outcome
 
 
 def _idempotency_key(key: Any) -> str | None:
@@ -122,33 +121,32 @@ def _idempotency_key(key: Any) -> str | None:
     return key
 
 
-def _execute_once(rt: Runtime, actor: Actor, author: Author, command: CommandDecl, body: dict[str, Any],
-                  key: str) -> Outcome:
+async def _execute_once(rt: Runtime, actor: Actor, author: Author, command: CommandDecl, body: dict[str, Any],
+                        key: str) -> Outcome:
     """Run the command at most once per (tenant, user, key) within the dedupe window.
 
-    The key row is claimed in the command's own transaction, under a unique constraint: a
-    concurrent duplicate waits for (PostgreSQL) or queues behind (SQLite) the first, then finds its
-    result on the next pass.
+    One write transaction claims the key (``INSERT ... ON CONFLICT DO NOTHING``), applies the
+    command and completes the key, so a key is bound to a committed result or to nothing. A
+    concurrent duplicate's claim waits for the first to commit (PostgreSQL) or queues behind it
+    (SQLite), then finds its result and replays it.
     """
     request_hash = _request_hash(command.code, body)
-    ttl = rt.settings.idempotency_ttl_seconds
-    for _ in range(5):
-        try:
-            with rt.db.write() as conn:
-                now = rt.clock.now()
-                existing = keys.lookup(conn, actor.tenant_id, actor.user_id, key, ttl, now=now)
-                if existing is not None:
-                    if existing.request_hash != request_hash:
-                        raise IdempotencyKeyConflict()
-                    return Outcome(existing.response, replay=True)
-                try:
-                    with conn.begin_nested():
-                        row_id = keys.claim(conn, actor.tenant_id, actor.user_id, key, request_hash, now=now)
-                except IntegrityError:
-                    raise _KeyTaken() from None
-                result = _apply(conn, rt, author, command, body)
-                keys.complete(conn, row_id, 200, result)
+    ttl = timedelta(seconds=rt.settings.idempotency_ttl_seconds)
+    for _ in range(3):
+        async with rt.db.write() as conn:
+            now = rt.clock.now()
+            row_id = await keys.claim(conn, actor.tenant_id, actor.user_id, key, request_hash, now=now)
+            if row_id is not None:
+                result = await _apply(conn, rt, author, command, body)
+                await keys.complete(conn, row_id, 200, result)
                 return Outcome(result, replay=False)
-        except _KeyTaken:
+            existing = await keys.find(conn, actor.tenant_id, actor.user_id, key)
+            if existing is not None and existing.created_at < now - ttl:
+                await keys.forget(conn, existing.id, existing.created_at)
+                continue  # the expired key is gone: claim it afresh
+        if existing is None:  # its holder rolled back between the two statements
             continue
+        if existing.request_hash != request_hash:
+            raise IdempotencyKeyConflict()
+        return Outcome(existing.response, replay=True)
     raise IdempotencyKeyConflict()

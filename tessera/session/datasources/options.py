@@ -14,7 +14,7 @@ from tessera.session.listing import FirstPage, page_of
 MAX_ITEMS = 500
 
 
-def list_items(rt: Runtime, actor: Actor, datasource_id: str, max_items: int | None) -> dict[str, Any]:
+async def list_items(rt: Runtime, actor: Actor, datasource_id: str, max_items: int | None) -> dict[str, Any]:
     source = rt.declarations.datasources.get(datasource_id)
     if source is None:
         raise NotFound()
@@ -26,9 +26,9 @@ def list_items(rt: Runtime, actor: Actor, datasource_id: str, max_items: int | N
         items = items[:limit]
     else:
         assert source.page is not None and source.label_field is not None
-        with rt.db.read() as conn:
+        async with rt.db.read() as conn:
             repo = RecordRepository(conn, actor.tenant_id, source.page.model)
-            options = repo.options(source.label_field, limit)
-            total = repo.count()
+            options = await repo.options(source.label_field, limit)
+            total = await repo.count()
         items = [{"id": pid, "value": pid, "label": label} for pid, label in options]
     return page_of(items, total, FirstPage(limit))

@@ -20,21 +20,19 @@ def page_for(rt: Runtime, page_key: str) -> PageDecl:
     return page
 
 
-def list_records(rt: Runtime, actor: Actor, page_key: str, params: Mapping[str, Any]) -> dict[str, Any]:
+async def list_records(rt: Runtime, actor: Actor, page_key: str, params: Mapping[str, Any]) -> dict[str, Any]:
     page = page_for(rt, page_key)
     actor.require(page.permission)
-    with rt.db.read() as conn:
-        repo = RecordRepository(conn, actor.tenant_id, page.model)
-        request = parse_list_request(params, repo.list_fields())
-        rows, total = repo.page(request)
+    repo = RecordRepository(rt.db, actor.tenant_id, page.model)
+    request = parse_list_request(params, repo.list_fields())
+    rows, total = await repo.page(request)
     return page_of([present(r) for r in rows], total, request)
 
 
-def get_record(rt: Runtime, actor: Actor, page_key: str, record_id: str) -> dict[str, Any]:
+async def get_record(rt: Runtime, actor: Actor, page_key: str, record_id: str) -> dict[str, Any]:
     page = page_for(rt, page_key)
     actor.require(page.permission)
-    with rt.db.read() as conn:
-        row = RecordRepository(conn, actor.tenant_id, page.model).get(record_id)
+    row = await RecordRepository(rt.db, actor.tenant_id, page.model).get(record_id)
     if row is None:
         raise NotFound()
     return present(row)

@@ -58,7 +58,7 @@ MiddlewareFactory = Callable[[Any], Any]
 def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dict[str, Any],
           generated_handlers: dict[str, Callable[..., Any]], outermost: MiddlewareFactory,
           before_routing: list[MiddlewareFactory], validate_responses: bool,
-          on_shutdown: Callable[[], None], fast_path: bool = True) -> Any:
+          lifespan: Callable[[], contextlib.AbstractAsyncContextManager[None]], fast_path: bool = True) -> Any:
     """The ASGI app serving both documents.
 
     ``outermost`` runs right inside Connexion's last-resort error handler (so every response,
@@ -69,9 +69,9 @@ def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dic
     """
 
     @contextlib.asynccontextmanager
-    async def lifespan(_app: Any) -> AsyncIterator[None]:
-        yield
-        on_shutdown()
+    async def app_lifespan(_app: Any) -> AsyncIterator[None]:
+        async with lifespan():
+            yield
 
     middlewares = [m for m in ConnexionMiddleware.default_middlewares if m is not SwaggerUIMiddleware]
     middlewares[middlewares.index(RequestValidationMiddleware)] = (
@@ -87,7 +87,7 @@ def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dic
         security_map=SECURITY_MAP if fast_path else None,
         strict_validation=True,
         validate_responses=validate_responses,
-        lifespan=lifespan,
+        lifespan=app_lifespan,
     )
     if fast_path:  # set before add_api, which instantiates the API class
         app._middleware_app.api_cls = CachedAsyncApi

@@ -102,7 +102,7 @@ class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
 
     def _validate(self, body: t.Any) -> dict[str, t.Any] | None:
         if body is None:
-            if self._nullable:
+            if self._nullable or not self._required:  # an optional body (``required: false``) may be absent
                 return None
             raise RequestInvalid({"body": FieldError(N_("A JSON body is required."))})
         errors = {**collect(self._compiled.iter_errors(body)), **bad_text_paths(body)}

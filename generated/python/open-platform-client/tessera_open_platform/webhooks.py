@@ -4,15 +4,27 @@
 """Verify Tessera webhook deliveries (standard library only: copy this single file into your receiver).
 
 Every delivery is an HTTP POST whose body is one JSON event
-(``{"id": "evt_...", "type": "...", "schemaVersion": 1, "occurredAt": "...", "data": {...}}``) and which
-carries three headers:
+(``{"id": "evt_...", "type": "...", "schemaVersion": 1, "occurredAt": "...", "data": {...}}``), signed in the
+format its endpoint chose (``signatureFormat``). The ``tessera`` format (the default) carries three headers:
 
 - ``X-Webhook-Timestamp``: Unix time in seconds when this attempt was signed (digits only).
 - ``X-Webhook-Signature``: ``sha256=`` followed by the lowercase hex HMAC-SHA-256 of the string
-  ``<timestamp>.<raw body>``, keyed with the webhook secret. While Tessera rotates a webhook secret the header
-  carries one ``sha256=<hex>`` per active secret, comma-separated (optional spaces after the commas), newest
-  first; holding any one of those secrets is enough.
+  ``<timestamp>.<raw body>``, keyed with the UTF-8 bytes of the webhook secret (the whole string, prefix
+  included). While Tessera rotates a webhook secret the header carries one ``sha256=<hex>`` per active secret,
+  comma-separated (optional spaces after the commas), newest first; holding any one of those secrets is enough.
 - ``X-Webhook-Delivery``: the delivery id (retries and replays reuse it).
+
+The ``standard-webhooks`` format is the Standard Webhooks specification's (https://www.standardwebhooks.com),
+which its official libraries (``pip install standardwebhooks``, ``npm install standardwebhooks``) verify:
+
+- ``webhook-id``: the delivery id (retries and replays reuse it);
+- ``webhook-timestamp``: Unix time in seconds when this attempt was signed;
+- ``webhook-signature``: ``v1,`` followed by the standard base64 HMAC-SHA-256 of ``<id>.<timestamp>.<raw body>``;
+  during a rotation one ``v1,<base64>`` per active secret, **space-separated**, newest first. The key of a
+  ``whsec_<base64>`` secret is its base64-decoded part; a secret issued for the ``tessera`` format (``twsec_...``,
+  or a ``whsec_`` one issued before the format existed) keeps its UTF-8 bytes as the key (the official
+  libraries' "raw" secret: ``Webhook(secret.encode())`` in Python, ``new Webhook(secret, {format: "raw"})`` in
+  Node).
 
 Receiver rules, all applied by :func:`verify`:
 
@@ -22,9 +34,11 @@ Receiver rules, all applied by :func:`verify`:
 - compare signatures in constant time (:func:`hmac.compare_digest`), so that response timing does not reveal
   how much of a forged signature was right.
 
-Delivery is at-least-once: after a successful :func:`verify`, deduplicate on the event ``id`` (or on
-``X-Webhook-Delivery``) before acting. A receiver that rotates its own secret passes every secret it currently
-accepts; the delivery verifies when any (signature, secret) pair matches.
+:func:`verify` takes either format: it reads the one the delivery carries, or only ``signature_format`` when
+given (pin it to the format your endpoint uses). Delivery is at-least-once: after a successful :func:`verify`,
+deduplicate on the event ``id`` (or on ``X-Webhook-Delivery`` / ``webhook-id``) before acting. A receiver that
+rotates its own secret passes every secret it currently accepts; the delivery verifies when any (signature,
+secret) pair matches.
 
 Usage::
 
@@ -43,6 +57,8 @@ Usage::
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import hmac
 import json
@@ -54,10 +70,18 @@ from typing import Any, Final
 __all__ = [
     "DEFAULT_TOLERANCE",
     "DELIVERY_HEADER",
+    "SIGNATURE_FORMATS",
     "SIGNATURE_HEADER",
+    "STANDARD_ID_HEADER",
+    "STANDARD_SIGNATURE_HEADER",
+    "STANDARD_TIMESTAMP_HEADER",
+    "STANDARD_WEBHOOKS",
+    "TESSERA",
     "TIMESTAMP_HEADER",
     "WebhookVerificationError",
     "sign",
+    "sign_standard",
+    "standard_key",
     "verify",
     "verify_event",
 ]
@@ -65,12 +89,25 @@ __all__ = [
 TIMESTAMP_HEADER: Final = "X-Webhook-Timestamp"
 SIGNATURE_HEADER: Final = "X-Webhook-Signature"
 DELIVERY_HEADER: Final = "X-Webhook-Delivery"
+STANDARD_ID_HEADER: Final = "webhook-id"
+STANDARD_TIMESTAMP_HEADER: Final = "webhook-timestamp"
+STANDARD_SIGNATURE_HEADER: Final = "webhook-signature"
 DEFAULT_TOLERANCE: Final = 300
+TESSERA: Final = "tessera"
+STANDARD_WEBHOOKS: Final = "standard-webhooks"
+SIGNATURE_FORMATS: Final = (TESSERA, STANDARD_WEBHOOKS)
+STANDARD_SECRET_PREFIX: Final = "whsec_"  # noqa: S105 - a prefix, not a secret
 
 # One signature is "sha256=" and exactly 64 lowercase hex digits (the spec's format); anything else in the header is
 # malformed rather than merely non-matching, which tells an integrator their header handling is broken.
 _SIGNATURE_RE: Final = re.compile(r"sha256=([0-9a-f]{64})")
 _TIMESTAMP_RE: Final = re.compile(r"[0-9]{1,20}")
+# A Standard Webhooks signature: its version, a comma, and a value; "v1" (HMAC-SHA-256) is the standard base64 of
+# 32 bytes. Other versions (``v1a``, asymmetric) are skipped, as the specification's verifiers do.
+_STANDARD_ENTRY_RE: Final = re.compile(r"([a-z0-9]+),(\S+)")
+_STANDARD_V1_RE: Final = re.compile(r"[A-Za-z0-9+/]{43}=")
+# The signed string is "<id>.<timestamp>.<body>": an id with a full stop in it could shift the parts.
+_STANDARD_ID_RE: Final = re.compile(r"[\x21-\x2d\x2f-\x7e]{1,256}")
 # Tessera sends one signature per active secret (two during an overlap). The cap bounds the HMAC work an
 # unauthenticated caller can cause with a single request.
 _MAX_SIGNATURES: Final = 16
@@ -80,8 +117,8 @@ class WebhookVerificationError(ValueError):
     """The delivery is not authentic or not fresh; answer 401 and do not process it.
 
     ``reason`` is a short machine-readable code, safe to log and to return to the sender:
-    ``missing_header``, ``bad_timestamp``, ``timestamp_out_of_tolerance``, ``bad_signature_header`` or
-    ``signature_mismatch``.
+    ``missing_header``, ``bad_timestamp``, ``timestamp_out_of_tolerance``, ``bad_signature_header``,
+    ``bad_message_id`` (``webhook-id``) or ``signature_mismatch``.
     """
 
     def __init__(self, reason: str, message: str) -> None:
@@ -99,6 +136,34 @@ def sign(raw_body: bytes, secret: str | bytes, timestamp: int) -> str:
     return "sha256=" + _hex_digest(_key(secret), str(timestamp), _body_bytes(raw_body))
 
 
+def sign_standard(raw_body: bytes, secret: str | bytes, timestamp: int, message_id: str) -> str:
+    """Return one ``webhook-signature`` entry (``v1,<base64>``) of the Standard Webhooks format for one secret."""
+    if isinstance(timestamp, bool) or not isinstance(timestamp, int) or timestamp < 0:
+        raise ValueError("timestamp must be a non-negative integer (Unix time in seconds)")
+    if not _STANDARD_ID_RE.fullmatch(message_id):
+        raise ValueError("message_id must be 1 to 256 printable ASCII characters without a full stop")
+    return "v1," + _standard_digest(standard_key(secret), message_id, str(timestamp), _body_bytes(raw_body))
+
+
+def standard_key(secret: str | bytes) -> bytes:
+    """The HMAC key of ``secret`` in the Standard Webhooks format.
+
+    ``whsec_`` followed by padded standard base64 (what Tessera issues to ``standard-webhooks`` endpoints): the
+    decoded bytes, as the official libraries read it. Any other secret, such as one issued for the ``tessera``
+    format: its UTF-8 bytes, the key that format uses too (pass it to the official libraries as a raw secret).
+    Bytes are a raw key already.
+    """
+    key = _key(secret)
+    if isinstance(secret, str) and secret.startswith(STANDARD_SECRET_PREFIX):
+        try:
+            decoded = base64.b64decode(secret[len(STANDARD_SECRET_PREFIX):], validate=True)
+        except (binascii.Error, ValueError):
+            return key
+        if decoded:
+            return decoded
+    return key
+
+
 def verify(
     raw_body: bytes,
     headers: Mapping[str, str],
@@ -106,6 +171,7 @@ def verify(
     *,
     tolerance: int = DEFAULT_TOLERANCE,
     now: float | None = None,
+    signature_format: str | None = None,
 ) -> None:
     """Return ``None`` if the delivery is authentic and fresh; raise :class:`WebhookVerificationError` otherwise.
 
@@ -113,31 +179,65 @@ def verify(
     ``headers`` may be any mapping (``dict``, ``http.client.HTTPMessage``, Starlette or Werkzeug headers...);
     names are matched case-insensitively because HTTP header names are case-insensitive and proxies and
     frameworks change their case. ``secrets`` is one secret or several (during the receiver's own rotation).
-    ``now`` overrides the clock (Unix seconds), for tests.
+    ``signature_format`` (``"tessera"`` or ``"standard-webhooks"``) accepts that format only; by default the
+    delivery's own (``webhook-signature`` without ``X-Webhook-Signature``: Standard Webhooks). ``now``
+    overrides the clock (Unix seconds), for tests.
     """
     body = _body_bytes(raw_body)
+    if isinstance(secrets, str | bytes | bytearray):
+        secrets = [secrets]
     keys = _keys(secrets)
     if tolerance < 0:
         raise ValueError("tolerance must not be negative")
+    if signature_format is None:
+        standard = _find(headers, STANDARD_SIGNATURE_HEADER) is not None and _find(headers, SIGNATURE_HEADER) is None
+    elif signature_format in SIGNATURE_FORMATS:
+        standard = signature_format == STANDARD_WEBHOOKS
+    else:
+        raise ValueError(f"signature_format must be one of {', '.join(SIGNATURE_FORMATS)}")
+    if standard:
+        _verify_standard(body, headers, [standard_key(secret) for secret in secrets], tolerance, now)
+        return
 
     timestamp_value = _header(headers, TIMESTAMP_HEADER)
     signature_value = _header(headers, SIGNATURE_HEADER)
     _header(headers, DELIVERY_HEADER)  # required by the spec; receivers use it to deduplicate
 
-    timestamp_text = timestamp_value.strip()
+    timestamp_text = _fresh_timestamp(timestamp_value, TIMESTAMP_HEADER, tolerance, now)
+    provided = _parse_signatures(signature_value)
+    # The signed string uses the header's timestamp text exactly as sent (the sender signs what it sends).
+    _match(provided, [_hex_digest(key, timestamp_text, body) for key in keys])
+
+
+def _verify_standard(body: bytes, headers: Mapping[str, str], keys: list[bytes], tolerance: int,
+                     now: float | None) -> None:
+    """The Standard Webhooks format: ``webhook-id``, ``webhook-timestamp`` and ``webhook-signature``."""
+    message_id = _header(headers, STANDARD_ID_HEADER).strip()
+    timestamp_value = _header(headers, STANDARD_TIMESTAMP_HEADER)
+    signature_value = _header(headers, STANDARD_SIGNATURE_HEADER)
+    if not _STANDARD_ID_RE.fullmatch(message_id):
+        raise WebhookVerificationError(
+            "bad_message_id", f"{STANDARD_ID_HEADER} must be printable ASCII without a full stop"
+        )
+    timestamp_text = _fresh_timestamp(timestamp_value, STANDARD_TIMESTAMP_HEADER, tolerance, now)
+    provided = _parse_standard_signatures(signature_value)
+    _match(provided, [_standard_digest(key, message_id, timestamp_text, body) for key in keys])
+
+
+def _fresh_timestamp(value: str, name: str, tolerance: int, now: float | None) -> str:
+    timestamp_text = value.strip()
     if not _TIMESTAMP_RE.fullmatch(timestamp_text):
-        raise WebhookVerificationError("bad_timestamp", f"{TIMESTAMP_HEADER} must be Unix time in seconds (digits)")
+        raise WebhookVerificationError("bad_timestamp", f"{name} must be Unix time in seconds (digits)")
     current = time.time() if now is None else now
     if abs(current - int(timestamp_text)) > tolerance:
         # Checked before the HMAC: a stale or far-future delivery is rejected whatever its signature, and cheaply.
         raise WebhookVerificationError(
-            "timestamp_out_of_tolerance", f"{TIMESTAMP_HEADER} is more than {tolerance} s from the current time"
+            "timestamp_out_of_tolerance", f"{name} is more than {tolerance} s from the current time"
         )
+    return timestamp_text
 
-    provided = _parse_signatures(signature_value)
-    # The signed string uses the header's timestamp text exactly as sent (the sender signs what it sends).
-    expected = [_hex_digest(key, timestamp_text, body) for key in keys]
 
+def _match(provided: list[str], expected: list[str]) -> None:
     # Every (signature, secret) pair is compared, without stopping early, so that timing reveals neither which
     # position matched nor how many pairs were tried before it; each comparison itself is constant-time.
     matched = False
@@ -156,6 +256,7 @@ def verify_event(
     *,
     tolerance: int = DEFAULT_TOLERANCE,
     now: float | None = None,
+    signature_format: str | None = None,
 ) -> dict[str, Any]:
     """:func:`verify` the delivery, then parse it: return the event (``id``, ``type``, ``schemaVersion``,
     ``occurredAt``, ``data``) as a ``dict``.
@@ -163,7 +264,7 @@ def verify_event(
     Raises :class:`WebhookVerificationError` (answer 401) exactly as :func:`verify` does; a body that verifies but
     is not a JSON object raises :class:`ValueError` (answer 400). Deduplicate on the returned event's ``id``.
     """
-    verify(raw_body, headers, secrets, tolerance=tolerance, now=now)
+    verify(raw_body, headers, secrets, tolerance=tolerance, now=now, signature_format=signature_format)
     event = json.loads(bytes(raw_body))
     if not isinstance(event, dict):
         raise ValueError("the delivery body is not a JSON object")
@@ -171,6 +272,13 @@ def verify_event(
 
 
 def _header(headers: Mapping[str, str], name: str) -> str:
+    value = _find(headers, name)
+    if value is None or not value.strip():
+        raise WebhookVerificationError("missing_header", f"{name} header is missing")
+    return value
+
+
+def _find(headers: Mapping[str, str], name: str) -> str | None:
     """Find a header whatever the mapping type and whatever the case of its stored names.
 
     A plain ``dict`` is case-sensitive, so the exact-case lookup is only a fast path; the fallback scans the items.
@@ -185,9 +293,7 @@ def _header(headers: Mapping[str, str], name: str) -> str:
                 break
     if isinstance(value, bytes):
         value = value.decode("latin-1")
-    if value is None or not str(value).strip():
-        raise WebhookVerificationError("missing_header", f"{name} header is missing")
-    return str(value)
+    return None if value is None else str(value)
 
 
 def _parse_signatures(value: str) -> list[str]:
@@ -206,8 +312,33 @@ def _parse_signatures(value: str) -> list[str]:
     return digests
 
 
+def _parse_standard_signatures(value: str) -> list[str]:
+    """The ``v1`` signatures of a space-separated ``webhook-signature`` header (other versions are skipped)."""
+    parts = value.split()
+    if len(parts) > _MAX_SIGNATURES:
+        raise WebhookVerificationError("bad_signature_header",
+                                       f"{STANDARD_SIGNATURE_HEADER} carries too many signatures")
+    found = []
+    for part in parts:
+        match = _STANDARD_ENTRY_RE.fullmatch(part)
+        if match is None or (match.group(1) == "v1" and not _STANDARD_V1_RE.fullmatch(match.group(2))):
+            raise WebhookVerificationError(
+                "bad_signature_header", f"{STANDARD_SIGNATURE_HEADER} must be space-separated v1,<base64 of 32 bytes>"
+            )
+        if match.group(1) == "v1":
+            found.append(match.group(2))
+    if not found:
+        raise WebhookVerificationError("bad_signature_header", f"{STANDARD_SIGNATURE_HEADER} has no v1 signature")
+    return found
+
+
 def _hex_digest(key: bytes, timestamp: str, body: bytes) -> str:
     return hmac.new(key, timestamp.encode("ascii") + b"." + body, hashlib.sha256).hexdigest()
+
+
+def _standard_digest(key: bytes, message_id: str, timestamp: str, body: bytes) -> str:
+    signed = message_id.encode("ascii") + b"." + timestamp.encode("ascii") + b"." + body
+    return base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode("ascii")
 
 
 def _body_bytes(raw_body: bytes) -> bytes:
@@ -230,10 +361,7 @@ def _key(secret: str | bytes) -> bytes:
     return key
 
 
-def _keys(secrets: str | bytes | Sequence[str | bytes]) -> list[bytes]:
-    # str and bytes are themselves sequences, so a single secret must be recognised before iterating.
-    if isinstance(secrets, str | bytes | bytearray):
-        return [_key(secrets)]
+def _keys(secrets: Sequence[str | bytes]) -> list[bytes]:
     keys = [_key(secret) for secret in secrets]
     if not keys:
         raise ValueError("at least one webhook secret is required")

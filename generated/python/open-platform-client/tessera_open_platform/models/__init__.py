@@ -12,9 +12,16 @@ from .assets_assignment_changed_event_schema_version import AssetsAssignmentChan
 from .assets_assignment_changed_event_type import AssetsAssignmentChangedEventType
 from .assets_assignment_changed_payload import AssetsAssignmentChangedPayload
 from .assets_assignment_changed_payload_status import AssetsAssignmentChangedPayloadStatus
+from .authorization_server_metadata import AuthorizationServerMetadata
+from .authorization_server_metadata_grant_types_supported_item import AuthorizationServerMetadataGrantTypesSupportedItem
+from .authorization_server_metadata_token_endpoint_auth_signing_alg_values_supported_item import AuthorizationServerMetadataTokenEndpointAuthSigningAlgValuesSupportedItem
 from .error import Error
 from .error_details import ErrorDetails
 from .event_accepted import EventAccepted
+from .introspection_request import IntrospectionRequest
+from .introspection_request_client_assertion_type import IntrospectionRequestClientAssertionType
+from .introspection_response import IntrospectionResponse
+from .introspection_response_token_type import IntrospectionResponseTokenType
 from .inventory_stock_in_created_event import InventoryStockInCreatedEvent
 from .inventory_stock_in_created_event_schema_version import InventoryStockInCreatedEventSchemaVersion
 from .inventory_stock_in_created_event_type import InventoryStockInCreatedEventType
@@ -25,6 +32,9 @@ from .inventory_stock_ins_create_result import InventoryStockInsCreateResult
 from .inventory_stock_ins_create_result_command_code import InventoryStockInsCreateResultCommandCode
 from .o_auth_error import OAuthError
 from .o_auth_error_error import OAuthErrorError
+from .revocation_request import RevocationRequest
+from .revocation_request_client_assertion_type import RevocationRequestClientAssertionType
+from .revocation_response import RevocationResponse
 from .robot_fleet_event import RobotFleetEvent
 from .robot_fleet_event_schema_version import RobotFleetEventSchemaVersion
 from .robot_fleet_event_type import RobotFleetEventType
@@ -32,8 +42,13 @@ from .robot_fleet_inventory_received_v1 import RobotFleetInventoryReceivedV1
 from .stock_in import StockIn
 from .stock_in_page import StockInPage
 from .token_request import TokenRequest
+from .token_request_client_assertion_type import TokenRequestClientAssertionType
 from .token_response import TokenResponse
 from .token_response_token_type import TokenResponseTokenType
+from .webhook_endpoint_disabled_event import WebhookEndpointDisabledEvent
+from .webhook_endpoint_disabled_event_schema_version import WebhookEndpointDisabledEventSchemaVersion
+from .webhook_endpoint_disabled_event_type import WebhookEndpointDisabledEventType
+from .webhook_endpoint_disabled_payload import WebhookEndpointDisabledPayload
 from .who_am_i import WhoAmI
 from .who_am_i_application import WhoAmIApplication
 from .who_am_i_environment import WhoAmIEnvironment
@@ -54,9 +69,16 @@ __all__ = (
     "AssetsAssignResult",
     "AssetsAssignResultCommandCode",
     "AssetStatus",
+    "AuthorizationServerMetadata",
+    "AuthorizationServerMetadataGrantTypesSupportedItem",
+    "AuthorizationServerMetadataTokenEndpointAuthSigningAlgValuesSupportedItem",
     "Error",
     "ErrorDetails",
     "EventAccepted",
+    "IntrospectionRequest",
+    "IntrospectionRequestClientAssertionType",
+    "IntrospectionResponse",
+    "IntrospectionResponseTokenType",
     "InventoryStockInCreatedEvent",
     "InventoryStockInCreatedEventSchemaVersion",
     "InventoryStockInCreatedEventType",
@@ -67,6 +89,9 @@ __all__ = (
     "InventoryStockInsCreateResultCommandCode",
     "OAuthError",
     "OAuthErrorError",
+    "RevocationRequest",
+    "RevocationRequestClientAssertionType",
+    "RevocationResponse",
     "RobotFleetEvent",
     "RobotFleetEventSchemaVersion",
     "RobotFleetEventType",
@@ -74,8 +99,13 @@ __all__ = (
     "StockIn",
     "StockInPage",
     "TokenRequest",
+    "TokenRequestClientAssertionType",
     "TokenResponse",
     "TokenResponseTokenType",
+    "WebhookEndpointDisabledEvent",
+    "WebhookEndpointDisabledEventSchemaVersion",
+    "WebhookEndpointDisabledEventType",
+    "WebhookEndpointDisabledPayload",
     "WhoAmI",
     "WhoAmIApplication",
     "WhoAmIEnvironment",

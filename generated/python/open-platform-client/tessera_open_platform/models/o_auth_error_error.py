@@ -5,6 +5,8 @@ class OAuthErrorError(StrEnum):
     INVALID_REQUEST = "invalid_request"
     INVALID_SCOPE = "invalid_scope"
     RATE_LIMIT_EXCEEDED = "rate_limit_exceeded"
+    SERVER_ERROR = "server_error"
+    TLS_REQUIRED = "tls_required"
     UNSUPPORTED_GRANT_TYPE = "unsupported_grant_type"
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.token_request_client_assertion_type import TokenRequestClientAssertionType
 from ..types import UNSET, Unset
 
 
@@ -27,12 +28,20 @@ class TokenRequest:
                 client_credentials.
             client_id (str | Unset):
             client_secret (str | Unset):
+            client_assertion_type (TokenRequestClientAssertionType | Unset): With `client_assertion`: `private_key_jwt`
+                client authentication (RFC 7523), for a credential that holds a public key instead of a secret.
+            client_assertion (str | Unset): A JWT signed with the credential's private key (RS256, ES256 or EdDSA): `iss`
+                and `sub` the client id, `aud` the token endpoint's URL (introspection and revocation also accept their own),
+                `exp` at most 5 minutes ahead, and a `jti` never used before (each is accepted once). Never together with
+                `client_secret`.
             scope (str | Unset): Space-separated subset of the granted scopes.
      """
 
     grant_type: str
     client_id: str | Unset = UNSET
     client_secret: str | Unset = UNSET
+    client_assertion_type: TokenRequestClientAssertionType | Unset = UNSET
+    client_assertion: str | Unset = UNSET
     scope: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -47,6 +56,13 @@ class TokenRequest:
 
         client_secret = self.client_secret
 
+        client_assertion_type: str | Unset = UNSET
+        if not isinstance(self.client_assertion_type, Unset):
+            client_assertion_type = self.client_assertion_type.value
+
+
+        client_assertion = self.client_assertion
+
         scope = self.scope
 
 
@@ -59,6 +75,10 @@ class TokenRequest:
             field_dict["client_id"] = client_id
         if client_secret is not UNSET:
             field_dict["client_secret"] = client_secret
+        if client_assertion_type is not UNSET:
+            field_dict["client_assertion_type"] = client_assertion_type
+        if client_assertion is not UNSET:
+            field_dict["client_assertion"] = client_assertion
         if scope is not UNSET:
             field_dict["scope"] = scope
 
@@ -75,12 +95,26 @@ class TokenRequest:
 
         client_secret = d.pop("client_secret", UNSET)
 
+        _client_assertion_type = d.pop("client_assertion_type", UNSET)
+        client_assertion_type: TokenRequestClientAssertionType | Unset
+        if isinstance(_client_assertion_type,  Unset):
+            client_assertion_type = UNSET
+        else:
+            client_assertion_type = TokenRequestClientAssertionType(_client_assertion_type)
+
+
+
+
+        client_assertion = d.pop("client_assertion", UNSET)
+
         scope = d.pop("scope", UNSET)
 
         token_request = cls(
             grant_type=grant_type,
             client_id=client_id,
             client_secret=client_secret,
+            client_assertion_type=client_assertion_type,
+            client_assertion=client_assertion,
             scope=scope,
         )
 

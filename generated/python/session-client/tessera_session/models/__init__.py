@@ -22,6 +22,10 @@ from .automation_run_list_result import AutomationRunListResult
 from .automation_run_result import AutomationRunResult
 from .automation_run_status import AutomationRunStatus
 from .automation_trigger import AutomationTrigger
+from .call_stats import CallStats
+from .call_stats_bucket import CallStatsBucket
+from .call_stats_bucket_statuses import CallStatsBucketStatuses
+from .call_stats_envelope import CallStatsEnvelope
 from .catalog import Catalog
 from .catalog_envelope import CatalogEnvelope
 from .catalog_event_source import CatalogEventSource
@@ -38,12 +42,17 @@ from .command_request_operation_type import CommandRequestOperationType
 from .command_request_payload import CommandRequestPayload
 from .create_application_request import CreateApplicationRequest
 from .create_automation_request import CreateAutomationRequest
+from .create_credential_request import CreateCredentialRequest
 from .create_installation_request import CreateInstallationRequest
 from .create_webhook_endpoint_request import CreateWebhookEndpointRequest
 from .created_webhook_endpoint import CreatedWebhookEndpoint
 from .created_webhook_endpoint_envelope import CreatedWebhookEndpointEnvelope
 from .credential import Credential
 from .credential_envelope import CredentialEnvelope
+from .credential_key import CredentialKey
+from .credential_key_alg import CredentialKeyAlg
+from .credential_key_kty import CredentialKeyKty
+from .credential_kind import CredentialKind
 from .credential_list_envelope import CredentialListEnvelope
 from .credential_list_result import CredentialListResult
 from .credential_status import CredentialStatus
@@ -60,6 +69,9 @@ from .delivery import Delivery
 from .delivery_attempt import DeliveryAttempt
 from .delivery_list_envelope import DeliveryListEnvelope
 from .delivery_list_result import DeliveryListResult
+from .delivery_stats import DeliveryStats
+from .delivery_stats_bucket import DeliveryStatsBucket
+from .delivery_stats_envelope import DeliveryStatsEnvelope
 from .delivery_status import DeliveryStatus
 from .envelope import Envelope
 from .environment import Environment
@@ -75,10 +87,7 @@ from .forbidden_envelope import ForbiddenEnvelope
 from .forbidden_envelope_code import ForbiddenEnvelopeCode
 from .health_envelope import HealthEnvelope
 from .health_status import HealthStatus
-from .health_status_database import HealthStatusDatabase
 from .health_status_status import HealthStatusStatus
-from .health_unavailable_envelope import HealthUnavailableEnvelope
-from .health_unavailable_envelope_code import HealthUnavailableEnvelopeCode
 from .installation import Installation
 from .installation_envelope import InstallationEnvelope
 from .installation_list_envelope import InstallationListEnvelope
@@ -86,6 +95,7 @@ from .installation_list_result import InstallationListResult
 from .installation_status import InstallationStatus
 from .internal_error_envelope import InternalErrorEnvelope
 from .internal_error_envelope_code import InternalErrorEnvelopeCode
+from .jwks import Jwks
 from .list_applications_sort_order import ListApplicationsSortOrder
 from .list_automation_runs_sort_order import ListAutomationRunsSortOrder
 from .list_automations_sort_order import ListAutomationsSortOrder
@@ -109,8 +119,23 @@ from .member_change_role_type_3_type_1 import MemberChangeRoleType3Type1
 from .member_list_envelope import MemberListEnvelope
 from .member_list_result import MemberListResult
 from .member_role import MemberRole
+from .public_jwk import PublicJwk
+from .public_jwk_alg import PublicJwkAlg
+from .public_jwk_crv import PublicJwkCrv
+from .public_jwk_kty import PublicJwkKty
+from .public_jwk_use import PublicJwkUse
+from .readiness_envelope import ReadinessEnvelope
+from .readiness_status import ReadinessStatus
+from .readiness_status_database import ReadinessStatusDatabase
+from .readiness_status_redis import ReadinessStatusRedis
+from .readiness_status_status import ReadinessStatusStatus
+from .readiness_unavailable_envelope import ReadinessUnavailableEnvelope
+from .readiness_unavailable_envelope_code import ReadinessUnavailableEnvelopeCode
 from .record import Record
 from .record_envelope import RecordEnvelope
+from .recover_deliveries_request import RecoverDeliveriesRequest
+from .recovered_deliveries import RecoveredDeliveries
+from .recovered_deliveries_envelope import RecoveredDeliveriesEnvelope
 from .replayed_delivery import ReplayedDelivery
 from .replayed_delivery_envelope import ReplayedDeliveryEnvelope
 from .replayed_delivery_status import ReplayedDeliveryStatus
@@ -132,6 +157,7 @@ from .session_command_action import SessionCommandAction
 from .session_command_action_kind import SessionCommandActionKind
 from .session_command_action_payload import SessionCommandActionPayload
 from .session_envelope import SessionEnvelope
+from .stats_window import StatsWindow
 from .switch_tenant_request import SwitchTenantRequest
 from .tenant_membership import TenantMembership
 from .trace_data import TraceData
@@ -145,6 +171,7 @@ from .webhook_endpoint_envelope import WebhookEndpointEnvelope
 from .webhook_endpoint_list_envelope import WebhookEndpointListEnvelope
 from .webhook_endpoint_list_result import WebhookEndpointListResult
 from .webhook_event_type import WebhookEventType
+from .webhook_signature_format import WebhookSignatureFormat
 
 __all__ = (
     "AddedMember",
@@ -169,6 +196,10 @@ __all__ = (
     "AutomationRunResult",
     "AutomationRunStatus",
     "AutomationTrigger",
+    "CallStats",
+    "CallStatsBucket",
+    "CallStatsBucketStatuses",
+    "CallStatsEnvelope",
     "Catalog",
     "CatalogEnvelope",
     "CatalogEventSource",
@@ -185,12 +216,17 @@ __all__ = (
     "CommandRequestPayload",
     "CreateApplicationRequest",
     "CreateAutomationRequest",
+    "CreateCredentialRequest",
     "CreatedWebhookEndpoint",
     "CreatedWebhookEndpointEnvelope",
     "CreateInstallationRequest",
     "CreateWebhookEndpointRequest",
     "Credential",
     "CredentialEnvelope",
+    "CredentialKey",
+    "CredentialKeyAlg",
+    "CredentialKeyKty",
+    "CredentialKind",
     "CredentialListEnvelope",
     "CredentialListResult",
     "CredentialStatus",
@@ -207,6 +243,9 @@ __all__ = (
     "DeliveryAttempt",
     "DeliveryListEnvelope",
     "DeliveryListResult",
+    "DeliveryStats",
+    "DeliveryStatsBucket",
+    "DeliveryStatsEnvelope",
     "DeliveryStatus",
     "Envelope",
     "Environment",
@@ -222,10 +261,7 @@ __all__ = (
     "ForbiddenEnvelopeCode",
     "HealthEnvelope",
     "HealthStatus",
-    "HealthStatusDatabase",
     "HealthStatusStatus",
-    "HealthUnavailableEnvelope",
-    "HealthUnavailableEnvelopeCode",
     "Installation",
     "InstallationEnvelope",
     "InstallationListEnvelope",
@@ -233,6 +269,7 @@ __all__ = (
     "InstallationStatus",
     "InternalErrorEnvelope",
     "InternalErrorEnvelopeCode",
+    "Jwks",
     "ListApplicationsSortOrder",
     "ListAutomationRunsSortOrder",
     "ListAutomationsSortOrder",
@@ -256,8 +293,23 @@ __all__ = (
     "MemberListEnvelope",
     "MemberListResult",
     "MemberRole",
+    "PublicJwk",
+    "PublicJwkAlg",
+    "PublicJwkCrv",
+    "PublicJwkKty",
+    "PublicJwkUse",
+    "ReadinessEnvelope",
+    "ReadinessStatus",
+    "ReadinessStatusDatabase",
+    "ReadinessStatusRedis",
+    "ReadinessStatusStatus",
+    "ReadinessUnavailableEnvelope",
+    "ReadinessUnavailableEnvelopeCode",
     "Record",
     "RecordEnvelope",
+    "RecoverDeliveriesRequest",
+    "RecoveredDeliveries",
+    "RecoveredDeliveriesEnvelope",
     "ReplayedDelivery",
     "ReplayedDeliveryEnvelope",
     "ReplayedDeliveryStatus",
@@ -279,6 +331,7 @@ __all__ = (
     "SessionCommandActionKind",
     "SessionCommandActionPayload",
     "SessionEnvelope",
+    "StatsWindow",
     "SwitchTenantRequest",
     "TenantMembership",
     "TraceData",
@@ -292,4 +345,5 @@ __all__ = (
     "WebhookEndpointListEnvelope",
     "WebhookEndpointListResult",
     "WebhookEventType",
+    "WebhookSignatureFormat",
 )

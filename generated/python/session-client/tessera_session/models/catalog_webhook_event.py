@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from typing import cast
 
 
 
@@ -29,12 +30,13 @@ class CatalogWebhookEvent:
         Attributes:
             event_type (str):
             description (str):
-            scope (str): The scope the installation needs to subscribe to it (the read scope of its resource).
+            scope (None | str): The scope the installation needs to subscribe to it (the read scope of its resource); null
+                for the platform's operational events (`webhook.endpoint.disabled`), which any installation may subscribe to.
      """
 
     event_type: str
     description: str
-    scope: str
+    scope: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -46,6 +48,7 @@ class CatalogWebhookEvent:
 
         description = self.description
 
+        scope: None | str
         scope = self.scope
 
 
@@ -68,7 +71,13 @@ class CatalogWebhookEvent:
 
         description = d.pop("description")
 
-        scope = d.pop("scope")
+        def _parse_scope(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        scope = _parse_scope(d.pop("scope"))
+
 
         catalog_webhook_event = cls(
             event_type=event_type,

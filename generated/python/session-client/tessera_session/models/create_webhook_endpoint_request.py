@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.webhook_event_type import WebhookEventType
+from ..models.webhook_signature_format import WebhookSignatureFormat
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -38,11 +39,42 @@ class CreateWebhookEndpointRequest:
                 sorted.
                  Example: ['assets.assignment.changed', 'inventory.stock-in.created'].
             enabled (bool | Unset): `false` registers the endpoint disabled (no deliveries until enabled). Default: True.
+            rate_limit (int | None | Unset): At most this many deliveries per second to the endpoint, across every worker (a
+                receiver that cannot take bursts sets it); deliveries beyond it wait their turn, in order. Null: no limit.
+                Example: 50.
+            max_in_flight (int | None | Unset): At most this many deliveries to the endpoint awaiting the receiver's answer
+                at once, across every worker. `1` sends one at a time. Null: no cap beyond the worker's own concurrency.
+                Example: 4.
+            signature_format (WebhookSignatureFormat | Unset): How deliveries to the endpoint are signed (every endpoint
+                registered before the option
+                existed signs as `tessera`):
+
+                - `tessera` (the default): `X-Webhook-Timestamp` (Unix seconds), `X-Webhook-Delivery`
+                  (the delivery id) and `X-Webhook-Signature: sha256=<lowercase hex HMAC-SHA256 of
+                  "<timestamp>.<raw body>">`, keyed with the UTF-8 bytes of the whole secret; during a
+                  rotation overlap one `sha256=` entry per active secret, comma-separated, newest first.
+                  Its secrets are `twsec_` and 43 base64url characters (secrets issued before the
+                  option existed start with `whsec_` and keep working).
+                - `standard-webhooks`: the Standard Webhooks specification
+                  (https://www.standardwebhooks.com), verified by its official libraries
+                  (`standardwebhooks` on PyPI and npm, `Webhook(secret).verify(body, headers)`):
+                  `webhook-id` (the delivery id, the same on retries and replays), `webhook-timestamp`
+                  (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
+                  "<webhook-id>.<timestamp>.<raw body>">`; during a rotation overlap one `v1,` entry per
+                  active secret, space-separated, newest first. Its secrets are `whsec_` and the standard
+                  base64 of 32 random bytes, the HMAC key being the decoded bytes. A secret issued for
+                  the `tessera` format (after a change of format, until the next rotation) is a raw key:
+                  its UTF-8 bytes (`Webhook(secret.encode())` in Python,
+                  `new Webhook(secret, {format: "raw"})` in Node).
+                 Example: standard-webhooks.
      """
 
     url: str
     event_types: list[WebhookEventType]
     enabled: bool | Unset = True
+    rate_limit: int | None | Unset = UNSET
+    max_in_flight: int | None | Unset = UNSET
+    signature_format: WebhookSignatureFormat | Unset = UNSET
 
 
 
@@ -60,6 +92,23 @@ class CreateWebhookEndpointRequest:
 
         enabled = self.enabled
 
+        rate_limit: int | None | Unset
+        if isinstance(self.rate_limit, Unset):
+            rate_limit = UNSET
+        else:
+            rate_limit = self.rate_limit
+
+        max_in_flight: int | None | Unset
+        if isinstance(self.max_in_flight, Unset):
+            max_in_flight = UNSET
+        else:
+            max_in_flight = self.max_in_flight
+
+        signature_format: str | Unset = UNSET
+        if not isinstance(self.signature_format, Unset):
+            signature_format = self.signature_format.value
+
+
 
         field_dict: dict[str, Any] = {}
 
@@ -69,6 +118,12 @@ class CreateWebhookEndpointRequest:
         })
         if enabled is not UNSET:
             field_dict["enabled"] = enabled
+        if rate_limit is not UNSET:
+            field_dict["rateLimit"] = rate_limit
+        if max_in_flight is not UNSET:
+            field_dict["maxInFlight"] = max_in_flight
+        if signature_format is not UNSET:
+            field_dict["signatureFormat"] = signature_format
 
         return field_dict
 
@@ -91,10 +146,43 @@ class CreateWebhookEndpointRequest:
 
         enabled = d.pop("enabled", UNSET)
 
+        def _parse_rate_limit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
+
+
+        def _parse_max_in_flight(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_in_flight = _parse_max_in_flight(d.pop("maxInFlight", UNSET))
+
+
+        _signature_format = d.pop("signatureFormat", UNSET)
+        signature_format: WebhookSignatureFormat | Unset
+        if isinstance(_signature_format,  Unset):
+            signature_format = UNSET
+        else:
+            signature_format = WebhookSignatureFormat(_signature_format)
+
+
+
+
         create_webhook_endpoint_request = cls(
             url=url,
             event_types=event_types,
             enabled=enabled,
+            rate_limit=rate_limit,
+            max_in_flight=max_in_flight,
+            signature_format=signature_format,
         )
 
         return create_webhook_endpoint_request

@@ -27,8 +27,8 @@ class CreatedWebhookEndpointEnvelope:
         Example:
             {'code': '0', 'message': 'OK', 'data': {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'installationId':
                 'ins_tem0n4ppxp001k9644h7d5v225', 'url': 'https://hooks.fleet.example/tessera', 'eventTypes': ['inventory.stock-
-                in.created'], 'enabled': True, 'created_at': '2026-11-22T08:00:00.000Z', 'updated_at':
-                '2026-11-22T08:00:00.000Z', 'secret': 'whsec_3q6Xb0pKc2Vd9Zs7Lm1Nw4Rt8Yu5Ea0Gh2Jk6Fo9Ti3'}}
+                in.created'], 'enabled': True, 'signatureFormat': 'standard-webhooks', 'created_at': '2026-11-22T08:00:00.000Z',
+                'updated_at': '2026-11-22T08:00:00.000Z', 'secret': 'whsec_rh6pfrDxOPgLUJqajmJAks78QtnH9RPlmjPFlDxYw/A='}}
 
         Attributes:
             code (str): `"0"` on success, otherwise an error code. Example: 0.
@@ -36,8 +36,8 @@ class CreatedWebhookEndpointEnvelope:
             data (CreatedWebhookEndpoint): A new webhook endpoint with its signing secret, which is shown only in this
                 response. Example: {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'installationId':
                 'ins_tem0n4ppxp001k9644h7d5v225', 'url': 'https://hooks.fleet.example/tessera', 'eventTypes': ['inventory.stock-
-                in.created'], 'enabled': True, 'created_at': '2026-11-22T08:00:00.000Z', 'updated_at':
-                '2026-11-22T08:00:00.000Z', 'secret': 'whsec_3q6Xb0pKc2Vd9Zs7Lm1Nw4Rt8Yu5Ea0Gh2Jk6Fo9Ti3'}.
+                in.created'], 'enabled': True, 'signatureFormat': 'tessera', 'created_at': '2026-11-22T08:00:00.000Z',
+                'updated_at': '2026-11-22T08:00:00.000Z', 'secret': 'twsec_3q6Xb0pKc2Vd9Zs7Lm1Nw4Rt8Yu5Ea0Gh2Jk6Fo9Ti3'}.
      """
 
     code: str

@@ -8,9 +8,13 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.credential_kind import CredentialKind
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
+if TYPE_CHECKING:
+  from ..models.credential_key import CredentialKey
 
 
 
@@ -22,24 +26,30 @@ T = TypeVar("T", bound="Credential")
 
 @_attrs_define
 class Credential:
-    """ A new client credential. `clientSecret` is shown only in this response.
+    """ A new client credential. `clientSecret` (a `secret` credential) is shown only in this response; a `private_key_jwt`
+    credential has `keys` instead.
 
         Example:
-            {'clientId': 'tcli_c4668f8f8af8e62f8660adbe', 'clientSecret':
+            {'clientId': 'tcli_c4668f8f8af8e62f8660adbe', 'kind': 'secret', 'clientSecret':
                 'tsec_QwvG9ZDvcBAgJY1JZRF1IKQvSVKM56cBIV9GV0HakFo', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225',
                 'created_at': '2026-11-22T08:00:00.000Z'}
 
         Attributes:
             client_id (str):
-            client_secret (str): Shown exactly once; only a keyed digest is stored.
+            kind (CredentialKind): `secret`: the client authenticates with its client secret; `private_key_jwt`: with a
+                client assertion signed by a private key whose public key the credential holds (RFC 7523).
             installation_id (str):
             created_at (datetime.datetime):
+            client_secret (str | Unset): Shown exactly once; only a keyed digest is stored. Only for a `secret` credential.
+            keys (list[CredentialKey] | Unset): The registered public keys (a `private_key_jwt` credential).
      """
 
     client_id: str
-    client_secret: str
+    kind: CredentialKind
     installation_id: str
     created_at: datetime.datetime
+    client_secret: str | Unset = UNSET
+    keys: list[CredentialKey] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -47,23 +57,39 @@ class Credential:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.credential_key import CredentialKey # noqa: PLC0415
         client_id = self.client_id
 
-        client_secret = self.client_secret
+        kind = self.kind.value
 
         installation_id = self.installation_id
 
         created_at = self.created_at.isoformat()
+
+        client_secret = self.client_secret
+
+        keys: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.keys, Unset):
+            keys = []
+            for keys_item_data in self.keys:
+                keys_item = keys_item_data.to_dict()
+                keys.append(keys_item)
+
+
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "clientId": client_id,
-            "clientSecret": client_secret,
+            "kind": kind,
             "installationId": installation_id,
             "created_at": created_at,
         })
+        if client_secret is not UNSET:
+            field_dict["clientSecret"] = client_secret
+        if keys is not UNSET:
+            field_dict["keys"] = keys
 
         return field_dict
 
@@ -71,10 +97,14 @@ class Credential:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.credential_key import CredentialKey # noqa: PLC0415
         d = dict(src_dict)
         client_id = d.pop("clientId")
 
-        client_secret = d.pop("clientSecret")
+        kind = CredentialKind(d.pop("kind"))
+
+
+
 
         installation_id = d.pop("installationId")
 
@@ -83,11 +113,27 @@ class Credential:
 
 
 
+        client_secret = d.pop("clientSecret", UNSET)
+
+        _keys = d.pop("keys", UNSET)
+        keys: list[CredentialKey] | Unset = UNSET
+        if _keys is not UNSET:
+            keys = []
+            for keys_item_data in _keys:
+                keys_item = CredentialKey.from_dict(keys_item_data)
+
+
+
+                keys.append(keys_item)
+
+
         credential = cls(
             client_id=client_id,
-            client_secret=client_secret,
+            kind=kind,
             installation_id=installation_id,
             created_at=created_at,
+            client_secret=client_secret,
+            keys=keys,
         )
 
 

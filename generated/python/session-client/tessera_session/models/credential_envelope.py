@@ -25,16 +25,18 @@ T = TypeVar("T", bound="CredentialEnvelope")
 class CredentialEnvelope:
     """ 
         Example:
-            {'code': '0', 'message': 'OK', 'data': {'clientId': 'tcli_c4668f8f8af8e62f8660adbe', 'clientSecret':
-                'tsec_QwvG9ZDvcBAgJY1JZRF1IKQvSVKM56cBIV9GV0HakFo', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225',
-                'created_at': '2026-11-22T08:00:00.000Z'}}
+            {'code': '0', 'message': 'OK', 'data': {'clientId': 'tcli_c4668f8f8af8e62f8660adbe', 'kind': 'secret',
+                'clientSecret': 'tsec_QwvG9ZDvcBAgJY1JZRF1IKQvSVKM56cBIV9GV0HakFo', 'installationId':
+                'ins_tem0n4ppxp001k9644h7d5v225', 'created_at': '2026-11-22T08:00:00.000Z'}}
 
         Attributes:
             code (str): `"0"` on success, otherwise an error code. Example: 0.
             message (str): Human-readable, translated; never branch on it. Example: OK.
-            data (Credential): A new client credential. `clientSecret` is shown only in this response. Example: {'clientId':
-                'tcli_c4668f8f8af8e62f8660adbe', 'clientSecret': 'tsec_QwvG9ZDvcBAgJY1JZRF1IKQvSVKM56cBIV9GV0HakFo',
-                'installationId': 'ins_tem0n4ppxp001k9644h7d5v225', 'created_at': '2026-11-22T08:00:00.000Z'}.
+            data (Credential): A new client credential. `clientSecret` (a `secret` credential) is shown only in this
+                response; a `private_key_jwt` credential has `keys` instead. Example: {'clientId':
+                'tcli_c4668f8f8af8e62f8660adbe', 'kind': 'secret', 'clientSecret':
+                'tsec_QwvG9ZDvcBAgJY1JZRF1IKQvSVKM56cBIV9GV0HakFo', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225',
+                'created_at': '2026-11-22T08:00:00.000Z'}.
      """
 
     code: str

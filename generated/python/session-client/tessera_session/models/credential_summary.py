@@ -8,10 +8,14 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.credential_kind import CredentialKind
 from ..models.credential_status import CredentialStatus
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
+if TYPE_CHECKING:
+  from ..models.credential_key import CredentialKey
 
 
 
@@ -26,12 +30,14 @@ class CredentialSummary:
     """ A client credential as listed; its secret is never shown again.
 
         Example:
-            {'clientId': 'tcli_c4668f8f8af8e62f8660adbe', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225', 'status':
-                'rotated', 'created_at': '2026-11-21T08:00:00.000Z', 'rotatedAt': '2026-11-22T08:00:00.000Z', 'expiresAt':
-                '2026-11-23T08:00:00.000Z', 'revokedAt': None}
+            {'clientId': 'tcli_c4668f8f8af8e62f8660adbe', 'kind': 'secret', 'installationId':
+                'ins_tem0n4ppxp001k9644h7d5v225', 'status': 'rotated', 'created_at': '2026-11-21T08:00:00.000Z', 'rotatedAt':
+                '2026-11-22T08:00:00.000Z', 'expiresAt': '2026-11-23T08:00:00.000Z', 'revokedAt': None}
 
         Attributes:
             client_id (str):
+            kind (CredentialKind): `secret`: the client authenticates with its client secret; `private_key_jwt`: with a
+                client assertion signed by a private key whose public key the credential holds (RFC 7523).
             installation_id (str):
             status (CredentialStatus): `active` (obtains tokens), `rotated` (replaced by a rotation, obtains tokens until
                 `expiresAt`), `expired` (its grace window is over) or `revoked`.
@@ -41,15 +47,19 @@ class CredentialSummary:
             expires_at (datetime.datetime | None): When a rotated credential stops obtaining tokens (the end of its grace
                 window); null otherwise.
             revoked_at (datetime.datetime | None): When it was revoked; null when it was not.
+            keys (list[CredentialKey] | Unset): The public keys of a `private_key_jwt` credential (absent for a `secret`
+                one).
      """
 
     client_id: str
+    kind: CredentialKind
     installation_id: str
     status: CredentialStatus
     created_at: datetime.datetime
     rotated_at: datetime.datetime | None
     expires_at: datetime.datetime | None
     revoked_at: datetime.datetime | None
+    keys: list[CredentialKey] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -57,7 +67,10 @@ class CredentialSummary:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.credential_key import CredentialKey # noqa: PLC0415
         client_id = self.client_id
+
+        kind = self.kind.value
 
         installation_id = self.installation_id
 
@@ -83,11 +96,21 @@ class CredentialSummary:
         else:
             revoked_at = self.revoked_at
 
+        keys: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.keys, Unset):
+            keys = []
+            for keys_item_data in self.keys:
+                keys_item = keys_item_data.to_dict()
+                keys.append(keys_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "clientId": client_id,
+            "kind": kind,
             "installationId": installation_id,
             "status": status,
             "created_at": created_at,
@@ -95,6 +118,8 @@ class CredentialSummary:
             "expiresAt": expires_at,
             "revokedAt": revoked_at,
         })
+        if keys is not UNSET:
+            field_dict["keys"] = keys
 
         return field_dict
 
@@ -102,8 +127,14 @@ class CredentialSummary:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.credential_key import CredentialKey # noqa: PLC0415
         d = dict(src_dict)
         client_id = d.pop("clientId")
+
+        kind = CredentialKind(d.pop("kind"))
+
+
+
 
         installation_id = d.pop("installationId")
 
@@ -171,14 +202,28 @@ class CredentialSummary:
         revoked_at = _parse_revoked_at(d.pop("revokedAt"))
 
 
+        _keys = d.pop("keys", UNSET)
+        keys: list[CredentialKey] | Unset = UNSET
+        if _keys is not UNSET:
+            keys = []
+            for keys_item_data in _keys:
+                keys_item = CredentialKey.from_dict(keys_item_data)
+
+
+
+                keys.append(keys_item)
+
+
         credential_summary = cls(
             client_id=client_id,
+            kind=kind,
             installation_id=installation_id,
             status=status,
             created_at=created_at,
             rotated_at=rotated_at,
             expires_at=expires_at,
             revoked_at=revoked_at,
+            keys=keys,
         )
 
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -25,7 +26,8 @@ class DeliveryAttempt:
     """ One attempt to deliver, oldest first.
 
         Example:
-            {'attemptedAt': '2026-11-22T08:00:00.000Z', 'httpStatus': 503, 'latencyMs': 212, 'error': None}
+            {'attemptedAt': '2026-11-22T08:00:00.000Z', 'httpStatus': 503, 'latencyMs': 212, 'error': None, 'worker':
+                'worker-1.example:4242/0', 'responseExcerpt': 'Service Unavailable'}
 
         Attributes:
             attempted_at (datetime.datetime):
@@ -35,12 +37,17 @@ class DeliveryAttempt:
                 was sent).
             error (None | str): Why the attempt got no response (refused URL, timeout, network error); null when a response
                 came.
+            worker (None | str | Unset): The worker that made the attempt (host, process id and task), for operators.
+            response_excerpt (None | str | Unset): The start of the receiver's response body (at most 500 characters), as
+                text.
      """
 
     attempted_at: datetime.datetime
     http_status: int | None
     latency_ms: int | None
     error: None | str
+    worker: None | str | Unset = UNSET
+    response_excerpt: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -59,6 +66,18 @@ class DeliveryAttempt:
         error: None | str
         error = self.error
 
+        worker: None | str | Unset
+        if isinstance(self.worker, Unset):
+            worker = UNSET
+        else:
+            worker = self.worker
+
+        response_excerpt: None | str | Unset
+        if isinstance(self.response_excerpt, Unset):
+            response_excerpt = UNSET
+        else:
+            response_excerpt = self.response_excerpt
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -68,6 +87,10 @@ class DeliveryAttempt:
             "latencyMs": latency_ms,
             "error": error,
         })
+        if worker is not UNSET:
+            field_dict["worker"] = worker
+        if response_excerpt is not UNSET:
+            field_dict["responseExcerpt"] = response_excerpt
 
         return field_dict
 
@@ -105,11 +128,33 @@ class DeliveryAttempt:
         error = _parse_error(d.pop("error"))
 
 
+        def _parse_worker(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        worker = _parse_worker(d.pop("worker", UNSET))
+
+
+        def _parse_response_excerpt(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        response_excerpt = _parse_response_excerpt(d.pop("responseExcerpt", UNSET))
+
+
         delivery_attempt = cls(
             attempted_at=attempted_at,
             http_status=http_status,
             latency_ms=latency_ms,
             error=error,
+            worker=worker,
+            response_excerpt=response_excerpt,
         )
 
 

@@ -8,7 +8,6 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.health_status_database import HealthStatusDatabase
 from ..models.health_status_status import HealthStatusStatus
 
 
@@ -25,11 +24,9 @@ class HealthStatus:
     """ 
         Attributes:
             status (HealthStatusStatus):
-            database (HealthStatusDatabase):
      """
 
     status: HealthStatusStatus
-    database: HealthStatusDatabase
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -39,14 +36,11 @@ class HealthStatus:
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
 
-        database = self.database.value
-
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "status": status,
-            "database": database,
         })
 
         return field_dict
@@ -61,14 +55,8 @@ class HealthStatus:
 
 
 
-        database = HealthStatusDatabase(d.pop("database"))
-
-
-
-
         health_status = cls(
             status=status,
-            database=database,
         )
 
 

@@ -1,7 +1,6 @@
 from enum import StrEnum
 
 class HealthStatusStatus(StrEnum):
-    DOWN = "down"
     UP = "up"
 
     def __str__(self) -> str:

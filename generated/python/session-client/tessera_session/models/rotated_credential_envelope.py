@@ -25,15 +25,16 @@ T = TypeVar("T", bound="RotatedCredentialEnvelope")
 class RotatedCredentialEnvelope:
     """ 
         Example:
-            {'code': '0', 'message': 'OK', 'data': {'clientId': 'tcli_df59b36b7a6021f5d410f51a', 'clientSecret':
-                'tsec_cP4dISsveHMdza-V9g0EnXmR3nMMZPmEn7N4Ax7Yvx0', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225',
-                'previousClientId': 'tcli_c4668f8f8af8e62f8660adbe', 'previousExpiresAt': '2026-11-23T08:00:00.000Z'}}
+            {'code': '0', 'message': 'OK', 'data': {'clientId': 'tcli_df59b36b7a6021f5d410f51a', 'kind': 'secret',
+                'clientSecret': 'tsec_cP4dISsveHMdza-V9g0EnXmR3nMMZPmEn7N4Ax7Yvx0', 'installationId':
+                'ins_tem0n4ppxp001k9644h7d5v225', 'previousClientId': 'tcli_c4668f8f8af8e62f8660adbe', 'previousExpiresAt':
+                '2026-11-23T08:00:00.000Z'}}
 
         Attributes:
             code (str): `"0"` on success, otherwise an error code. Example: 0.
             message (str): Human-readable, translated; never branch on it. Example: OK.
-            data (RotatedCredential): The new pair (its secret shown only in this response) and the old pair's grace end.
-                Example: {'clientId': 'tcli_df59b36b7a6021f5d410f51a', 'clientSecret':
+            data (RotatedCredential): The new credential (its secret shown only in this response, or its keys) and the old
+                one's grace end. Example: {'clientId': 'tcli_df59b36b7a6021f5d410f51a', 'kind': 'secret', 'clientSecret':
                 'tsec_cP4dISsveHMdza-V9g0EnXmR3nMMZPmEn7N4Ax7Yvx0', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225',
                 'previousClientId': 'tcli_c4668f8f8af8e62f8660adbe', 'previousExpiresAt': '2026-11-23T08:00:00.000Z'}.
      """

@@ -25,12 +25,18 @@ class RotatedWebhookSecret:
     """ The new signing secret (shown only in this response) and the end of the previous secrets' overlap.
 
         Example:
-            {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'secret': 'whsec_Yk2Wn7Qd4Rb9Tf1Hm6Lc3Vs8Px0Zg5Ju2Ne7Ao4Di9K',
+            {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'secret': 'twsec_Yk2Wn7Qd4Rb9Tf1Hm6Lc3Vs8Px0Zg5Ju2Ne7Ao4Di9K',
                 'previousSecretsExpireAt': '2026-11-23T08:00:00.000Z'}
 
         Attributes:
             endpoint_id (str):
-            secret (str): The new signing secret, in force now. Shown exactly once; stored sealed, never audited.
+            secret (str): A signing secret (the new one, in force at once, when rotated), in the form of the
+                endpoint's `signatureFormat` when it was issued:
+                `twsec_` and 43 base64url characters (`tessera`: the HMAC key is the whole string's
+                UTF-8 bytes) or `whsec_` and the standard base64 of 32 random bytes (`standard-webhooks`:
+                the key is the decoded bytes; pass the string as it is to the official libraries). Shown
+                exactly once; stored sealed, never audited.
+                 Example: twsec_3q6Xb0pKc2Vd9Zs7Lm1Nw4Rt8Yu5Ea0Gh2Jk6Fo9Ti3.
             previous_secrets_expire_at (datetime.datetime): When the previous secrets stop signing (now plus
                 `overlapSeconds`).
      """

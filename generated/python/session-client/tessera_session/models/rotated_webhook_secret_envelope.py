@@ -26,14 +26,14 @@ class RotatedWebhookSecretEnvelope:
     """ 
         Example:
             {'code': '0', 'message': 'OK', 'data': {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'secret':
-                'whsec_Yk2Wn7Qd4Rb9Tf1Hm6Lc3Vs8Px0Zg5Ju2Ne7Ao4Di9K', 'previousSecretsExpireAt': '2026-11-23T08:00:00.000Z'}}
+                'whsec_Yk2Wn7Qd4Rb9Tf1Hm6Lc3Vs8Px0Zg5Ju2Ne7Ao4D+Uo=', 'previousSecretsExpireAt': '2026-11-23T08:00:00.000Z'}}
 
         Attributes:
             code (str): `"0"` on success, otherwise an error code. Example: 0.
             message (str): Human-readable, translated; never branch on it. Example: OK.
             data (RotatedWebhookSecret): The new signing secret (shown only in this response) and the end of the previous
                 secrets' overlap. Example: {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'secret':
-                'whsec_Yk2Wn7Qd4Rb9Tf1Hm6Lc3Vs8Px0Zg5Ju2Ne7Ao4Di9K', 'previousSecretsExpireAt': '2026-11-23T08:00:00.000Z'}.
+                'twsec_Yk2Wn7Qd4Rb9Tf1Hm6Lc3Vs8Px0Zg5Ju2Ne7Ao4Di9K', 'previousSecretsExpireAt': '2026-11-23T08:00:00.000Z'}.
      """
 
     code: str

@@ -27,8 +27,8 @@ class WebhookEndpointEnvelope:
         Example:
             {'code': '0', 'message': 'OK', 'data': {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'installationId':
                 'ins_tem0n4ppxp001k9644h7d5v225', 'url': 'https://hooks.fleet.example/tessera', 'eventTypes': ['inventory.stock-
-                in.created'], 'enabled': False, 'created_at': '2026-11-22T08:00:00.000Z', 'updated_at':
-                '2026-11-22T09:30:00.000Z'}}
+                in.created'], 'enabled': False, 'signatureFormat': 'tessera', 'created_at': '2026-11-22T08:00:00.000Z',
+                'updated_at': '2026-11-22T09:30:00.000Z'}}
 
         Attributes:
             code (str): `"0"` on success, otherwise an error code. Example: 0.
@@ -36,8 +36,8 @@ class WebhookEndpointEnvelope:
             data (WebhookEndpoint): A webhook endpoint of an installation (its secret is never shown again). Example:
                 {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225', 'url':
                 'https://hooks.fleet.example/tessera', 'eventTypes': ['assets.assignment.changed', 'inventory.stock-
-                in.created'], 'enabled': True, 'created_at': '2026-11-22T08:00:00.000Z', 'updated_at':
-                '2026-11-22T08:00:00.000Z'}.
+                in.created'], 'enabled': True, 'disabledReason': None, 'rateLimit': 50, 'maxInFlight': None, 'signatureFormat':
+                'tessera', 'created_at': '2026-11-22T08:00:00.000Z', 'updated_at': '2026-11-22T08:00:00.000Z'}.
      """
 
     code: str

@@ -33,8 +33,8 @@ class WebhookEndpointListEnvelope:
             data (WebhookEndpointListResult): Object, array or null. Example: {'records': [{'endpointId':
                 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225', 'url':
                 'https://hooks.fleet.example/tessera', 'eventTypes': ['assets.assignment.changed', 'inventory.stock-
-                in.created'], 'enabled': True, 'created_at': '2026-11-22T08:00:00.000Z', 'updated_at':
-                '2026-11-22T08:00:00.000Z'}], 'total': 1, 'pageNum': 1, 'pageSize': 10}.
+                in.created'], 'enabled': True, 'signatureFormat': 'tessera', 'created_at': '2026-11-22T08:00:00.000Z',
+                'updated_at': '2026-11-22T08:00:00.000Z'}], 'total': 1, 'pageNum': 1, 'pageSize': 10}.
      """
 
     code: str

@@ -51,9 +51,14 @@ export function onLocaleChange(listener) {
   listeners.add(listener);
 }
 
-/** The string for `key` in the current locale (English, then the key itself, as fallbacks). */
+/**
+ * The string for `key` in the current locale (English, then the key itself, as fallbacks). With a
+ * numeric `n`, the locale's plural form `key.<one|few|many|...>` is used when the dictionary has one.
+ */
 export function t(key, params = {}) {
-  const text = dictionaries.get(current)?.[key] ?? dictionaries.get(FALLBACK)?.[key] ?? key;
+  const dictionary = dictionaries.get(current);
+  const plural = typeof params.n === "number" ? `${key}.${new Intl.PluralRules(current).select(params.n)}` : null;
+  const text = (plural && dictionary?.[plural]) ?? dictionary?.[key] ?? dictionaries.get(FALLBACK)?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (match, name) => (name in params ? String(params[name]) : match));
 }
 

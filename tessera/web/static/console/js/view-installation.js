@@ -1,10 +1,12 @@
 // One installation: its scopes and status, its client credentials (create, rotate with a grace
-// window, revoke) and its webhook endpoints (register, edit, rotate the signing secret, delete).
+// window, revoke), its webhook endpoints (register, edit, rotate the signing secret, delete) and a
+// plot of its Open Platform calls per hour by status class (from the call audit).
 // New secrets are shown once, in secretDialog, and nowhere else.
 
-import { api, listQuery } from "./api.js";
+import { ApiError, api, listQuery } from "./api.js";
+import { StatsPanel, plot } from "./chart.js";
 import { append, h } from "./dom.js";
-import { formatTime, t } from "./i18n.js";
+import { formatNumber, formatTime, t } from "./i18n.js";
 import { catalog, roleAllows } from "./session.js";
 import {
   ListPanel, badge, busy, button, code, confirmDialog, facts, formDialog, link, notify, secretDialog, section, toolbar,
@@ -19,6 +21,23 @@ export function durationLabel(seconds) {
   if (seconds % 86400 === 0) return t(seconds === 86400 ? "duration.day" : "duration.days", { n: seconds / 86400 });
   if (seconds % 3600 === 0) return t(seconds === 3600 ? "duration.hour" : "duration.hours", { n: seconds / 3600 });
   return t("duration.minutes", { n: seconds / 60 });
+}
+
+const CALL_CLASSES = [["status2xx", "calls.success"], ["status3xx", "calls.redirect"],
+                      ["status4xx", "calls.clientError"], ["status5xx", "calls.serverError"]];
+
+function callPlots(data, windowKey) {
+  const sum = (key) => data.buckets.reduce((total, b) => total + b[key], 0);
+  const series = CALL_CLASSES.map(([key, label]) => ({ key, label: t(label) }));
+  return [plot({
+    kind: "bars", windowKey, buckets: data.buckets, series, title: t("calls.title"),
+    description: t("calls.desc", { period: t(`stats.window.${windowKey}`), total: formatNumber(sum("total")),
+                                   success: formatNumber(sum("status2xx")), redirect: formatNumber(sum("status3xx")),
+                                   client: formatNumber(sum("status4xx")), server: formatNumber(sum("status5xx")) }),
+    yLabel: t("calls.axis"), empty: t("calls.none"),
+    extraColumns: [{ label: t("calls.statuses"), render: (b) => Object.entries(b.statuses)
+      .map(([status, n]) => `${status}: ${formatNumber(n)}`).join(", ") }],
+  })];
 }
 
 export async function installationView({ root, params: [installationId] }) {
@@ -77,6 +96,7 @@ export async function installationView({ root, params: [installationId] }) {
     caption: t("credentials.title"),
     columns: [
       { label: t("credentials.clientId"), render: (c) => code(c.clientId) },
+      { label: t("credentials.kind"), render: (c) => t(`credentials.kind.${c.kind || "secret"}`) },
       { label: t("credentials.status"), render: (c) => badge(c.status) },
       { label: t("common.created"), render: (c) => formatTime(c.created_at) },
       { label: t("credentials.worksUntil"), render: (c) => (c.expiresAt ? formatTime(c.expiresAt) : "—") },
@@ -107,18 +127,61 @@ export async function installationView({ root, params: [installationId] }) {
     await credentials.reload();
     showCredential(created, null);
   });
+  const keyField = () => ({ name: "key", label: t("credentials.key"), type: "textarea", rows: 6, required: true,
+                            hint: t("credentials.keyHint") });
+  // A pasted JWK or JWK Set as the API's body; its refusals are shown on the one field.
+  const keyBody = (text) => {
+    let parsed;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new ApiError(400, "VALIDATION_ERROR", t("credentials.keyNotJson"),
+                         { fieldErrors: { key: t("credentials.keyNotJson") } });
+    }
+    return Array.isArray(parsed.keys) ? { jwks: parsed } : { publicJwk: parsed };
+  };
+  const onKeyField = async (call) => {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const fieldErrors = {};
+      for (const [name, text] of Object.entries(error.fieldErrors)) {
+        fieldErrors[/^(publicJwk|jwks)\b/.test(name) ? "key" : name] = text;
+      }
+      throw new ApiError(error.status, error.code, error.message, { ...(error.data || {}), fieldErrors });
+    }
+  };
+  const registerKey = () => formDialog({
+    title: t("credentials.registerKey"),
+    intro: t("credentials.registerKeyIntro"),
+    submitLabel: t("credentials.registerKey"),
+    fields: [keyField()],
+    onSubmit: async (values) => {
+      const created = await onKeyField(() => api("POST", `${base}/credentials`, { body: keyBody(values.key) }));
+      await credentials.reload();
+      notify(t("credentials.keyRegistered", { id: created.clientId }));
+    },
+  });
   const rotate = (c) => formDialog({
     title: t("credentials.rotateTitle", { id: c.clientId }),
-    intro: t("credentials.rotateIntro"),
+    intro: t(c.kind === "private_key_jwt" ? "credentials.rotateKeyIntro" : "credentials.rotateIntro"),
     submitLabel: t("credentials.rotate"),
     fields: [{ name: "graceSeconds", label: t("credentials.grace"), type: "select", value: "86400",
-               options: GRACE_WINDOWS.map((s) => ({ value: String(s), label: durationLabel(s) })) }],
+               options: GRACE_WINDOWS.map((s) => ({ value: String(s), label: durationLabel(s) })) },
+             ...(c.kind === "private_key_jwt" ? [keyField()] : [])],
     onSubmit: async (values) => {
-      const rotated = await api("POST", `/api/open-platform/credentials/${c.clientId}/rotate`,
-                                { body: { graceSeconds: Number(values.graceSeconds) } });
+      const body = { graceSeconds: Number(values.graceSeconds),
+                     ...(c.kind === "private_key_jwt" ? keyBody(values.key) : {}) };
+      const rotated = await onKeyField(() => api("POST", `/api/open-platform/credentials/${c.clientId}/rotate`, { body }));
       await credentials.reload();
-      showCredential(rotated, t("credentials.previousUntil", { id: rotated.previousClientId,
-                                                              time: formatTime(rotated.previousExpiresAt) }));
+      const note = t("credentials.previousUntil", { id: rotated.previousClientId,
+                                                    time: formatTime(rotated.previousExpiresAt) });
+      if (c.kind === "private_key_jwt") notify(`${t("credentials.keyRegistered", { id: rotated.clientId })} ${note}`);
+      else showCredential(rotated, note);
     },
   });
   const revoke = async (c, control) => {
@@ -212,6 +275,8 @@ export async function installationView({ root, params: [installationId] }) {
     });
   };
 
+  const calls = new StatsPanel({ path: `${base}/call-stats`, render: callPlots });
+
   renderSummary();
   append(root, [
     breadcrumbs([[t("applications.title"), "#/applications"], [app.name, `#/applications/${app.appId}`], [title]]),
@@ -221,12 +286,16 @@ export async function installationView({ root, params: [installationId] }) {
     section(t("credentials.title"),
       h("p", { class: "section-lead" }, t("credentials.lead")),
       toolbar(may("manageCredentials") ? button(t("credentials.create"), (event) => create(event.currentTarget),
-                                                { kind: "primary" }) : null),
+                                                { kind: "primary" }) : null,
+              may("manageCredentials") ? button(t("credentials.registerKey"), registerKey) : null),
       credentials.element),
     section(t("endpoints.title"),
       h("p", { class: "section-lead" }, t("endpoints.lead")),
       toolbar(may("manageEndpoints") ? button(t("endpoints.new"), addEndpoint, { kind: "primary" }) : null),
       endpoints.element),
+    section(t("calls.section"),
+      h("p", { class: "section-lead" }, t("calls.lead")),
+      calls.element),
   ]);
-  await Promise.all([credentials.reload(), endpoints.reload()]);
+  await Promise.all([credentials.reload(), endpoints.reload(), calls.reload()]);
 }

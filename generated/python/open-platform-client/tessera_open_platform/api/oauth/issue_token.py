@@ -73,7 +73,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_401
 
     if response.status_code == 405:
-        response_405 = Error.from_dict(response.json())
+        response_405 = OAuthError.from_dict(response.json())
 
 
 
@@ -87,7 +87,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = OAuthError.from_dict(response.json())
 
 
 

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.create_credential_request import CreateCredentialRequest
 from ...models.credential_envelope import CredentialEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
@@ -21,6 +22,7 @@ from typing import cast
 def _get_kwargs(
     installation_id: str,
     *,
+    body: CreateCredentialRequest | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -47,6 +49,11 @@ def _get_kwargs(
         "url": "/api/open-platform/installations/{installation_id}/credentials".format(installation_id=quote(str(installation_id), safe=""),),
     }
 
+    
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
 
     _kwargs["headers"] = headers
     return _kwargs
@@ -136,6 +143,7 @@ def sync_detailed(
     installation_id: str,
     *,
     client: AuthenticatedClient | Client,
+    body: CreateCredentialRequest | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -143,18 +151,30 @@ def sync_detailed(
 ) -> Response[CredentialEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
     """ Create a client credential
 
-     Issues a new `clientId` / `clientSecret` pair for the installation (an installation may
-    have several). **The secret is shown exactly once**, in this response, which carries
+     Issues a new credential for the installation (an installation may have several).
+    Without a body (or with `{}`), a `secret` credential: a `clientId` / `clientSecret` pair.
+    **The secret is shown exactly once**, in this response, which carries
     `Cache-Control: no-store`; only a keyed digest is stored and it is never audited.
+    With `publicJwk` (one public JWK) or `jwks` (a JWK Set of 1 to 5 keys), a secretless
+    `private_key_jwt` credential (RFC 7523): its client signs a client assertion with the
+    private key instead of sending a secret (see the Open Platform document's token
+    endpoint). Accepted keys: RSA of 2048 bits or more (RS256), EC P-256 (ES256), Ed25519
+    (EdDSA); public members only: a JWK with `d` or another private member is refused with
+    400 `VALIDATION_ERROR`, as is any other key type, an `alg` that does not fit the key or a
+    `use` other than `sig`. `kid` is optional.
     Only an `owner` of the installation's application may do it: an unknown installation or
     a non-member gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with
-    `data.permission` `application:owner`. No request body. Audited as `credential.create`.
+    `data.permission` `application:owner`. Audited as `credential.create` (with its kind).
 
     Args:
         installation_id (str):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
+        body (CreateCredentialRequest | Unset): Empty for a `secret` credential; `publicJwk` or
+            `jwks` (not both) for a `private_key_jwt` credential. Example: {'publicJwk': {'kty':
+            'OKP', 'crv': 'Ed25519', 'kid': 'key-1', 'x':
+            '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,6 +187,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         installation_id=installation_id,
+body=body,
 x_tenant_id=x_tenant_id,
 accept_language=accept_language,
 x_request_id=x_request_id,
@@ -183,6 +204,7 @@ def sync(
     installation_id: str,
     *,
     client: AuthenticatedClient | Client,
+    body: CreateCredentialRequest | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -190,18 +212,30 @@ def sync(
 ) -> CredentialEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
     """ Create a client credential
 
-     Issues a new `clientId` / `clientSecret` pair for the installation (an installation may
-    have several). **The secret is shown exactly once**, in this response, which carries
+     Issues a new credential for the installation (an installation may have several).
+    Without a body (or with `{}`), a `secret` credential: a `clientId` / `clientSecret` pair.
+    **The secret is shown exactly once**, in this response, which carries
     `Cache-Control: no-store`; only a keyed digest is stored and it is never audited.
+    With `publicJwk` (one public JWK) or `jwks` (a JWK Set of 1 to 5 keys), a secretless
+    `private_key_jwt` credential (RFC 7523): its client signs a client assertion with the
+    private key instead of sending a secret (see the Open Platform document's token
+    endpoint). Accepted keys: RSA of 2048 bits or more (RS256), EC P-256 (ES256), Ed25519
+    (EdDSA); public members only: a JWK with `d` or another private member is refused with
+    400 `VALIDATION_ERROR`, as is any other key type, an `alg` that does not fit the key or a
+    `use` other than `sig`. `kid` is optional.
     Only an `owner` of the installation's application may do it: an unknown installation or
     a non-member gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with
-    `data.permission` `application:owner`. No request body. Audited as `credential.create`.
+    `data.permission` `application:owner`. Audited as `credential.create` (with its kind).
 
     Args:
         installation_id (str):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
+        body (CreateCredentialRequest | Unset): Empty for a `secret` credential; `publicJwk` or
+            `jwks` (not both) for a `private_key_jwt` credential. Example: {'publicJwk': {'kty':
+            'OKP', 'crv': 'Ed25519', 'kid': 'key-1', 'x':
+            '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,6 +249,7 @@ def sync(
     return sync_detailed(
         installation_id=installation_id,
 client=client,
+body=body,
 x_tenant_id=x_tenant_id,
 accept_language=accept_language,
 x_request_id=x_request_id,
@@ -225,6 +260,7 @@ async def asyncio_detailed(
     installation_id: str,
     *,
     client: AuthenticatedClient | Client,
+    body: CreateCredentialRequest | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -232,18 +268,30 @@ async def asyncio_detailed(
 ) -> Response[CredentialEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
     """ Create a client credential
 
-     Issues a new `clientId` / `clientSecret` pair for the installation (an installation may
-    have several). **The secret is shown exactly once**, in this response, which carries
+     Issues a new credential for the installation (an installation may have several).
+    Without a body (or with `{}`), a `secret` credential: a `clientId` / `clientSecret` pair.
+    **The secret is shown exactly once**, in this response, which carries
     `Cache-Control: no-store`; only a keyed digest is stored and it is never audited.
+    With `publicJwk` (one public JWK) or `jwks` (a JWK Set of 1 to 5 keys), a secretless
+    `private_key_jwt` credential (RFC 7523): its client signs a client assertion with the
+    private key instead of sending a secret (see the Open Platform document's token
+    endpoint). Accepted keys: RSA of 2048 bits or more (RS256), EC P-256 (ES256), Ed25519
+    (EdDSA); public members only: a JWK with `d` or another private member is refused with
+    400 `VALIDATION_ERROR`, as is any other key type, an `alg` that does not fit the key or a
+    `use` other than `sig`. `kid` is optional.
     Only an `owner` of the installation's application may do it: an unknown installation or
     a non-member gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with
-    `data.permission` `application:owner`. No request body. Audited as `credential.create`.
+    `data.permission` `application:owner`. Audited as `credential.create` (with its kind).
 
     Args:
         installation_id (str):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
+        body (CreateCredentialRequest | Unset): Empty for a `secret` credential; `publicJwk` or
+            `jwks` (not both) for a `private_key_jwt` credential. Example: {'publicJwk': {'kty':
+            'OKP', 'crv': 'Ed25519', 'kid': 'key-1', 'x':
+            '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -256,6 +304,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         installation_id=installation_id,
+body=body,
 x_tenant_id=x_tenant_id,
 accept_language=accept_language,
 x_request_id=x_request_id,
@@ -272,6 +321,7 @@ async def asyncio(
     installation_id: str,
     *,
     client: AuthenticatedClient | Client,
+    body: CreateCredentialRequest | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -279,18 +329,30 @@ async def asyncio(
 ) -> CredentialEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
     """ Create a client credential
 
-     Issues a new `clientId` / `clientSecret` pair for the installation (an installation may
-    have several). **The secret is shown exactly once**, in this response, which carries
+     Issues a new credential for the installation (an installation may have several).
+    Without a body (or with `{}`), a `secret` credential: a `clientId` / `clientSecret` pair.
+    **The secret is shown exactly once**, in this response, which carries
     `Cache-Control: no-store`; only a keyed digest is stored and it is never audited.
+    With `publicJwk` (one public JWK) or `jwks` (a JWK Set of 1 to 5 keys), a secretless
+    `private_key_jwt` credential (RFC 7523): its client signs a client assertion with the
+    private key instead of sending a secret (see the Open Platform document's token
+    endpoint). Accepted keys: RSA of 2048 bits or more (RS256), EC P-256 (ES256), Ed25519
+    (EdDSA); public members only: a JWK with `d` or another private member is refused with
+    400 `VALIDATION_ERROR`, as is any other key type, an `alg` that does not fit the key or a
+    `use` other than `sig`. `kid` is optional.
     Only an `owner` of the installation's application may do it: an unknown installation or
     a non-member gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with
-    `data.permission` `application:owner`. No request body. Audited as `credential.create`.
+    `data.permission` `application:owner`. Audited as `credential.create` (with its kind).
 
     Args:
         installation_id (str):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
+        body (CreateCredentialRequest | Unset): Empty for a `secret` credential; `publicJwk` or
+            `jwks` (not both) for a `private_key_jwt` credential. Example: {'publicJwk': {'kty':
+            'OKP', 'crv': 'Ed25519', 'kid': 'key-1', 'x':
+            '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -304,6 +366,7 @@ async def asyncio(
     return (await asyncio_detailed(
         installation_id=installation_id,
 client=client,
+body=body,
 x_tenant_id=x_tenant_id,
 accept_language=accept_language,
 x_request_id=x_request_id,

@@ -174,7 +174,8 @@ def sync_detailed(
     installation is `enabled`. The caller must be an `owner` of the application (a non-member
     gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
     `application:owner`) and must administer the target tenant (permission
-    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN`:
+    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN` (with
+    `data.permission` `open-platform:install` when the caller is a member without it):
     installing grants access to the tenant's data, so its own administrators decide.
     Every scope must be one a published capability needs (else 400 `VALIDATION_ERROR` on
     `scopes`); duplicates are dropped and the scopes are stored sorted. One installation per
@@ -229,7 +230,8 @@ def sync(
     installation is `enabled`. The caller must be an `owner` of the application (a non-member
     gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
     `application:owner`) and must administer the target tenant (permission
-    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN`:
+    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN` (with
+    `data.permission` `open-platform:install` when the caller is a member without it):
     installing grants access to the tenant's data, so its own administrators decide.
     Every scope must be one a published capability needs (else 400 `VALIDATION_ERROR` on
     `scopes`); duplicates are dropped and the scopes are stored sorted. One installation per
@@ -279,7 +281,8 @@ async def asyncio_detailed(
     installation is `enabled`. The caller must be an `owner` of the application (a non-member
     gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
     `application:owner`) and must administer the target tenant (permission
-    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN`:
+    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN` (with
+    `data.permission` `open-platform:install` when the caller is a member without it):
     installing grants access to the tenant's data, so its own administrators decide.
     Every scope must be one a published capability needs (else 400 `VALIDATION_ERROR` on
     `scopes`); duplicates are dropped and the scopes are stored sorted. One installation per
@@ -334,7 +337,8 @@ async def asyncio(
     installation is `enabled`. The caller must be an `owner` of the application (a non-member
     gets 404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
     `application:owner`) and must administer the target tenant (permission
-    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN`:
+    `open-platform:install` or a tenant administrator there), else 403 `TENANT_FORBIDDEN` (with
+    `data.permission` `open-platform:install` when the caller is a member without it):
     installing grants access to the tenant's data, so its own administrators decide.
     Every scope must be one a published capability needs (else 400 `VALIDATION_ERROR` on
     `scopes`); duplicates are dropped and the scopes are stored sorted. One installation per

@@ -170,9 +170,13 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RotatedCredentialEnvelope | ValidationErrorEnvelope]:
     """ Rotate a client credential
 
-     Issues a new pair for the same installation. The old pair keeps obtaining tokens for
-    `graceSeconds` (5 minutes to 7 days) and then expires (`previousExpiresAt`). **The new
-    secret is shown exactly once**, in this response, which carries `Cache-Control: no-store`.
+     Issues a new credential of the same kind for the same installation. The old one keeps
+    obtaining tokens for `graceSeconds` (5 minutes to 7 days) and then expires
+    (`previousExpiresAt`). **The new secret is shown exactly once**, in this response, which
+    carries `Cache-Control: no-store`. A `private_key_jwt` credential is rotated to a new key:
+    give `publicJwk` or `jwks` (checked as on creation; required for a key credential, refused
+    for a secret one, else 400 `VALIDATION_ERROR`); assertions signed with the old key under
+    the old client id keep working for the grace window.
     Only an active credential that was not rotated yet can be rotated, else 409 `CONFLICT`.
     Only an `owner` of the application may do it: an unknown credential or a non-member gets
     404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
@@ -183,7 +187,8 @@ def sync_detailed(
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
-        body (RotateCredentialRequest):  Example: {'graceSeconds': 86400}.
+        body (RotateCredentialRequest): `graceSeconds`; for a `private_key_jwt` credential also
+            its new key, `publicJwk` or `jwks` (not both). Example: {'graceSeconds': 86400}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,9 +226,13 @@ def sync(
 ) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RotatedCredentialEnvelope | ValidationErrorEnvelope | None:
     """ Rotate a client credential
 
-     Issues a new pair for the same installation. The old pair keeps obtaining tokens for
-    `graceSeconds` (5 minutes to 7 days) and then expires (`previousExpiresAt`). **The new
-    secret is shown exactly once**, in this response, which carries `Cache-Control: no-store`.
+     Issues a new credential of the same kind for the same installation. The old one keeps
+    obtaining tokens for `graceSeconds` (5 minutes to 7 days) and then expires
+    (`previousExpiresAt`). **The new secret is shown exactly once**, in this response, which
+    carries `Cache-Control: no-store`. A `private_key_jwt` credential is rotated to a new key:
+    give `publicJwk` or `jwks` (checked as on creation; required for a key credential, refused
+    for a secret one, else 400 `VALIDATION_ERROR`); assertions signed with the old key under
+    the old client id keep working for the grace window.
     Only an active credential that was not rotated yet can be rotated, else 409 `CONFLICT`.
     Only an `owner` of the application may do it: an unknown credential or a non-member gets
     404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
@@ -234,7 +243,8 @@ def sync(
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
-        body (RotateCredentialRequest):  Example: {'graceSeconds': 86400}.
+        body (RotateCredentialRequest): `graceSeconds`; for a `private_key_jwt` credential also
+            its new key, `publicJwk` or `jwks` (not both). Example: {'graceSeconds': 86400}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -267,9 +277,13 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RotatedCredentialEnvelope | ValidationErrorEnvelope]:
     """ Rotate a client credential
 
-     Issues a new pair for the same installation. The old pair keeps obtaining tokens for
-    `graceSeconds` (5 minutes to 7 days) and then expires (`previousExpiresAt`). **The new
-    secret is shown exactly once**, in this response, which carries `Cache-Control: no-store`.
+     Issues a new credential of the same kind for the same installation. The old one keeps
+    obtaining tokens for `graceSeconds` (5 minutes to 7 days) and then expires
+    (`previousExpiresAt`). **The new secret is shown exactly once**, in this response, which
+    carries `Cache-Control: no-store`. A `private_key_jwt` credential is rotated to a new key:
+    give `publicJwk` or `jwks` (checked as on creation; required for a key credential, refused
+    for a secret one, else 400 `VALIDATION_ERROR`); assertions signed with the old key under
+    the old client id keep working for the grace window.
     Only an active credential that was not rotated yet can be rotated, else 409 `CONFLICT`.
     Only an `owner` of the application may do it: an unknown credential or a non-member gets
     404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
@@ -280,7 +294,8 @@ async def asyncio_detailed(
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
-        body (RotateCredentialRequest):  Example: {'graceSeconds': 86400}.
+        body (RotateCredentialRequest): `graceSeconds`; for a `private_key_jwt` credential also
+            its new key, `publicJwk` or `jwks` (not both). Example: {'graceSeconds': 86400}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -318,9 +333,13 @@ async def asyncio(
 ) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RotatedCredentialEnvelope | ValidationErrorEnvelope | None:
     """ Rotate a client credential
 
-     Issues a new pair for the same installation. The old pair keeps obtaining tokens for
-    `graceSeconds` (5 minutes to 7 days) and then expires (`previousExpiresAt`). **The new
-    secret is shown exactly once**, in this response, which carries `Cache-Control: no-store`.
+     Issues a new credential of the same kind for the same installation. The old one keeps
+    obtaining tokens for `graceSeconds` (5 minutes to 7 days) and then expires
+    (`previousExpiresAt`). **The new secret is shown exactly once**, in this response, which
+    carries `Cache-Control: no-store`. A `private_key_jwt` credential is rotated to a new key:
+    give `publicJwk` or `jwks` (checked as on creation; required for a key credential, refused
+    for a secret one, else 400 `VALIDATION_ERROR`); assertions signed with the old key under
+    the old client id keep working for the grace window.
     Only an active credential that was not rotated yet can be rotated, else 409 `CONFLICT`.
     Only an `owner` of the application may do it: an unknown credential or a non-member gets
     404 `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
@@ -331,7 +350,8 @@ async def asyncio(
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
-        body (RotateCredentialRequest):  Example: {'graceSeconds': 86400}.
+        body (RotateCredentialRequest): `graceSeconds`; for a `private_key_jwt` credential also
+            its new key, `publicJwk` or `jwks` (not both). Example: {'graceSeconds': 86400}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -10,7 +10,6 @@ from ... import errors
 
 from ...models.error_envelope import ErrorEnvelope
 from ...models.health_envelope import HealthEnvelope
-from ...models.health_unavailable_envelope import HealthUnavailableEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -47,7 +46,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope | None:
     if response.status_code == 200:
         response_200 = HealthEnvelope.from_dict(response.json())
 
@@ -76,20 +75,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_500
 
-    if response.status_code == 503:
-        response_503 = HealthUnavailableEnvelope.from_dict(response.json())
-
-
-
-        return response_503
-
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,10 +96,11 @@ def sync_detailed(
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 
-) -> Response[ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope]:
-    """ Service health
+) -> Response[ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope]:
+    """ Liveness
 
-     No authentication. Reports whether the database answers; 503 when it does not.
+     No authentication. The process is up and serving; no dependency is checked, so a database
+    outage never makes a healthy process look dead (see `GET /api/health/ready` for that).
 
     Args:
         accept_language (str | Unset):
@@ -118,7 +111,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope]
+        Response[ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope]
      """
 
 
@@ -140,10 +133,11 @@ def sync(
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 
-) -> ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope | None:
-    """ Service health
+) -> ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope | None:
+    """ Liveness
 
-     No authentication. Reports whether the database answers; 503 when it does not.
+     No authentication. The process is up and serving; no dependency is checked, so a database
+    outage never makes a healthy process look dead (see `GET /api/health/ready` for that).
 
     Args:
         accept_language (str | Unset):
@@ -154,7 +148,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope
+        ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope
      """
 
 
@@ -171,10 +165,11 @@ async def asyncio_detailed(
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 
-) -> Response[ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope]:
-    """ Service health
+) -> Response[ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope]:
+    """ Liveness
 
-     No authentication. Reports whether the database answers; 503 when it does not.
+     No authentication. The process is up and serving; no dependency is checked, so a database
+    outage never makes a healthy process look dead (see `GET /api/health/ready` for that).
 
     Args:
         accept_language (str | Unset):
@@ -185,7 +180,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope]
+        Response[ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope]
      """
 
 
@@ -207,10 +202,11 @@ async def asyncio(
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 
-) -> ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope | None:
-    """ Service health
+) -> ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope | None:
+    """ Liveness
 
-     No authentication. Reports whether the database answers; 503 when it does not.
+     No authentication. The process is up and serving; no dependency is checked, so a database
+    outage never makes a healthy process look dead (see `GET /api/health/ready` for that).
 
     Args:
         accept_language (str | Unset):
@@ -221,7 +217,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | HealthEnvelope | HealthUnavailableEnvelope | InternalErrorEnvelope
+        ErrorEnvelope | HealthEnvelope | InternalErrorEnvelope
      """
 
 

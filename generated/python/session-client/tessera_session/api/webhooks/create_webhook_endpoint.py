@@ -178,9 +178,16 @@ def sync_detailed(
 
     **The signing secret is shown exactly once**, in this response, which carries
     `Cache-Control: no-store`; it is stored sealed (encrypted) and never audited. Every
-    delivery is a POST carrying `X-Webhook-Delivery` (the delivery id), `X-Webhook-Timestamp`
-    and `X-Webhook-Signature` (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed
-    with the secret).
+    delivery is a POST signed in the endpoint's `signatureFormat`: `tessera` (the default)
+    carries `X-Webhook-Delivery` (the delivery id), `X-Webhook-Timestamp` and
+    `X-Webhook-Signature` (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed
+    with the secret's UTF-8 bytes; the secret is `twsec_...`); `standard-webhooks` follows the
+    Standard Webhooks specification, so its official libraries (`standardwebhooks` on PyPI and
+    npm) verify it: `webhook-id` (the delivery id), `webhook-timestamp` and
+    `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`; the
+    secret is `whsec_` and the base64 of the key). During a rotation overlap every delivery
+    carries one signature per active secret, newest first: comma-separated in
+    `X-Webhook-Signature`, space-separated in `webhook-signature`.
 
     Owners and maintainers of the installation's application may do it: an unknown
     installation or a non-member gets 404 `NOT_FOUND`, a viewer 403 `FORBIDDEN` with
@@ -247,9 +254,16 @@ def sync(
 
     **The signing secret is shown exactly once**, in this response, which carries
     `Cache-Control: no-store`; it is stored sealed (encrypted) and never audited. Every
-    delivery is a POST carrying `X-Webhook-Delivery` (the delivery id), `X-Webhook-Timestamp`
-    and `X-Webhook-Signature` (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed
-    with the secret).
+    delivery is a POST signed in the endpoint's `signatureFormat`: `tessera` (the default)
+    carries `X-Webhook-Delivery` (the delivery id), `X-Webhook-Timestamp` and
+    `X-Webhook-Signature` (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed
+    with the secret's UTF-8 bytes; the secret is `twsec_...`); `standard-webhooks` follows the
+    Standard Webhooks specification, so its official libraries (`standardwebhooks` on PyPI and
+    npm) verify it: `webhook-id` (the delivery id), `webhook-timestamp` and
+    `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`; the
+    secret is `whsec_` and the base64 of the key). During a rotation overlap every delivery
+    carries one signature per active secret, newest first: comma-separated in
+    `X-Webhook-Signature`, space-separated in `webhook-signature`.
 
     Owners and maintainers of the installation's application may do it: an unknown
     installation or a non-member gets 404 `NOT_FOUND`, a viewer 403 `FORBIDDEN` with
@@ -311,9 +325,16 @@ async def asyncio_detailed(
 
     **The signing secret is shown exactly once**, in this response, which carries
     `Cache-Control: no-store`; it is stored sealed (encrypted) and never audited. Every
-    delivery is a POST carrying `X-Webhook-Delivery` (the delivery id), `X-Webhook-Timestamp`
-    and `X-Webhook-Signature` (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed
-    with the secret).
+    delivery is a POST signed in the endpoint's `signatureFormat`: `tessera` (the default)
+    carries `X-Webhook-Delivery` (the delivery id), `X-Webhook-Timestamp` and
+    `X-Webhook-Signature` (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed
+    with the secret's UTF-8 bytes; the secret is `twsec_...`); `standard-webhooks` follows the
+    Standard Webhooks specification, so its official libraries (`standardwebhooks` on PyPI and
+    npm) verify it: `webhook-id` (the delivery id), `webhook-timestamp` and
+    `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`; the
+    secret is `whsec_` and the base64 of the key). During a rotation overlap every delivery
+    carries one signature per active secret, newest first: comma-separated in
+    `X-Webhook-Signature`, space-separated in `webhook-signature`.
 
     Owners and maintainers of the installation's application may do it: an unknown
     installation or a non-member gets 404 `NOT_FOUND`, a viewer 403 `FORBIDDEN` with
@@ -380,9 +401,16 @@ async def asyncio(
 
     **The signing secret is shown exactly once**, in this response, which carries
     `Cache-Control: no-store`; it is stored sealed (encrypted) and never audited. Every
-    delivery is a POST carrying `X-Webhook-Delivery` (the delivery id), `X-Webhook-Timestamp`
-    and `X-Webhook-Signature` (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed
-    with the secret).
+    delivery is a POST signed in the endpoint's `signatureFormat`: `tessera` (the default)
+    carries `X-Webhook-Delivery` (the delivery id), `X-Webhook-Timestamp` and
+    `X-Webhook-Signature` (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed
+    with the secret's UTF-8 bytes; the secret is `twsec_...`); `standard-webhooks` follows the
+    Standard Webhooks specification, so its official libraries (`standardwebhooks` on PyPI and
+    npm) verify it: `webhook-id` (the delivery id), `webhook-timestamp` and
+    `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`; the
+    secret is `whsec_` and the base64 of the key). During a rotation overlap every delivery
+    carries one signature per active secret, newest first: comma-separated in
+    `X-Webhook-Signature`, space-separated in `webhook-signature`.
 
     Owners and maintainers of the installation's application may do it: an unknown
     installation or a non-member gets 404 `NOT_FOUND`, a viewer 403 `FORBIDDEN` with

@@ -166,10 +166,13 @@ def sync_detailed(
      Issues a new signing secret, in force at once. The secrets in force until now keep
     signing for `overlapSeconds` more (0 to 7 days; 0 ends them now) and then expire at
     `previousSecretsExpireAt` (a previous secret already due to expire earlier keeps its
-    earlier end). **During the overlap every delivery carries one `sha256=` signature per
-    active secret in `X-Webhook-Signature`, comma-separated, newest first**, so a receiver
-    can switch to the new secret at any moment within the overlap: it accepts a delivery when
-    any one signature matches. **The new secret is shown exactly once**, in this response,
+    earlier end). **During the overlap every delivery carries one signature per active
+    secret, newest first: `sha256=<hex>` entries comma-separated in `X-Webhook-Signature`
+    (`tessera` format), `v1,<base64>` entries space-separated in `webhook-signature`
+    (`standard-webhooks`)**, so a receiver can switch to the new secret at any moment within
+    the overlap: it accepts a delivery when any one signature matches (the official Standard
+    Webhooks libraries do). The new secret has the form of the endpoint's `signatureFormat`
+    (`twsec_...` or `whsec_<base64>`). **The new secret is shown exactly once**, in this response,
     which carries `Cache-Control: no-store`; it is never audited. Only an `owner` of the
     application may do it: an unknown or deleted endpoint or a non-member gets 404
     `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
@@ -221,10 +224,13 @@ def sync(
      Issues a new signing secret, in force at once. The secrets in force until now keep
     signing for `overlapSeconds` more (0 to 7 days; 0 ends them now) and then expire at
     `previousSecretsExpireAt` (a previous secret already due to expire earlier keeps its
-    earlier end). **During the overlap every delivery carries one `sha256=` signature per
-    active secret in `X-Webhook-Signature`, comma-separated, newest first**, so a receiver
-    can switch to the new secret at any moment within the overlap: it accepts a delivery when
-    any one signature matches. **The new secret is shown exactly once**, in this response,
+    earlier end). **During the overlap every delivery carries one signature per active
+    secret, newest first: `sha256=<hex>` entries comma-separated in `X-Webhook-Signature`
+    (`tessera` format), `v1,<base64>` entries space-separated in `webhook-signature`
+    (`standard-webhooks`)**, so a receiver can switch to the new secret at any moment within
+    the overlap: it accepts a delivery when any one signature matches (the official Standard
+    Webhooks libraries do). The new secret has the form of the endpoint's `signatureFormat`
+    (`twsec_...` or `whsec_<base64>`). **The new secret is shown exactly once**, in this response,
     which carries `Cache-Control: no-store`; it is never audited. Only an `owner` of the
     application may do it: an unknown or deleted endpoint or a non-member gets 404
     `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
@@ -271,10 +277,13 @@ async def asyncio_detailed(
      Issues a new signing secret, in force at once. The secrets in force until now keep
     signing for `overlapSeconds` more (0 to 7 days; 0 ends them now) and then expire at
     `previousSecretsExpireAt` (a previous secret already due to expire earlier keeps its
-    earlier end). **During the overlap every delivery carries one `sha256=` signature per
-    active secret in `X-Webhook-Signature`, comma-separated, newest first**, so a receiver
-    can switch to the new secret at any moment within the overlap: it accepts a delivery when
-    any one signature matches. **The new secret is shown exactly once**, in this response,
+    earlier end). **During the overlap every delivery carries one signature per active
+    secret, newest first: `sha256=<hex>` entries comma-separated in `X-Webhook-Signature`
+    (`tessera` format), `v1,<base64>` entries space-separated in `webhook-signature`
+    (`standard-webhooks`)**, so a receiver can switch to the new secret at any moment within
+    the overlap: it accepts a delivery when any one signature matches (the official Standard
+    Webhooks libraries do). The new secret has the form of the endpoint's `signatureFormat`
+    (`twsec_...` or `whsec_<base64>`). **The new secret is shown exactly once**, in this response,
     which carries `Cache-Control: no-store`; it is never audited. Only an `owner` of the
     application may do it: an unknown or deleted endpoint or a non-member gets 404
     `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`
@@ -326,10 +335,13 @@ async def asyncio(
      Issues a new signing secret, in force at once. The secrets in force until now keep
     signing for `overlapSeconds` more (0 to 7 days; 0 ends them now) and then expire at
     `previousSecretsExpireAt` (a previous secret already due to expire earlier keeps its
-    earlier end). **During the overlap every delivery carries one `sha256=` signature per
-    active secret in `X-Webhook-Signature`, comma-separated, newest first**, so a receiver
-    can switch to the new secret at any moment within the overlap: it accepts a delivery when
-    any one signature matches. **The new secret is shown exactly once**, in this response,
+    earlier end). **During the overlap every delivery carries one signature per active
+    secret, newest first: `sha256=<hex>` entries comma-separated in `X-Webhook-Signature`
+    (`tessera` format), `v1,<base64>` entries space-separated in `webhook-signature`
+    (`standard-webhooks`)**, so a receiver can switch to the new secret at any moment within
+    the overlap: it accepts a delivery when any one signature matches (the official Standard
+    Webhooks libraries do). The new secret has the form of the endpoint's `signatureFormat`
+    (`twsec_...` or `whsec_<base64>`). **The new secret is shown exactly once**, in this response,
     which carries `Cache-Control: no-store`; it is never audited. Only an `owner` of the
     application may do it: an unknown or deleted endpoint or a non-member gets 404
     `NOT_FOUND`, a maintainer or viewer 403 `FORBIDDEN` with `data.permission`

@@ -163,9 +163,12 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | WebhookEndpointEnvelope]:
     """ Change a webhook endpoint
 
-     Changes the `url`, the subscribed `eventTypes` (replacing them), `enabled`, or several;
-    what is given is checked as on creation (the URL rules included). A disabled endpoint gets
-    no new deliveries. The secret does not change (rotate it with `rotate-secret`). Owners and
+     Changes the `url`, the subscribed `eventTypes` (replacing them), `enabled`, the throttles,
+    the `signatureFormat`, or several; what is given is checked as on creation (the URL rules
+    included). A disabled endpoint gets no new deliveries. The secret does not change (rotate
+    it with `rotate-secret`): after a change of `signatureFormat` the next attempts are signed
+    in the new format with the same secrets (see `WebhookSignatureFormat` for the key each
+    secret gives), and the next rotation issues a secret of the new format. Owners and
     maintainers of the application may do it: an unknown or deleted endpoint or a non-member
     gets 404 `NOT_FOUND`, a viewer 403 `FORBIDDEN` with `data.permission`
     `application:maintainer`. Audited as `webhook_endpoint.update` when something changed.
@@ -176,8 +179,8 @@ def sync_detailed(
         accept_language (str | Unset):
         x_request_id (str | Unset):
         body (UpdateWebhookEndpointRequest): Give `url`, `eventTypes` (replaces the subscribed
-            types), `enabled`, or several. Example: {'eventTypes': ['inventory.stock-in.created'],
-            'enabled': False}.
+            types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a
+            limit). Example: {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,9 +218,12 @@ def sync(
 ) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | WebhookEndpointEnvelope | None:
     """ Change a webhook endpoint
 
-     Changes the `url`, the subscribed `eventTypes` (replacing them), `enabled`, or several;
-    what is given is checked as on creation (the URL rules included). A disabled endpoint gets
-    no new deliveries. The secret does not change (rotate it with `rotate-secret`). Owners and
+     Changes the `url`, the subscribed `eventTypes` (replacing them), `enabled`, the throttles,
+    the `signatureFormat`, or several; what is given is checked as on creation (the URL rules
+    included). A disabled endpoint gets no new deliveries. The secret does not change (rotate
+    it with `rotate-secret`): after a change of `signatureFormat` the next attempts are signed
+    in the new format with the same secrets (see `WebhookSignatureFormat` for the key each
+    secret gives), and the next rotation issues a secret of the new format. Owners and
     maintainers of the application may do it: an unknown or deleted endpoint or a non-member
     gets 404 `NOT_FOUND`, a viewer 403 `FORBIDDEN` with `data.permission`
     `application:maintainer`. Audited as `webhook_endpoint.update` when something changed.
@@ -228,8 +234,8 @@ def sync(
         accept_language (str | Unset):
         x_request_id (str | Unset):
         body (UpdateWebhookEndpointRequest): Give `url`, `eventTypes` (replaces the subscribed
-            types), `enabled`, or several. Example: {'eventTypes': ['inventory.stock-in.created'],
-            'enabled': False}.
+            types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a
+            limit). Example: {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -262,9 +268,12 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | WebhookEndpointEnvelope]:
     """ Change a webhook endpoint
 
-     Changes the `url`, the subscribed `eventTypes` (replacing them), `enabled`, or several;
-    what is given is checked as on creation (the URL rules included). A disabled endpoint gets
-    no new deliveries. The secret does not change (rotate it with `rotate-secret`). Owners and
+     Changes the `url`, the subscribed `eventTypes` (replacing them), `enabled`, the throttles,
+    the `signatureFormat`, or several; what is given is checked as on creation (the URL rules
+    included). A disabled endpoint gets no new deliveries. The secret does not change (rotate
+    it with `rotate-secret`): after a change of `signatureFormat` the next attempts are signed
+    in the new format with the same secrets (see `WebhookSignatureFormat` for the key each
+    secret gives), and the next rotation issues a secret of the new format. Owners and
     maintainers of the application may do it: an unknown or deleted endpoint or a non-member
     gets 404 `NOT_FOUND`, a viewer 403 `FORBIDDEN` with `data.permission`
     `application:maintainer`. Audited as `webhook_endpoint.update` when something changed.
@@ -275,8 +284,8 @@ async def asyncio_detailed(
         accept_language (str | Unset):
         x_request_id (str | Unset):
         body (UpdateWebhookEndpointRequest): Give `url`, `eventTypes` (replaces the subscribed
-            types), `enabled`, or several. Example: {'eventTypes': ['inventory.stock-in.created'],
-            'enabled': False}.
+            types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a
+            limit). Example: {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -314,9 +323,12 @@ async def asyncio(
 ) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | WebhookEndpointEnvelope | None:
     """ Change a webhook endpoint
 
-     Changes the `url`, the subscribed `eventTypes` (replacing them), `enabled`, or several;
-    what is given is checked as on creation (the URL rules included). A disabled endpoint gets
-    no new deliveries. The secret does not change (rotate it with `rotate-secret`). Owners and
+     Changes the `url`, the subscribed `eventTypes` (replacing them), `enabled`, the throttles,
+    the `signatureFormat`, or several; what is given is checked as on creation (the URL rules
+    included). A disabled endpoint gets no new deliveries. The secret does not change (rotate
+    it with `rotate-secret`): after a change of `signatureFormat` the next attempts are signed
+    in the new format with the same secrets (see `WebhookSignatureFormat` for the key each
+    secret gives), and the next rotation issues a secret of the new format. Owners and
     maintainers of the application may do it: an unknown or deleted endpoint or a non-member
     gets 404 `NOT_FOUND`, a viewer 403 `FORBIDDEN` with `data.permission`
     `application:maintainer`. Audited as `webhook_endpoint.update` when something changed.
@@ -327,8 +339,8 @@ async def asyncio(
         accept_language (str | Unset):
         x_request_id (str | Unset):
         body (UpdateWebhookEndpointRequest): Give `url`, `eventTypes` (replaces the subscribed
-            types), `enabled`, or several. Example: {'eventTypes': ['inventory.stock-in.created'],
-            'enabled': False}.
+            types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a
+            limit). Example: {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class HealthStatusDatabase(StrEnum):
+class ReadinessStatusDatabase(StrEnum):
     DOWN = "down"
     UP = "up"
 

@@ -8,33 +8,35 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.health_unavailable_envelope_code import HealthUnavailableEnvelopeCode
+from ..models.credential_key_alg import CredentialKeyAlg
+from ..models.credential_key_kty import CredentialKeyKty
 from typing import cast
 
-if TYPE_CHECKING:
-  from ..models.health_status import HealthStatus
 
 
 
 
 
-T = TypeVar("T", bound="HealthUnavailableEnvelope")
+T = TypeVar("T", bound="CredentialKey")
 
 
 
 @_attrs_define
-class HealthUnavailableEnvelope:
-    """ `SERVICE_UNAVAILABLE`: `data` says which part is down.
+class CredentialKey:
+    """ A registered public key as listed (never its key material).
+
+        Example:
+            {'kty': 'EC', 'alg': 'ES256', 'kid': 'key-2026-11'}
 
         Attributes:
-            code (HealthUnavailableEnvelopeCode): The error code.
-            message (str): Human-readable, translated; never branch on it.
-            data (HealthStatus):
+            kty (CredentialKeyKty):
+            alg (CredentialKeyAlg):
+            kid (None | str):
      """
 
-    code: HealthUnavailableEnvelopeCode
-    message: str
-    data: HealthStatus
+    kty: CredentialKeyKty
+    alg: CredentialKeyAlg
+    kid: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -42,20 +44,20 @@ class HealthUnavailableEnvelope:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.health_status import HealthStatus # noqa: PLC0415
-        code = self.code.value
+        kty = self.kty.value
 
-        message = self.message
+        alg = self.alg.value
 
-        data = self.data.to_dict()
+        kid: None | str
+        kid = self.kid
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
-            "code": code,
-            "message": message,
-            "data": data,
+            "kty": kty,
+            "alg": alg,
+            "kid": kid,
         })
 
         return field_dict
@@ -64,29 +66,34 @@ class HealthUnavailableEnvelope:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.health_status import HealthStatus # noqa: PLC0415
         d = dict(src_dict)
-        code = HealthUnavailableEnvelopeCode(d.pop("code"))
+        kty = CredentialKeyKty(d.pop("kty"))
 
 
 
 
-        message = d.pop("message")
-
-        data = HealthStatus.from_dict(d.pop("data"))
+        alg = CredentialKeyAlg(d.pop("alg"))
 
 
 
 
-        health_unavailable_envelope = cls(
-            code=code,
-            message=message,
-            data=data,
+        def _parse_kid(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        kid = _parse_kid(d.pop("kid"))
+
+
+        credential_key = cls(
+            kty=kty,
+            alg=alg,
+            kid=kid,
         )
 
 
-        health_unavailable_envelope.additional_properties = d
-        return health_unavailable_envelope
+        credential_key.additional_properties = d
+        return credential_key
 
     @property
     def additional_keys(self) -> list[str]:

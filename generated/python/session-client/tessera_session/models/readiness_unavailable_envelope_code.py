@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class HealthUnavailableEnvelopeCode(StrEnum):
+class ReadinessUnavailableEnvelopeCode(StrEnum):
     SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE"
 
     def __str__(self) -> str:

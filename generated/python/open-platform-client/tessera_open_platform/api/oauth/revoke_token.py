@@ -1,0 +1,301 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error import Error
+from ...models.o_auth_error import OAuthError
+from ...models.revocation_request import RevocationRequest
+from ...models.revocation_response import RevocationResponse
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: RevocationRequest,
+    x_request_id: str | Unset = UNSET,
+    authorization: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(authorization, Unset):
+        headers["Authorization"] = authorization
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/oauth2/revoke",
+    }
+
+    _kwargs["data"] = body.to_dict()
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | OAuthError | RevocationResponse | None:
+    if response.status_code == 200:
+        response_200 = RevocationResponse.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = OAuthError.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = OAuthError.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 405:
+        response_405 = OAuthError.from_dict(response.json())
+
+
+
+        return response_405
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = OAuthError.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | OAuthError | RevocationResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RevocationRequest,
+    x_request_id: str | Unset = UNSET,
+    authorization: str | Unset = UNSET,
+
+) -> Response[Error | OAuthError | RevocationResponse]:
+    """ Revoke one of the application's own access tokens (RFC 7009)
+
+     RFC 7009 token revocation. The client authenticates exactly as at the token endpoint, and
+    may revoke only tokens of its own installation. A revoked token is gone at once: the next
+    business call with it answers 401 `invalid_token` and introspection `active: false`. The
+    answer is 200 with an empty object whether or not there was anything to revoke: an unknown,
+    expired or already revoked token, or another installation's (which is left untouched), is
+    not an error (RFC 7009 section 2.2). `token_type_hint` is optional and ignored. Revocations
+    are audited (`oauth.token.revoke`); the request counts against the client's token-request
+    rate limit (429 `rate_limit_exceeded` with `Retry-After`).
+
+    Args:
+        x_request_id (str | Unset):
+        authorization (str | Unset):
+        body (RevocationRequest): RFC 7009 revocation request; client authentication as for
+            `TokenRequest`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | OAuthError | RevocationResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+x_request_id=x_request_id,
+authorization=authorization,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RevocationRequest,
+    x_request_id: str | Unset = UNSET,
+    authorization: str | Unset = UNSET,
+
+) -> Error | OAuthError | RevocationResponse | None:
+    """ Revoke one of the application's own access tokens (RFC 7009)
+
+     RFC 7009 token revocation. The client authenticates exactly as at the token endpoint, and
+    may revoke only tokens of its own installation. A revoked token is gone at once: the next
+    business call with it answers 401 `invalid_token` and introspection `active: false`. The
+    answer is 200 with an empty object whether or not there was anything to revoke: an unknown,
+    expired or already revoked token, or another installation's (which is left untouched), is
+    not an error (RFC 7009 section 2.2). `token_type_hint` is optional and ignored. Revocations
+    are audited (`oauth.token.revoke`); the request counts against the client's token-request
+    rate limit (429 `rate_limit_exceeded` with `Retry-After`).
+
+    Args:
+        x_request_id (str | Unset):
+        authorization (str | Unset):
+        body (RevocationRequest): RFC 7009 revocation request; client authentication as for
+            `TokenRequest`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | OAuthError | RevocationResponse
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+x_request_id=x_request_id,
+authorization=authorization,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RevocationRequest,
+    x_request_id: str | Unset = UNSET,
+    authorization: str | Unset = UNSET,
+
+) -> Response[Error | OAuthError | RevocationResponse]:
+    """ Revoke one of the application's own access tokens (RFC 7009)
+
+     RFC 7009 token revocation. The client authenticates exactly as at the token endpoint, and
+    may revoke only tokens of its own installation. A revoked token is gone at once: the next
+    business call with it answers 401 `invalid_token` and introspection `active: false`. The
+    answer is 200 with an empty object whether or not there was anything to revoke: an unknown,
+    expired or already revoked token, or another installation's (which is left untouched), is
+    not an error (RFC 7009 section 2.2). `token_type_hint` is optional and ignored. Revocations
+    are audited (`oauth.token.revoke`); the request counts against the client's token-request
+    rate limit (429 `rate_limit_exceeded` with `Retry-After`).
+
+    Args:
+        x_request_id (str | Unset):
+        authorization (str | Unset):
+        body (RevocationRequest): RFC 7009 revocation request; client authentication as for
+            `TokenRequest`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | OAuthError | RevocationResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+x_request_id=x_request_id,
+authorization=authorization,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RevocationRequest,
+    x_request_id: str | Unset = UNSET,
+    authorization: str | Unset = UNSET,
+
+) -> Error | OAuthError | RevocationResponse | None:
+    """ Revoke one of the application's own access tokens (RFC 7009)
+
+     RFC 7009 token revocation. The client authenticates exactly as at the token endpoint, and
+    may revoke only tokens of its own installation. A revoked token is gone at once: the next
+    business call with it answers 401 `invalid_token` and introspection `active: false`. The
+    answer is 200 with an empty object whether or not there was anything to revoke: an unknown,
+    expired or already revoked token, or another installation's (which is left untouched), is
+    not an error (RFC 7009 section 2.2). `token_type_hint` is optional and ignored. Revocations
+    are audited (`oauth.token.revoke`); the request counts against the client's token-request
+    rate limit (429 `rate_limit_exceeded` with `Retry-After`).
+
+    Args:
+        x_request_id (str | Unset):
+        authorization (str | Unset):
+        body (RevocationRequest): RFC 7009 revocation request; client authentication as for
+            `TokenRequest`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | OAuthError | RevocationResponse
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+x_request_id=x_request_id,
+authorization=authorization,
+
+    )).parsed

@@ -1,0 +1,343 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_envelope import ErrorEnvelope
+from ...models.forbidden_envelope import ForbiddenEnvelope
+from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.recover_deliveries_request import RecoverDeliveriesRequest
+from ...models.recovered_deliveries_envelope import RecoveredDeliveriesEnvelope
+from ...models.validation_error_envelope import ValidationErrorEnvelope
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    endpoint_id: str,
+    *,
+    body: RecoverDeliveriesRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_tenant_id, Unset):
+        headers["X-Tenant-Id"] = x_tenant_id
+
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/open-platform/webhook-endpoints/{endpoint_id}/deliveries/recover".format(endpoint_id=quote(str(endpoint_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = RecoveredDeliveriesEnvelope.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ValidationErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ForbiddenEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 405:
+        response_405 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_405
+
+    if response.status_code == 406:
+        response_406 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_406
+
+    if response.status_code == 415:
+        response_415 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = InternalErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RecoverDeliveriesRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope]:
+    """ Recover an endpoint's failed deliveries since a time
+
+     After a receiver's outage, queues again every delivery of the endpoint created at or after
+    `since` that is `dead` or still `retrying`: each becomes `pending`, due now, with a fresh
+    retry budget and **the same delivery and event ids**, as a replay would. At most 1,000 are
+    recovered per call, oldest first; `more: true` says others remain (call again). Calling it
+    again recovers nothing twice: a delivery already queued is no longer dead or retrying.
+    Only an `owner` of the application may do it (a maintainer or viewer gets 403 `FORBIDDEN`
+    with `data.permission` `application:owner`, an unknown endpoint or a non-member 404
+    `NOT_FOUND`). Audited as `delivery.recover` with the time and the count.
+
+    Args:
+        endpoint_id (str):
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+        body (RecoverDeliveriesRequest):  Example: {'since': '2026-11-22T08:00:00.000Z'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        endpoint_id=endpoint_id,
+body=body,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RecoverDeliveriesRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope | None:
+    """ Recover an endpoint's failed deliveries since a time
+
+     After a receiver's outage, queues again every delivery of the endpoint created at or after
+    `since` that is `dead` or still `retrying`: each becomes `pending`, due now, with a fresh
+    retry budget and **the same delivery and event ids**, as a replay would. At most 1,000 are
+    recovered per call, oldest first; `more: true` says others remain (call again). Calling it
+    again recovers nothing twice: a delivery already queued is no longer dead or retrying.
+    Only an `owner` of the application may do it (a maintainer or viewer gets 403 `FORBIDDEN`
+    with `data.permission` `application:owner`, an unknown endpoint or a non-member 404
+    `NOT_FOUND`). Audited as `delivery.recover` with the time and the count.
+
+    Args:
+        endpoint_id (str):
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+        body (RecoverDeliveriesRequest):  Example: {'since': '2026-11-22T08:00:00.000Z'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope
+     """
+
+
+    return sync_detailed(
+        endpoint_id=endpoint_id,
+client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    ).parsed
+
+async def asyncio_detailed(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RecoverDeliveriesRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope]:
+    """ Recover an endpoint's failed deliveries since a time
+
+     After a receiver's outage, queues again every delivery of the endpoint created at or after
+    `since` that is `dead` or still `retrying`: each becomes `pending`, due now, with a fresh
+    retry budget and **the same delivery and event ids**, as a replay would. At most 1,000 are
+    recovered per call, oldest first; `more: true` says others remain (call again). Calling it
+    again recovers nothing twice: a delivery already queued is no longer dead or retrying.
+    Only an `owner` of the application may do it (a maintainer or viewer gets 403 `FORBIDDEN`
+    with `data.permission` `application:owner`, an unknown endpoint or a non-member 404
+    `NOT_FOUND`). Audited as `delivery.recover` with the time and the count.
+
+    Args:
+        endpoint_id (str):
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+        body (RecoverDeliveriesRequest):  Example: {'since': '2026-11-22T08:00:00.000Z'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        endpoint_id=endpoint_id,
+body=body,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: RecoverDeliveriesRequest,
+    x_tenant_id: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
+
+) -> ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope | None:
+    """ Recover an endpoint's failed deliveries since a time
+
+     After a receiver's outage, queues again every delivery of the endpoint created at or after
+    `since` that is `dead` or still `retrying`: each becomes `pending`, due now, with a fresh
+    retry budget and **the same delivery and event ids**, as a replay would. At most 1,000 are
+    recovered per call, oldest first; `more: true` says others remain (call again). Calling it
+    again recovers nothing twice: a delivery already queued is no longer dead or retrying.
+    Only an `owner` of the application may do it (a maintainer or viewer gets 403 `FORBIDDEN`
+    with `data.permission` `application:owner`, an unknown endpoint or a non-member 404
+    `NOT_FOUND`). Audited as `delivery.recover` with the time and the count.
+
+    Args:
+        endpoint_id (str):
+        x_tenant_id (str | Unset):
+        accept_language (str | Unset):
+        x_request_id (str | Unset):
+        body (RecoverDeliveriesRequest):  Example: {'since': '2026-11-22T08:00:00.000Z'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | RecoveredDeliveriesEnvelope | ValidationErrorEnvelope
+     """
+
+
+    return (await asyncio_detailed(
+        endpoint_id=endpoint_id,
+client=client,
+body=body,
+x_tenant_id=x_tenant_id,
+accept_language=accept_language,
+x_request_id=x_request_id,
+
+    )).parsed

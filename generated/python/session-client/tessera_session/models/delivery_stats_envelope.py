@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.delivery_stats import DeliveryStats
+
+
+
+
+
+T = TypeVar("T", bound="DeliveryStatsEnvelope")
+
+
+
+@_attrs_define
+class DeliveryStatsEnvelope:
+    """ 
+        Example:
+            {'code': '0', 'message': 'OK', 'data': {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'window': '24h', 'from':
+                '2026-11-21T09:00:00.000Z', 'to': '2026-11-22T09:00:00.000Z', 'buckets': [{'hour': '2026-11-22T08:00:00.000Z',
+                'delivered': 12, 'failed': 0, 'dead': 0, 'p50LatencyMs': 75, 'p95LatencyMs': 130}]}}
+
+        Attributes:
+            code (str): `"0"` on success, otherwise an error code. Example: 0.
+            message (str): Human-readable, translated; never branch on it. Example: OK.
+            data (DeliveryStats): An endpoint's deliveries per hour over a window, oldest hour first. Example:
+                {'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'window': '24h', 'from': '2026-11-21T09:00:00.000Z', 'to':
+                '2026-11-22T09:00:00.000Z', 'buckets': [{'hour': '2026-11-22T08:00:00.000Z', 'delivered': 12, 'failed': 0,
+                'dead': 0, 'p50LatencyMs': 75, 'p95LatencyMs': 130}]}.
+     """
+
+    code: str
+    message: str
+    data: DeliveryStats
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.delivery_stats import DeliveryStats # noqa: PLC0415
+        code = self.code
+
+        message = self.message
+
+        data = self.data.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "code": code,
+            "message": message,
+            "data": data,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.delivery_stats import DeliveryStats # noqa: PLC0415
+        d = dict(src_dict)
+        code = d.pop("code")
+
+        message = d.pop("message")
+
+        data = DeliveryStats.from_dict(d.pop("data"))
+
+
+
+
+        delivery_stats_envelope = cls(
+            code=code,
+            message=message,
+            data=data,
+        )
+
+
+        delivery_stats_envelope.additional_properties = d
+        return delivery_stats_envelope
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

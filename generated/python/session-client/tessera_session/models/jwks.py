@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.public_jwk import PublicJwk
+
+
+
+
+
+T = TypeVar("T", bound="Jwks")
+
+
+
+@_attrs_define
+class Jwks:
+    """ A JWK Set of 1 to 5 public keys.
+
+        Example:
+            {'keys': [{'kty': 'OKP', 'crv': 'Ed25519', 'kid': 'key-1', 'x': '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}]}
+
+        Attributes:
+            keys (list[PublicJwk]):
+     """
+
+    keys: list[PublicJwk]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.public_jwk import PublicJwk # noqa: PLC0415
+        keys = []
+        for keys_item_data in self.keys:
+            keys_item = keys_item_data.to_dict()
+            keys.append(keys_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "keys": keys,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.public_jwk import PublicJwk # noqa: PLC0415
+        d = dict(src_dict)
+        keys = []
+        _keys = d.pop("keys")
+        for keys_item_data in (_keys):
+            keys_item = PublicJwk.from_dict(keys_item_data)
+
+
+
+            keys.append(keys_item)
+
+
+        jwks = cls(
+            keys=keys,
+        )
+
+
+        jwks.additional_properties = d
+        return jwks
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,314 @@
+"""Statements compiled once, executed by an async driver.
+
+SQLAlchemy keeps what it is best at (the tables, the migrations, building and compiling SQL for
+each dialect and converting values on the way in and out); it no longer executes anything on the
+request path. A ``Statement`` is compiled once per dialect on first use and then only bound, so a
+hot path never builds, caches or compiles SQL again. ``storage.postgres`` runs the compiled SQL on
+psycopg 3's async connections (one pool per event loop, autocommit for single statements,
+pipelined transactions) and ``storage.sqlite`` runs it on sqlite3 in a small thread pool.
+
+Statements that vary per call (list filters, admin searches) may still be passed as SQLAlchemy
+constructs: they are compiled through a bounded cache keyed by SQLAlchemy's own cache key.
+
+Results come back fully fetched as ``Result``: the few methods of SQLAlchemy's result the storage
+modules use (``first``, ``one``, ``scalar_one``...), over rows with attribute access.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
+
+from sqlalchemy import Insert, Table, bindparam
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import IntegrityError as IntegrityError
+from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
+
+__all__ = [
+    "Compiled",
+    "Database",
+    "Executor",
+    "IntegrityError",
+    "Result",
+    "Row",
+    "Statement",
+    "Transaction",
+    "bound",
+    "compiled_for",
+    "insert_or_skip",
+]
+
+Processor = Callable[[Any], Any]
+
+
+def _dialect(name: str) -> Dialect:
+    if name == "postgresql":
+        return postgresql.psycopg.dialect()  # type: ignore[no-untyped-call]
+    # Named parameters (":name"): sqlite3 binds them from a dict, like psycopg's "%(name)s".
+    return sqlite.pysqlite.dialect(paramstyle="named")
+
+
+DIALECTS: dict[str, Dialect] = {"postgresql": _dialect("postgresql"), "sqlite": _dialect("sqlite")}
+
+
+class Row(tuple[Any, ...]):
+    """A result row: a tuple whose columns are also attributes (``row.pid``) and a mapping."""
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+    _index: dict[str, int] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[self._index[name]]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @property
+    def _mapping(self) -> dict[str, Any]:
+        return dict(zip(self._fields, self, strict=True))
+
+
+def _row_class(names: Sequence[str]) -> type[Row]:
+    index: dict[str, int] = {}
+    for i, name in enumerate(names):
+        index.setdefault(name, i)
+    return type("Row", (Row,), {"__slots__": (), "_fields": tuple(names), "_index": index})
+
+
+class Result:
+    """Every row of one statement, fetched, and the number of rows it changed."""
+
+    __slots__ = ("rowcount", "rows")
+
+    def __init__(self, rows: list[Row], rowcount: int) -> None:
+        self.rows = rows
+        self.rowcount = rowcount
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.rows)
+
+    def all(self) -> list[Row]:
+        return self.rows
+
+    def first(self) -> Row | None:
+        return self.rows[0] if self.rows else None
+
+    def one(self) -> Row:
+        if len(self.rows) != 1:
+            raise LookupError(f"expected one row, got {len(self.rows)}")
+        return self.rows[0]
+
+    def one_or_none(self) -> Row | None:
+        if len(self.rows) > 1:
+            raise LookupError(f"expected at most one row, got {len(self.rows)}")
+        return self.first()
+
+    def scalar(self) -> Any:
+        return self.rows[0][0] if self.rows else None
+
+    def scalar_one(self) -> Any:
+        return self.one()[0]
+
+    def scalar_one_or_none(self) -> Any:
+        row = self.one_or_none()
+        return None if row is None else row[0]
+
+    def scalars(self) -> list[Any]:
+        return [row[0] for row in self.rows]
+
+
+class Compiled:
+    """One statement compiled for one dialect: its SQL, how to bind, how to read rows back."""
+
+    __slots__ = ("_binds", "_columns", "_compiled", "_defaults", "_expanding", "_row",
+                 "reads_only", "returns_rows", "sql")
+
+    def __init__(self, construct: ClauseElement, dialect: Dialect, cache_key: Any = None) -> None:
+        if isinstance(construct, Insert) and not construct._returning:
+            construct = construct.inline()  # no implicit "RETURNING id" nobody asked for
+        compiled = construct.compile(dialect=dialect, cache_key=cache_key) if cache_key else construct.compile(
+            dialect=dialect)
+        assert isinstance(compiled, SQLCompiler)
+        self._compiled = compiled
+        # Python-side column defaults (``default=1``) are filled in by SQLAlchemy's execution
+        # context, which this path does not use: they are bound here, and only scalars exist.
+        self._defaults: dict[str, Any] = {}
+        for column in [*compiled.insert_prefetch, *compiled.update_prefetch]:
+            default = column.default if column in compiled.insert_prefetch else column.onupdate
+            if default is None or not default.is_scalar:
+                raise TypeError(f"{column}: only scalar Python-side defaults are supported")
+            self._defaults[column.key] = default.arg  # type: ignore[attr-defined]
+        self.sql: str = compiled.string
+        # A plain SELECT (no FOR UPDATE) takes no write lock: SQLite runs it beside a writer.
+        self.reads_only = self.sql.lstrip()[:6].upper() == "SELECT" and " FOR UPDATE" not in self.sql
+        self._expanding = any(b.expanding for b in compiled.binds.values())
+        self._binds: list[tuple[str, Processor]] = [
+            (name, proc) for name, proc in (compiled._bind_processors or {}).items() if callable(proc)]
+        columns = compiled._result_columns
+        self.returns_rows = bool(columns)
+        self._row = _row_class([c[0] for c in columns])
+        processors = [c[3]._cached_result_processor(dialect, None) for c in columns]
+        self._columns: list[tuple[int, Processor]] = [(i, p) for i, p in enumerate(processors) if p is not None]
+
+    def bind(self, params: Mapping[str, Any] | None, extracted: Sequence[Any] | None = None) -> tuple[str, Any]:
+        """The SQL and the driver's parameters for one execution; ``extracted`` carries the
+        values of a per-call construct compiled for an earlier one of the same shape."""
+        compiled = self._compiled
+        if self._defaults:
+            params = {**self._defaults, **(params or {})}
+        if self._expanding:  # IN lists: SQLAlchemy renders one placeholder per value, per call
+            state = compiled._process_parameters_for_postcompile(
+                compiled.construct_params(params, extracted_parameters=extracted,
+                                          escape_names=False, _no_postcompile=True),
+            )
+            values = dict(state.parameters)
+            # The expanded state knows the processors of the values it expanded; the other
+            # parameters keep the ones compiled with the statement.
+            processors = {**dict(self._binds), **state.processors}
+            for name, processor in processors.items():
+                value = values.get(name)
+                if value is not None and callable(processor):
+                    values[name] = processor(value)
+            return state.statement, values
+        values = dict(compiled.construct_params(params, extracted_parameters=extracted))
+        for name, proc in self._binds:
+            value = values.get(name)
+            if value is not None:
+                values[name] = proc(value)
+        return self.sql, values
+
+    def rows(self, raw: Sequence[Sequence[Any]]) -> list[Row]:
+        make = self._row
+        if not self._columns:
+            return [make(r) for r in raw]
+        out = []
+        for r in raw:
+            values = list(r)
+            for i, proc in self._columns:
+                values[i] = proc(values[i])
+            out.append(make(values))
+        return out
+
+
+class Statement:
+    """A statement built once (at import) and compiled once per dialect (on first use).
+
+    ``variants`` gives a dialect its own construct where the SQL must differ (an upsert).
+    """
+
+    __slots__ = ("_compiled", "_construct", "_lock", "_variants")
+
+    def __init__(self, construct: ClauseElement, variants: Mapping[str, ClauseElement] | None = None) -> None:
+        self._construct = construct
+        self._variants = dict(variants or {})
+        self._compiled: dict[str, Compiled] = {}
+        self._lock = threading.Lock()
+
+    def compiled(self, dialect: str) -> Compiled:
+        found = self._compiled.get(dialect)
+        if found is None:
+            with self._lock:
+                construct = self._variants.get(dialect, self._construct)
+                found = self._compiled[dialect] = Compiled(construct, DIALECTS[dialect])
+        return found
+
+
+# Statements built per call (list filters, admin searches) are compiled through this cache,
+# keyed by SQLAlchemy's own cache key (the SQL's shape, not its values); bounded, least recently
+# used out first.
+_CACHE_SIZE = 500
+_cache: OrderedDict[tuple[str, Any], Compiled] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def compiled_for(statement: Statement | ClauseElement, dialect: str) -> tuple[Compiled, Sequence[Any] | None]:
+    """The compiled form of a statement and, for a per-call construct, the values it carries."""
+    if isinstance(statement, Statement):
+        return statement.compiled(dialect), None
+    cache_key = statement._generate_cache_key()
+    if cache_key is None:  # not cacheable: compile for this call only
+        return Compiled(statement, DIALECTS[dialect]), None
+    key = (dialect, cache_key.key)
+    with _cache_lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found, cache_key.bindparams
+    found = Compiled(statement, DIALECTS[dialect], cache_key)
+    with _cache_lock:
+        _cache[key] = found
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return found, cache_key.bindparams
+
+
+def bound(*names: str) -> dict[str, Any]:
+    """``{name: bindparam(name)}`` for each column an insert binds per call."""
+    return {name: bindparam(name) for name in names}
+
+
+def insert_or_skip(table: Table, columns: Sequence[str], returning: Sequence[Any] = ()) -> Statement:
+    """``INSERT ... ON CONFLICT DO NOTHING [RETURNING ...]``: a claim in one statement.
+
+    The returned row (or ``rowcount``) says whether this insert won; a conflict is not an error,
+    so a transaction needs no savepoint around it. ``columns`` are bound per call by name.
+    """
+    values: dict[str, Any] = {name: bindparam(name) for name in columns}
+    pg = postgresql.insert(table).values(values).on_conflict_do_nothing()
+    lite = sqlite.insert(table).values(values).on_conflict_do_nothing()
+    if returning:
+        pg = pg.returning(*returning)  # type: ignore[assignment]
+        lite = lite.returning(*returning)  # type: ignore[assignment]
+    return Statement(pg, {"postgresql": pg, "sqlite": lite})
+
+
+Params = Mapping[str, Any] | None
+
+
+class Executor(Protocol):
+    """Where a storage function runs its SQL: the database (one statement, autocommit) or a
+    transaction."""
+
+    @property
+    def dialect(self) -> str: ...
+
+    async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result: ...
+
+    async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+        """Run a statement whose result nobody reads; in a PostgreSQL transaction it rides the
+        pipeline to the next statement or the commit instead of costing a round trip."""
+        ...
+
+    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+        """One statement for many parameter sets (batched inserts), in one round trip."""
+        ...
+
+
+class Transaction(Executor, Protocol):
+    """One transaction: everything commits together when the block ends, or nothing does."""
+
+
+class Database(Executor, Protocol):
+    """A database: single statements in autocommit, and transactions."""
+
+    def read(self) -> AbstractAsyncContextManager[Transaction]:
+        """A consistent snapshot for several statements (one statement needs no transaction)."""
+        ...
+
+    def write(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    async def ping(self) -> bool: ...
+
+    async def close(self) -> None:
+        """Close what this event loop opened (the pool of this loop)."""
+        ...
+
+    def dispose(self) -> None:
+        """Forget every connection (at process exit, from any thread)."""
+        ...

@@ -1,0 +1,203 @@
+"""SQLite, the embedded default, through sqlite3 on a few threads of its own.
+
+sqlite3 blocks, so every statement runs on this module's thread pool, never on the event loop.
+A single statement runs in autocommit (no BEGIN); a write transaction starts with
+``BEGIN IMMEDIATE`` so it takes the write lock up front instead of failing when a read upgrades.
+Every writer of one process (a write transaction, or a single INSERT/UPDATE/DELETE in autocommit)
+queues on an asyncio lock before it takes a thread: a writer waiting for SQLite's lock inside a
+thread would hold that thread while the writer it waits for needs one to finish its next
+statement or its COMMIT (all threads could end up waiting on the busy timeout). Writers of other
+processes (a worker) wait on SQLite's busy timeout: they need none of this process's threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import sqlite3
+import weakref
+from collections.abc import AsyncIterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.sql import ClauseElement
+
+from storage.engine import Compiled, IntegrityError, Params, Result, Statement, compiled_for
+
+_IDLE_CONNECTIONS = 16
+
+
+def _run(conn: sqlite3.Connection, compiled: Compiled, sql: str, values: Any) -> Result:
+    try:
+        cursor = conn.execute(sql, values)
+    except sqlite3.IntegrityError as exc:
+        raise IntegrityError(sql, values, exc) from exc
+    raw = cursor.fetchall() if cursor.description is not None else []
+    return Result(compiled.rows(raw), cursor.rowcount)
+
+
+class SqliteTransaction:
+    """A transaction on one connection; each statement is one hop to the pool's threads."""
+
+    dialect = "sqlite"
+
+    def __init__(self, db: SqliteDatabase, conn: sqlite3.Connection) -> None:
+        self._db = db
+        self._conn = conn
+
+    async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result:
+        compiled, extracted = compiled_for(statement, "sqlite")
+        sql, values = compiled.bind(params, extracted)
+        result: Result = await self._db.in_thread(_run, self._conn, compiled, sql, values)
+        return result
+
+    async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+        await self.execute(statement, params)
+
+    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+        compiled = statement.compiled("sqlite")
+        bound = [compiled.bind(row)[1] for row in rows]
+        await self._db.in_thread(self._conn.executemany, compiled.sql, bound)
+
+
+class SqliteDatabase:
+    """One SQLite file: a thread pool, and the connections its threads share."""
+
+    dialect = "sqlite"
+
+    def __init__(self, url: str, *, threads: int = 4) -> None:
+        database = make_url(url).database or ":memory:"
+        if database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        self._path = database
+        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="tessera-sqlite")
+        self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        self._write_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self._path, timeout=30, isolation_level=None, check_same_thread=False)
+        # WAL lets readers run beside the single writer; foreign keys are off by default.
+        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=30000", "synchronous=NORMAL"):
+            conn.execute(f"PRAGMA {pragma}")
+        return conn
+
+    def _checkout(self) -> sqlite3.Connection:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            return self._connect()
+
+    def _checkin(self, conn: sqlite3.Connection) -> None:
+        if conn.in_transaction:
+            conn.rollback()
+        if self._idle.qsize() < _IDLE_CONNECTIONS:
+            self._idle.put(conn)
+        else:
+            conn.close()
+
+    async def in_thread(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
+
+    def _single(self, compiled: Compiled, sql: str, values: Any) -> Result:
+        conn = self._checkout()
+        try:
+            return _run(conn, compiled, sql, values)
+        finally:
+            self._checkin(conn)
+
+    async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result:
+        compiled, extracted = compiled_for(statement, "sqlite")
+        sql, values = compiled.bind(params, extracted)
+        if compiled.reads_only:
+            result: Result = await self.in_thread(self._single, compiled, sql, values)
+            return result
+        async with self._write_lock():
+            written: Result = await self.in_thread(self._single, compiled, sql, values)
+            return written
+
+    async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+        await self.execute(statement, params)
+
+    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+        async with self.write() as tx:
+            await tx.execute_many(statement, rows)
+
+    def _begin(self, begin: str) -> sqlite3.Connection:
+        conn = self._checkout()
+        try:
+            conn.execute(begin)
+        except BaseException:
+            self._checkin(conn)
+            raise
+        return conn
+
+    def _end(self, conn: sqlite3.Connection, commit: bool) -> None:
+        try:
+            if commit:
+                try:
+                    conn.execute("COMMIT")
+                except sqlite3.IntegrityError as exc:
+                    raise IntegrityError("COMMIT", None, exc) from exc
+            else:
+                conn.execute("ROLLBACK")
+        finally:
+            self._checkin(conn)
+
+    @asynccontextmanager
+    async def _transaction(self, begin: str) -> AsyncIterator[SqliteTransaction]:
+        conn = await self.in_thread(self._begin, begin)
+        try:
+            yield SqliteTransaction(self, conn)
+        except BaseException:
+            await asyncio.shield(self.in_thread(self._end, conn, False))
+            raise
+        await asyncio.shield(self.in_thread(self._end, conn, True))
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[SqliteTransaction]:
+        async with self._transaction("BEGIN") as tx:
+            yield tx
+
+    def _write_lock(self) -> asyncio.Lock:
+        loop = asyncio.get_running_loop()
+        lock = self._write_locks.get(loop)
+        if lock is None:
+            lock = self._write_locks[loop] = asyncio.Lock()
+        return lock
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[SqliteTransaction]:
+        async with self._write_lock(), self._transaction("BEGIN IMMEDIATE") as tx:
+            yield tx
+
+    async def ping(self) -> bool:
+        try:
+            await self.execute_sql("SELECT 1")
+            return True
+        except Exception:
+            return False
+
+    async def execute_sql(self, sql: str) -> None:
+        def run() -> None:
+            conn = self._checkout()
+            try:
+                conn.execute(sql)
+            finally:
+                self._checkin(conn)
+
+        await self.in_thread(run)
+
+    async def close(self) -> None:
+        return None
+
+    def dispose(self) -> None:
+        while True:
+            try:
+                self._idle.get_nowait().close()
+            except queue.Empty:
+                break

@@ -1,0 +1,42 @@
+"""Every 5xx a server started by a test answers fails that test, unless the test says it expects one.
+
+In-process servers (the test client, uvicorn threads) are watched through their access log: the
+``tessera.access`` record of each request carries its status. Servers run as processes
+(``tests/support/live_server.tessera_serve``) are judged from their own log when they stop.
+A test that provokes a 5xx on purpose is marked ``@pytest.mark.allows_5xx``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+
+ACCESS_LOGGER = "tessera.access"
+
+
+class ServerErrorWatch(logging.Handler):
+    """Collects the access lines of requests answered with a 5xx."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        status = getattr(record, "status", None)
+        if record.name == ACCESS_LOGGER and isinstance(status, int) and status >= 500:
+            self.seen.append(f"{getattr(record, 'method', '?')} {getattr(record, 'path', '?')} -> {status}")
+
+
+def five_hundreds_in(log_lines: Iterable[str]) -> list[str]:
+    """The 5xx access lines of a server process's JSON log (other lines are ignored)."""
+    found = []
+    for line in log_lines:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        status = entry.get("status") if isinstance(entry, dict) else None
+        if isinstance(status, int) and status >= 500 and "path" in entry:
+            found.append(f"{entry.get('method')} {entry.get('path')} -> {status}")
+    return found
