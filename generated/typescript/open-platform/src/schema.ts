@@ -1239,6 +1239,48 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description `uri_too_long`: the path and query string are over 8 KiB, as sent. On the OAuth endpoints
+         *     the body also carries RFC 6749's `error: invalid_request`.
+         */
+        UriTooLong: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "uri_too_long",
+                 *       "message": "The request URL is too long.",
+                 *       "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
+                 *       "details": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `request_header_fields_too_large`: more than 100 header fields, or over 16 KiB of them. On
+         *     the OAuth endpoints the body also carries RFC 6749's `error: invalid_request`.
+         */
+        HeaderFieldsTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "request_header_fields_too_large",
+                 *       "message": "The request's header fields are too many or too large.",
+                 *       "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
+                 *       "details": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `unsupported_media_type`: wrong Content-Type. */
         UnsupportedMediaType: {
             headers: {
@@ -1509,8 +1551,10 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["OAuthUnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1565,8 +1609,10 @@ export interface operations {
             401: components["responses"]["InvalidClient"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["OAuthUnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1622,8 +1668,10 @@ export interface operations {
             401: components["responses"]["InvalidClient"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["OAuthUnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1690,6 +1738,8 @@ export interface operations {
             };
             400: components["responses"]["OAuthInvalidRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1744,7 +1794,9 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             401: components["responses"]["InvalidToken"];
             404: components["responses"]["CapabilityNotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1789,7 +1841,9 @@ export interface operations {
             400: components["responses"]["ListInvalidRequest"];
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1830,7 +1884,9 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
             404: components["responses"]["ResourceNotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1875,7 +1931,9 @@ export interface operations {
             400: components["responses"]["ListInvalidRequest"];
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1916,7 +1974,9 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
             404: components["responses"]["ResourceNotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1973,8 +2033,10 @@ export interface operations {
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2025,8 +2087,10 @@ export interface operations {
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2073,8 +2137,10 @@ export interface operations {
             403: components["responses"]["InsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -64,6 +64,20 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_405
 
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+
+
+        return response_414
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+
+
+        return response_431
+
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())
 

@@ -86,6 +86,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_413
 
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+
+
+        return response_414
+
     if response.status_code == 415:
         response_415 = OAuthError.from_dict(response.json())
 
@@ -99,6 +106,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
         return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+
+
+        return response_431
 
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())

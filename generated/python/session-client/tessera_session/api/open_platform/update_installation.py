@@ -115,6 +115,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_413
 
+    if response.status_code == 414:
+        response_414 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_414
+
     if response.status_code == 415:
         response_415 = ErrorEnvelope.from_dict(response.json())
 
@@ -128,6 +135,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
         return response_429
+
+    if response.status_code == 431:
+        response_431 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_431
 
     if response.status_code == 500:
         response_500 = InternalErrorEnvelope.from_dict(response.json())

@@ -103,12 +103,26 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_406
 
+    if response.status_code == 414:
+        response_414 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_414
+
     if response.status_code == 429:
         response_429 = ErrorEnvelope.from_dict(response.json())
 
 
 
         return response_429
+
+    if response.status_code == 431:
+        response_431 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_431
 
     if response.status_code == 500:
         response_500 = InternalErrorEnvelope.from_dict(response.json())
