@@ -309,10 +309,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Report how many cases Schemathesis generated per document (both databases together), and
     where the browser tests left their screenshots."""
-    from tests.support.conformance_stats import CASES
+    from tests.support.conformance_stats import CASES, NOT_REACHED
     from tests.support.screenshots import ROOT, SCREENSHOTS
 
     for document, count in sorted(CASES.items()):
-        terminalreporter.write_line(f"schemathesis: {count} generated cases against {document} (all checks)")
+        only_404, only_refused = NOT_REACHED.get(document, (0, 0))
+        terminalreporter.write_line(
+            f"schemathesis: {count} generated cases against {document} (all checks); operations that only "
+            f"answered 404: {only_404}, that only refused schema-valid data: {only_refused}")
     for path in SCREENSHOTS:
         terminalreporter.write_line(f"console screenshot: {path.relative_to(ROOT)}")

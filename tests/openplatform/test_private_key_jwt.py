@@ -261,3 +261,15 @@ def test_authlib_private_key_jwt_gets_a_token_from_a_live_server(env: Env, tenan
     assert whoami.status_code == 200
     print(f"Authlib PrivateKeyJWT: token_type={token['token_type']} expires_in={token['expires_in']} "
           f"scope={token['scope']!r} access_token={token['access_token'][:4]}... whoami={whoami.status_code}")
+
+
+def test_a_json_null_body_is_not_taken_for_no_body(tenant: TenantUsers) -> None:
+    """An absent body makes a secret credential; a body of JSON ``null`` is a value, and not an object."""
+    base = tenant.install()
+    path = f"/installations/{base['installationId']}/credentials"
+    refused = tenant.admin_call("POST", path, content=b"null", headers={"Content-Type": "application/json"})
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "VALIDATION_ERROR"
+    absent = tenant.admin_call("POST", path)
+    assert absent.status_code == 200
+    assert absent.json()["data"]["kind"] == "secret"

@@ -98,6 +98,12 @@ class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
         if json_depth(value) > MAX_JSON_DEPTH:
             # Validation, the bad-text scan and storage all walk the document recursively.
             raise RequestInvalid({"body": TOO_DEEP})
+        if value is None and not self._nullable:
+            # JSON `null` is a value, not an absent body: an optional body that is sent must still
+            # fit its schema (Connexion would take the None for "no body" and skip validation).
+            errors = collect(self._compiled.iter_errors(None))
+            if errors:
+                raise RequestInvalid(errors)
         return value
 
     def _validate(self, body: t.Any) -> dict[str, t.Any] | None:

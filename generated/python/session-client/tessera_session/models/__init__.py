@@ -96,16 +96,24 @@ from .installation_status import InstallationStatus
 from .internal_error_envelope import InternalErrorEnvelope
 from .internal_error_envelope_code import InternalErrorEnvelopeCode
 from .jwks import Jwks
+from .list_applications_sort_field import ListApplicationsSortField
 from .list_applications_sort_order import ListApplicationsSortOrder
+from .list_automation_runs_sort_field import ListAutomationRunsSortField
 from .list_automation_runs_sort_order import ListAutomationRunsSortOrder
+from .list_automations_sort_field import ListAutomationsSortField
 from .list_automations_sort_order import ListAutomationsSortOrder
+from .list_credentials_sort_field import ListCredentialsSortField
 from .list_credentials_sort_order import ListCredentialsSortOrder
+from .list_deliveries_sort_field import ListDeliveriesSortField
 from .list_deliveries_sort_order import ListDeliveriesSortOrder
 from .list_envelope import ListEnvelope
+from .list_installations_sort_field import ListInstallationsSortField
 from .list_installations_sort_order import ListInstallationsSortOrder
+from .list_members_sort_field import ListMembersSortField
 from .list_members_sort_order import ListMembersSortOrder
 from .list_records_sort_order import ListRecordsSortOrder
 from .list_result import ListResult
+from .list_webhook_endpoints_sort_field import ListWebhookEndpointsSortField
 from .list_webhook_endpoints_sort_order import ListWebhookEndpointsSortOrder
 from .login_envelope import LoginEnvelope
 from .login_request import LoginRequest
@@ -151,6 +159,7 @@ from .rotated_credential import RotatedCredential
 from .rotated_credential_envelope import RotatedCredentialEnvelope
 from .rotated_webhook_secret import RotatedWebhookSecret
 from .rotated_webhook_secret_envelope import RotatedWebhookSecretEnvelope
+from .search_audit_sort_field import SearchAuditSortField
 from .search_audit_sort_order import SearchAuditSortOrder
 from .session import Session
 from .session_command_action import SessionCommandAction
@@ -270,16 +279,24 @@ __all__ = (
     "InternalErrorEnvelope",
     "InternalErrorEnvelopeCode",
     "Jwks",
+    "ListApplicationsSortField",
     "ListApplicationsSortOrder",
+    "ListAutomationRunsSortField",
     "ListAutomationRunsSortOrder",
+    "ListAutomationsSortField",
     "ListAutomationsSortOrder",
+    "ListCredentialsSortField",
     "ListCredentialsSortOrder",
+    "ListDeliveriesSortField",
     "ListDeliveriesSortOrder",
     "ListEnvelope",
+    "ListInstallationsSortField",
     "ListInstallationsSortOrder",
+    "ListMembersSortField",
     "ListMembersSortOrder",
     "ListRecordsSortOrder",
     "ListResult",
+    "ListWebhookEndpointsSortField",
     "ListWebhookEndpointsSortOrder",
     "LoginEnvelope",
     "LoginRequest",
@@ -325,6 +342,7 @@ __all__ = (
     "RotatedWebhookSecret",
     "RotatedWebhookSecretEnvelope",
     "RotateWebhookSecretRequest",
+    "SearchAuditSortField",
     "SearchAuditSortOrder",
     "Session",
     "SessionCommandAction",

@@ -12,6 +12,7 @@ from ...models.audit_list_envelope import AuditListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.search_audit_sort_field import SearchAuditSortField
 from ...models.search_audit_sort_order import SearchAuditSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
@@ -24,7 +25,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
     sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -54,7 +55,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -172,7 +177,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
     sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -193,7 +198,7 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (SearchAuditSortField | Unset):  Default: SearchAuditSortField.CREATED_AT.
         sort_order (SearchAuditSortOrder | Unset):  Default: SearchAuditSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -234,7 +239,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
     sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -255,7 +260,7 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (SearchAuditSortField | Unset):  Default: SearchAuditSortField.CREATED_AT.
         sort_order (SearchAuditSortOrder | Unset):  Default: SearchAuditSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -291,7 +296,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
     sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -312,7 +317,7 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (SearchAuditSortField | Unset):  Default: SearchAuditSortField.CREATED_AT.
         sort_order (SearchAuditSortOrder | Unset):  Default: SearchAuditSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -353,7 +358,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
     sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -374,7 +379,7 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (SearchAuditSortField | Unset):  Default: SearchAuditSortField.CREATED_AT.
         sort_order (SearchAuditSortOrder | Unset):  Default: SearchAuditSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):

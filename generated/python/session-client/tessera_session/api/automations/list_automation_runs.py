@@ -12,6 +12,7 @@ from ...models.automation_run_list_envelope import AutomationRunListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_automation_runs_sort_field import ListAutomationRunsSortField
 from ...models.list_automation_runs_sort_order import ListAutomationRunsSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
@@ -25,7 +26,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
     sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -55,7 +56,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -181,7 +186,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
     sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -207,7 +212,8 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListAutomationRunsSortField | Unset):  Default:
+            ListAutomationRunsSortField.CREATED_AT.
         sort_order (ListAutomationRunsSortOrder | Unset):  Default:
             ListAutomationRunsSortOrder.DESC.
         filters (str | Unset):
@@ -251,7 +257,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
     sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -277,7 +283,8 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListAutomationRunsSortField | Unset):  Default:
+            ListAutomationRunsSortField.CREATED_AT.
         sort_order (ListAutomationRunsSortOrder | Unset):  Default:
             ListAutomationRunsSortOrder.DESC.
         filters (str | Unset):
@@ -316,7 +323,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
     sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -342,7 +349,8 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListAutomationRunsSortField | Unset):  Default:
+            ListAutomationRunsSortField.CREATED_AT.
         sort_order (ListAutomationRunsSortOrder | Unset):  Default:
             ListAutomationRunsSortOrder.DESC.
         filters (str | Unset):
@@ -386,7 +394,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
     sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -412,7 +420,8 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListAutomationRunsSortField | Unset):  Default:
+            ListAutomationRunsSortField.CREATED_AT.
         sort_order (ListAutomationRunsSortOrder | Unset):  Default:
             ListAutomationRunsSortOrder.DESC.
         filters (str | Unset):

@@ -12,6 +12,7 @@ from ...models.automation_list_envelope import AutomationListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_automations_sort_field import ListAutomationsSortField
 from ...models.list_automations_sort_order import ListAutomationsSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
@@ -24,7 +25,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
     sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -54,7 +55,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -172,7 +177,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
     sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -194,7 +199,8 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListAutomationsSortField | Unset):  Default:
+            ListAutomationsSortField.CREATED_AT.
         sort_order (ListAutomationsSortOrder | Unset):  Default: ListAutomationsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -235,7 +241,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
     sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -257,7 +263,8 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListAutomationsSortField | Unset):  Default:
+            ListAutomationsSortField.CREATED_AT.
         sort_order (ListAutomationsSortOrder | Unset):  Default: ListAutomationsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -293,7 +300,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
     sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -315,7 +322,8 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListAutomationsSortField | Unset):  Default:
+            ListAutomationsSortField.CREATED_AT.
         sort_order (ListAutomationsSortOrder | Unset):  Default: ListAutomationsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -356,7 +364,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
     sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -378,7 +386,8 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListAutomationsSortField | Unset):  Default:
+            ListAutomationsSortField.CREATED_AT.
         sort_order (ListAutomationsSortOrder | Unset):  Default: ListAutomationsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):

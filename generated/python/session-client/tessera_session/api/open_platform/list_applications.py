@@ -12,6 +12,7 @@ from ...models.application_list_envelope import ApplicationListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_applications_sort_field import ListApplicationsSortField
 from ...models.list_applications_sort_order import ListApplicationsSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
@@ -24,7 +25,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
     sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -54,7 +55,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -172,7 +177,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
     sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -191,7 +196,8 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListApplicationsSortField | Unset):  Default:
+            ListApplicationsSortField.CREATED_AT.
         sort_order (ListApplicationsSortOrder | Unset):  Default: ListApplicationsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -232,7 +238,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
     sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -251,7 +257,8 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListApplicationsSortField | Unset):  Default:
+            ListApplicationsSortField.CREATED_AT.
         sort_order (ListApplicationsSortOrder | Unset):  Default: ListApplicationsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -287,7 +294,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
     sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -306,7 +313,8 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListApplicationsSortField | Unset):  Default:
+            ListApplicationsSortField.CREATED_AT.
         sort_order (ListApplicationsSortOrder | Unset):  Default: ListApplicationsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -347,7 +355,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
     sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -366,7 +374,8 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListApplicationsSortField | Unset):  Default:
+            ListApplicationsSortField.CREATED_AT.
         sort_order (ListApplicationsSortOrder | Unset):  Default: ListApplicationsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):

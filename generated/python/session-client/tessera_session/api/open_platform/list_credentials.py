@@ -12,6 +12,7 @@ from ...models.credential_list_envelope import CredentialListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_credentials_sort_field import ListCredentialsSortField
 from ...models.list_credentials_sort_order import ListCredentialsSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
@@ -25,7 +26,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
     sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -55,7 +56,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -181,7 +186,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
     sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -204,7 +209,8 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListCredentialsSortField | Unset):  Default:
+            ListCredentialsSortField.CREATED_AT.
         sort_order (ListCredentialsSortOrder | Unset):  Default: ListCredentialsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -247,7 +253,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
     sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -270,7 +276,8 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListCredentialsSortField | Unset):  Default:
+            ListCredentialsSortField.CREATED_AT.
         sort_order (ListCredentialsSortOrder | Unset):  Default: ListCredentialsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -308,7 +315,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
     sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -331,7 +338,8 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListCredentialsSortField | Unset):  Default:
+            ListCredentialsSortField.CREATED_AT.
         sort_order (ListCredentialsSortOrder | Unset):  Default: ListCredentialsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -374,7 +382,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
     sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -397,7 +405,8 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListCredentialsSortField | Unset):  Default:
+            ListCredentialsSortField.CREATED_AT.
         sort_order (ListCredentialsSortOrder | Unset):  Default: ListCredentialsSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):

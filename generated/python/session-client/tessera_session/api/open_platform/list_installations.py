@@ -12,6 +12,7 @@ from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.installation_list_envelope import InstallationListEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_installations_sort_field import ListInstallationsSortField
 from ...models.list_installations_sort_order import ListInstallationsSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
@@ -25,7 +26,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
     sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -55,7 +56,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -181,7 +186,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
     sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -200,7 +205,8 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListInstallationsSortField | Unset):  Default:
+            ListInstallationsSortField.CREATED_AT.
         sort_order (ListInstallationsSortOrder | Unset):  Default:
             ListInstallationsSortOrder.DESC.
         filters (str | Unset):
@@ -244,7 +250,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
     sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -263,7 +269,8 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListInstallationsSortField | Unset):  Default:
+            ListInstallationsSortField.CREATED_AT.
         sort_order (ListInstallationsSortOrder | Unset):  Default:
             ListInstallationsSortOrder.DESC.
         filters (str | Unset):
@@ -302,7 +309,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
     sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -321,7 +328,8 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListInstallationsSortField | Unset):  Default:
+            ListInstallationsSortField.CREATED_AT.
         sort_order (ListInstallationsSortOrder | Unset):  Default:
             ListInstallationsSortOrder.DESC.
         filters (str | Unset):
@@ -365,7 +373,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
     sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -384,7 +392,8 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListInstallationsSortField | Unset):  Default:
+            ListInstallationsSortField.CREATED_AT.
         sort_order (ListInstallationsSortOrder | Unset):  Default:
             ListInstallationsSortOrder.DESC.
         filters (str | Unset):

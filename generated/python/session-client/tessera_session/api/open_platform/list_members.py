@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_members_sort_field import ListMembersSortField
 from ...models.list_members_sort_order import ListMembersSortOrder
 from ...models.member_list_envelope import MemberListEnvelope
 from ...models.validation_error_envelope import ValidationErrorEnvelope
@@ -25,7 +26,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
     sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -55,7 +56,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -181,7 +186,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
     sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -200,7 +205,7 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListMembersSortField | Unset):  Default: ListMembersSortField.CREATED_AT.
         sort_order (ListMembersSortOrder | Unset):  Default: ListMembersSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -243,7 +248,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
     sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -262,7 +267,7 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListMembersSortField | Unset):  Default: ListMembersSortField.CREATED_AT.
         sort_order (ListMembersSortOrder | Unset):  Default: ListMembersSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -300,7 +305,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
     sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -319,7 +324,7 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListMembersSortField | Unset):  Default: ListMembersSortField.CREATED_AT.
         sort_order (ListMembersSortOrder | Unset):  Default: ListMembersSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -362,7 +367,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
     sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -381,7 +386,7 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListMembersSortField | Unset):  Default: ListMembersSortField.CREATED_AT.
         sort_order (ListMembersSortOrder | Unset):  Default: ListMembersSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):

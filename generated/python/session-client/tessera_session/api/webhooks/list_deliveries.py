@@ -12,6 +12,7 @@ from ...models.delivery_list_envelope import DeliveryListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_deliveries_sort_field import ListDeliveriesSortField
 from ...models.list_deliveries_sort_order import ListDeliveriesSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
@@ -25,7 +26,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
     sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -55,7 +56,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -181,7 +186,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
     sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -206,7 +211,8 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListDeliveriesSortField | Unset):  Default:
+            ListDeliveriesSortField.CREATED_AT.
         sort_order (ListDeliveriesSortOrder | Unset):  Default: ListDeliveriesSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -249,7 +255,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
     sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -274,7 +280,8 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListDeliveriesSortField | Unset):  Default:
+            ListDeliveriesSortField.CREATED_AT.
         sort_order (ListDeliveriesSortOrder | Unset):  Default: ListDeliveriesSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -312,7 +319,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
     sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -337,7 +344,8 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListDeliveriesSortField | Unset):  Default:
+            ListDeliveriesSortField.CREATED_AT.
         sort_order (ListDeliveriesSortOrder | Unset):  Default: ListDeliveriesSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
@@ -380,7 +388,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
     sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -405,7 +413,8 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListDeliveriesSortField | Unset):  Default:
+            ListDeliveriesSortField.CREATED_AT.
         sort_order (ListDeliveriesSortOrder | Unset):  Default: ListDeliveriesSortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):

@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_webhook_endpoints_sort_field import ListWebhookEndpointsSortField
 from ...models.list_webhook_endpoints_sort_order import ListWebhookEndpointsSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...models.webhook_endpoint_list_envelope import WebhookEndpointListEnvelope
@@ -25,7 +26,7 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
     sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -55,7 +56,11 @@ def _get_kwargs(
 
     params["keyword"] = keyword
 
-    params["sortField"] = sort_field
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
 
     json_sort_order: str | Unset = UNSET
     if not isinstance(sort_order, Unset):
@@ -181,7 +186,7 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
     sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -204,7 +209,8 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListWebhookEndpointsSortField | Unset):  Default:
+            ListWebhookEndpointsSortField.CREATED_AT.
         sort_order (ListWebhookEndpointsSortOrder | Unset):  Default:
             ListWebhookEndpointsSortOrder.DESC.
         filters (str | Unset):
@@ -248,7 +254,7 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
     sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -271,7 +277,8 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListWebhookEndpointsSortField | Unset):  Default:
+            ListWebhookEndpointsSortField.CREATED_AT.
         sort_order (ListWebhookEndpointsSortOrder | Unset):  Default:
             ListWebhookEndpointsSortOrder.DESC.
         filters (str | Unset):
@@ -310,7 +317,7 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
     sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -333,7 +340,8 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListWebhookEndpointsSortField | Unset):  Default:
+            ListWebhookEndpointsSortField.CREATED_AT.
         sort_order (ListWebhookEndpointsSortOrder | Unset):  Default:
             ListWebhookEndpointsSortOrder.DESC.
         filters (str | Unset):
@@ -377,7 +385,7 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: str | Unset = 'created_at',
+    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
     sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
@@ -400,7 +408,8 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (str | Unset):  Default: 'created_at'.
+        sort_field (ListWebhookEndpointsSortField | Unset):  Default:
+            ListWebhookEndpointsSortField.CREATED_AT.
         sort_order (ListWebhookEndpointsSortOrder | Unset):  Default:
             ListWebhookEndpointsSortOrder.DESC.
         filters (str | Unset):
