@@ -6,7 +6,8 @@ tests/system/typescript/integrator-flow.ts, which node runs against `tessera ser
 refresh after 401 invalid_token), a cursor walk, a read with its ETag, an assignment under If-Match and an
 Idempotency-Key, its replay, and a stale ETag refused. The webhook the assignment emits reaches a loopback
 receiver per signature format (`tessera`, `standard-webhooks`) and the SDK's Node verifier checks each
-recorded delivery. The session API set-up goes through the Python session SDK, as in
+recorded delivery; the Standard Webhooks project's own JavaScript library (npm `standardwebhooks`) checks the
+standard one too. The session API set-up goes through the Python session SDK, as in
 test_sdk_end_to_end.py. Needs Node.js and npm: never skipped.
 """
 
@@ -58,6 +59,8 @@ except ModuleNotFoundError as exc:  # never a silent skip: the suite's command i
 
 SDK = ROOT / typescript.TARGET
 FLOW = ROOT / "tests" / "system" / "typescript" / "integrator-flow.ts"
+# The Standard Webhooks project's own verifier (npm `standardwebhooks`, pinned by its lock file).
+OFFICIAL_VERIFIER = ROOT / "tests" / "system" / "typescript" / "standard-webhooks"
 PASSWORD = "typescript-sdk-password"
 ADMIN = "admin@demo.example"
 DEMO_ASSETS = 120
@@ -87,6 +90,17 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "include": ["src", "e2e"],
     }), encoding="utf-8")
     return copy
+
+
+@pytest.fixture(scope="module")
+def official_verifier(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``verify.mjs`` beside the official ``standardwebhooks`` package, installed from its lock file."""
+    npm = shutil.which("npm")
+    assert npm, "the TypeScript SDK's tests need node and npm (Node.js >= 20; apt-get install nodejs npm)"
+    copy = tmp_path_factory.mktemp("standard-webhooks") / "verifier"
+    shutil.copytree(OFFICIAL_VERIFIER, copy, ignore=shutil.ignore_patterns("node_modules"))
+    _run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], copy)
+    return copy / "verify.mjs"
 
 
 def _tsc(package: Path, *args: str) -> str:
@@ -136,7 +150,8 @@ def _node(script: Path, *args: str, env: dict[str, str] | None = None) -> dict[s
     return result
 
 
-def test_the_integrator_flow_with_the_typescript_sdk(compiled: Path, base_url: str, tmp_path: Path) -> None:
+def test_the_integrator_flow_with_the_typescript_sdk(compiled: Path, official_verifier: Path, base_url: str,
+                                                     tmp_path: Path) -> None:
     with ExitStack() as stack:
         # Set-up as an administrator (Python session SDK): an installation, its credential, a webhook endpoint.
         with SessionAnonymous(base_url=base_url, timeout=TIMEOUT) as anonymous:
@@ -185,3 +200,7 @@ def test_the_integrator_flow_with_the_typescript_sdk(compiled: Path, base_url: s
                                      "previousAssignee": outcome["before"]}
             assert verified["wrongSecret"] == "signature_mismatch", signature_format
             assert verified["tampered"] == "signature_mismatch", signature_format
+            if standard:  # and by the Standard Webhooks project's own JavaScript library
+                official = _node(official_verifier, str(recorded))
+                assert official["event"] == event
+                assert official["wrongSecret"] == official["tampered"] == "WebhookVerificationError"
