@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 from tessera.core.errors import InvalidRequest, InvalidToken
 from tessera.openplatform.tokens.bearer import Caller
 from tessera.runtime import Runtime
 from tessera.web.context import current
+from tessera.web.origin import origin
 
 
 def runtime() -> Runtime:
@@ -30,23 +29,11 @@ def caller() -> Caller:
     return verified
 
 
-# A Host header as RFC 9110 allows it: a DNS name or an IP literal, and a port.
-_AUTHORITY = re.compile(r"^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}"
-                        r"[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
-
-
 def public_url() -> str:
-    """The service's origin as the client reaches it, for absolute URLs: ``TESSERA_PUBLIC_URL`` when
-    set, else the request's scheme (a trusted proxy's, see ``tessera.web.transport``) and Host."""
+    """The service's origin as the client reaches it (``tessera.web.origin``); a request whose
+    ``Host`` names none is malformed here, since an issuer or audience must be absolute."""
     state = current()
-    configured = state.runtime.settings.public_url
-    if configured:
-        return configured
-    host = state.headers.get("host")
-    if host is None:  # HTTP/1.0 without Host: the address the request came in on
-        name, port = state.scope.get("server") or ("localhost", None)
-        name = f"[{name}]" if ":" in str(name) else str(name)
-        host = f"{name}:{port}" if port else name
-    if len(host) > 300 or not _AUTHORITY.match(host):
+    found = origin(state.scope, state.runtime.settings.public_url)
+    if found is None:
         raise InvalidRequest()
-    return f"{state.scope.get('scheme', 'http')}://{host.lower()}"
+    return found

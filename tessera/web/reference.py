@@ -8,14 +8,13 @@ that allows no inline script (the page starts Swagger UI from a static file). Th
 served as written, ``$ref``s kept, with one change: the files keep their server URL relative (or a
 variable), and a served document names the origin it was asked on instead, in ``servers`` and in
 each OAuth flow's URLs, so that importers (Postman, Swagger UI's "Try it out") get absolute URLs.
-The origin is the request's scheme (a trusted proxy's, see transport.py) and its ``Host`` header,
-used only when it is a plain ``host[:port]``; without one the document is served as written.
+The origin is the one every absolute URL of the service uses (``origin.py``: ``TESSERA_PUBLIC_URL``,
+else the request's scheme and plain ``Host``); without one the document is served as written.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
@@ -28,10 +27,12 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from swagger_ui_bundle import swagger_ui_path
 
+from tessera.web.context import current_or_none
+from tessera.web.origin import origin
+
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 # A Host header worth echoing into a document: a DNS name, IPv4 or bracketed IPv6, and a port.
-_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
 _FLOW_URLS = ("authorizationUrl", "tokenUrl", "refreshUrl")
 _ORIGINS_CACHED = 8  # per document; the origins a service is reached under are few
 ASSETS = {
@@ -102,7 +103,9 @@ class ApiReferenceMiddleware:
             elif path in self.redirects:
                 response = RedirectResponse(self.redirects[path], status_code=308)
             elif path in self.documents:
-                response = self.documents[path].response(request_origin(scope))
+                state = current_or_none()
+                public_url = state.runtime.settings.public_url if state is not None else None
+                response = self.documents[path].response(origin(scope, public_url))
             else:
                 response = self.routes[path]
             await response(scope, receive, send)
@@ -116,16 +119,6 @@ def _static(body: bytes, media_type: str, *, csp: bool = False) -> Response:
         headers["Content-Security-Policy"] = CSP
         headers["Referrer-Policy"] = "no-referrer"
     return Response(body, media_type=media_type, headers=headers)
-
-
-def request_origin(scope: Scope) -> str | None:
-    """``scheme://host[:port]`` of the request, or None without a usable ``Host`` header."""
-    scheme = scope.get("scheme", "http")
-    hosts = [value for name, value in scope.get("headers", ()) if name == b"host"]
-    if scheme not in ("http", "https") or len(hosts) != 1:
-        return None
-    host = hosts[0].decode("latin-1")
-    return f"{scheme}://{host}" if _HOST.fullmatch(host) else None
 
 
 def with_origin(document: dict[str, Any], origin: str) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +103,24 @@ def test_reference_routes_answer_only_reads(env: Env) -> None:
     response = env.client.post("/api/openapi.json")
     assert response.status_code == 405
     assert response.headers["allow"] == "GET, HEAD"
+
+
+def test_the_served_document_and_the_metadata_name_the_configured_public_url(
+        env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Behind a proxy that rewrites Host, TESSERA_PUBLIC_URL names the service in the served
+    documents exactly as in the RFC 8414 metadata, never the internal host."""
+    settings = dataclasses.replace(env.runtime.settings, public_url="https://api.example.com")
+    monkeypatch.setattr(env.runtime, "settings", settings)
+    internal = {"Host": "tessera-internal:8080"}
+    served = env.client.get("/api/open/v1/openapi.json", headers=internal).json()
+    meta = env.client.get("/.well-known/oauth-authorization-server", headers=internal).json()
+    flow = served["components"]["securitySchemes"]["accessToken"]["flows"]["clientCredentials"]
+    assert served["servers"][0]["url"] == meta["issuer"] == "https://api.example.com"
+    assert flow["tokenUrl"] == meta["token_endpoint"] == "https://api.example.com/oauth2/token"
+
+
+def test_a_second_host_header_names_no_origin(env: Env) -> None:
+    published = yaml.safe_load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))
+    served = env.client.get("/api/open/v1/openapi.json",
+                            headers=[("Host", "a.example"), ("Host", "b.example")]).json()
+    assert served["servers"] == published["servers"]
