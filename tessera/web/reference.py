@@ -32,7 +32,6 @@ from tessera.web.origin import origin
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-# A Host header worth echoing into a document: a DNS name, IPv4 or bracketed IPv6, and a port.
 _FLOW_URLS = ("authorizationUrl", "tokenUrl", "refreshUrl")
 _ORIGINS_CACHED = 8  # per document; the origins a service is reached under are few
 ASSETS = {
