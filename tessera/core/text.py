@@ -47,3 +47,11 @@ def bad_text_paths(value: Any, path: str = "") -> dict[str, FieldError]:
         for index, item in enumerate(value):
             found.update(bad_text_paths(item, f"{path}[{index}]" if path else f"[{index}]"))
     return found
+
+
+# The same rules as JSON Schema patterns, for the documents: what a generator or a fuzzer reads is
+# what ``storable_text`` and a required field's blank check enforce. Both are linear to match (no
+# nested repetition), since the validator runs them on client input of up to a request's size.
+# Python's ``\s`` (str patterns) is ``str.isspace``, the same test as ``str.strip`` uses.
+STORABLE_PATTERN = r"^[^\u0000\uD800-\uDFFF]*$"
+NON_BLANK_PATTERN = r"^\s*[^\s\u0000\uD800-\uDFFF][^\u0000\uD800-\uDFFF]*$"
