@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import pytest
@@ -90,6 +91,22 @@ def test_a_tampered_cursor_is_invalid_cursor(env: Env, tenant: TenantUsers) -> N
     cursor = env.client.get(ASSETS, params={"limit": 1}, headers=auth).json()["nextCursor"]
     tampered = cursor[:-6] + ("AAAAAA" if not cursor.endswith("AAAAAA") else "BBBBBB")
     response = env.client.get(ASSETS, params={"cursor": tampered}, headers=auth)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_cursor"
+
+
+def test_a_cursor_changed_only_in_its_padding_bits_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    seed_assets(tenant, 3)
+    cursor = env.client.get(ASSETS, params={"limit": 1}, headers=auth).json()["nextCursor"]
+    data = cursor.rstrip("=")
+    unused_bits = {1: 2, 2: 4}[len(cursor) - len(data)]  # "=" leaves 2 bits of the last character unused, "==" 4
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    last = alphabet.index(data[-1])
+    flipped = alphabet[last ^ ((1 << unused_bits) - 1)]  # same decoded bytes, other text
+    changed = data[:-1] + flipped + cursor[len(data):]
+    assert base64.urlsafe_b64decode(changed) == base64.urlsafe_b64decode(cursor)
+    response = env.client.get(ASSETS, params={"cursor": changed}, headers=auth)
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_cursor"
 

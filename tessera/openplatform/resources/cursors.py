@@ -4,10 +4,15 @@ A cursor carries the keyset position (the last record's database id), which must
 so it is encrypted, not only signed (the runtime's cursor ``SealedBox``, under a key of its own);
 the seal stamps the issue time and opening enforces the lifetime. Any failure, tampering, another
 resource, another installation or age, is one answer: 400 ``invalid_cursor``.
+
+Only the exact text the service issued opens: the cursor must be canonical URL-safe base64 (what
+re-encoding its bytes gives back), so a cursor changed only in the unused bits of its last
+character, its padding, or characters a lenient decoder would skip is refused like any other change.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass
 
@@ -31,6 +36,8 @@ def issue(box: SealedBox, position: Position) -> str:
 
 def open_cursor(box: SealedBox, cursor: str, resource: str, installation_id: int) -> int:
     """The position after which the next page starts; ``InvalidCursor`` for anything else."""
+    if not _canonical(cursor):
+        raise InvalidCursor()
     try:
         bound_resource, bound_installation, after_id = json.loads(box.open(cursor, CURSOR_TTL_SECONDS))
     except (Unreadable, ValueError, TypeError):
@@ -38,3 +45,16 @@ def open_cursor(box: SealedBox, cursor: str, resource: str, installation_id: int
     if bound_resource != resource or bound_installation != installation_id or not isinstance(after_id, int):
         raise InvalidCursor()
     return after_id
+
+
+def _canonical(cursor: str) -> bool:
+    """Whether ``cursor`` is canonical URL-safe base64: its bytes re-encode to the same text.
+
+    ``urlsafe_b64decode`` ignores the unused low bits of the last character and skips characters
+    outside the alphabet, so several texts decode to one token; only the one the seal wrote passes.
+    """
+    try:
+        raw = base64.urlsafe_b64decode(cursor.encode("ascii"))
+    except ValueError:  # binascii.Error, UnicodeEncodeError
+        return False
+    return base64.urlsafe_b64encode(raw).decode("ascii") == cursor
