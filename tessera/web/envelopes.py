@@ -66,14 +66,17 @@ def internal_error(exc: BaseException, request_id: str) -> ServiceError:
     return errors.InternalError(data={"traceId": request_id})
 
 
-def render_error(error: ServiceError, surface: Surface, request_id: str, *, basic_auth: bool = False) -> Rendered:
+def render_error(error: ServiceError, surface: Surface, request_id: str, *, basic_auth: bool = False,
+                 bearer_token: bool = True) -> Rendered:
     """Status, body and headers of ``error`` in the envelope of ``surface``.
 
     ``basic_auth``: the request authenticated with HTTP Basic, so a 401 challenges Basic.
+    ``bearer_token``: the request presented a bearer token. A business call's 401 without one
+    challenges with no error code (RFC 6750 section 3.1), with one ``error="invalid_token"``.
     """
     if surface is Surface.SESSION:
         return _session(error)
-    return _open_platform(open_platform_error(error, surface), surface, request_id, basic_auth)
+    return _open_platform(open_platform_error(error, surface), surface, request_id, basic_auth, bearer_token)
 
 
 def _common_headers(error: ServiceError) -> dict[str, str]:
@@ -117,7 +120,8 @@ def open_platform_error(error: ServiceError, surface: Surface) -> ServiceError:
     return generic
 
 
-def _open_platform(error: ServiceError, surface: Surface, request_id: str, basic_auth: bool) -> Rendered:
+def _open_platform(error: ServiceError, surface: Surface, request_id: str, basic_auth: bool,
+                   bearer_token: bool) -> Rendered:
     message = translate(error.message, **error.params)
     body: dict[str, Any] = {
         "code": error.code,
@@ -133,6 +137,10 @@ def _open_platform(error: ServiceError, surface: Surface, request_id: str, basic
         if error.status == 401 and basic_auth:
             # RFC 6749 section 5.2: a client that authenticated with Basic is challenged with Basic.
             headers.setdefault("WWW-Authenticate", 'Basic realm="tessera"')
+    elif error.status == 401 and not bearer_token:
+        # RFC 6750 section 3.1: a request without authentication information (no Authorization
+        # header, or another scheme than Bearer) is challenged without an error code.
+        headers.setdefault("WWW-Authenticate", 'Bearer realm="tessera"')
     elif error.status == 401:
         headers.setdefault("WWW-Authenticate", f'Bearer realm="tessera", error="{error.code}"')
     elif isinstance(error, errors.InsufficientScope):

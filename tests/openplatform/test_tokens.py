@@ -143,6 +143,39 @@ def test_a_missing_token_is_invalid_token_in_the_open_platform_envelope(env: Env
     assert response.headers["X-Request-Id"] == "op-req-1"
 
 
+def test_a_call_without_credentials_is_challenged_with_no_error_code(env: Env) -> None:
+    # RFC 6750 section 3.1: a request lacking authentication information gets no error attribute.
+    response = env.client.get("/api/open/v1/resources/assets")
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_token"
+    assert response.headers["WWW-Authenticate"] == 'Bearer realm="tessera"'
+
+
+def test_a_call_with_another_scheme_than_bearer_is_challenged_with_no_error_code(env: Env) -> None:
+    basic = "Basic " + base64.b64encode(b"client:secret").decode()
+    response = env.client.get("/api/open/v1/resources/assets", headers={"Authorization": basic})
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_token"
+    assert response.headers["WWW-Authenticate"] == 'Bearer realm="tessera"'
+
+
+def test_an_unknown_token_is_challenged_with_invalid_token(env: Env) -> None:
+    response = env.client.get("/api/open/v1/resources/assets", headers=bearer("tat_not-a-token"))
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_token"
+    assert response.headers["WWW-Authenticate"] == 'Bearer realm="tessera", error="invalid_token"'
+
+
+def test_an_expired_token_is_challenged_with_invalid_token(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
+    cred = tenant.install()
+    token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    clock.advance(env.runtime.settings.token_ttl_seconds)
+    response = env.client.get("/api/open/v1/resources/assets", headers=bearer(token))
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_token"
+    assert response.headers["WWW-Authenticate"] == 'Bearer realm="tessera", error="invalid_token"'
+
+
 def test_a_token_works_until_its_lifetime_ends(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]

@@ -67,6 +67,10 @@ def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse
     error = to_service_error(exc, request_id)
     if error.status >= 500 and not isinstance(exc, errors.InternalError) and error.data is None:
         error = internal_error(exc, request_id)
-    basic = request.headers.get("authorization", "").lower().startswith("basic ")
-    status, body, headers = render_error(error, surface, request_id, basic_auth=basic)
+    authorization = request.headers.get("authorization", "")
+    basic = authorization.lower().startswith("basic ")
+    # A bearer token was presented (even a malformed one) only under the ``Bearer`` scheme, as
+    # Connexion's OAuth check reads the header; any other scheme counts as no credentials.
+    bearer = authorization.split(None, 1)[0].lower() == "bearer" if authorization.strip() else False
+    status, body, headers = render_error(error, surface, request_id, basic_auth=basic, bearer_token=bearer)
     return json_response(status, body, headers)
