@@ -1,20 +1,29 @@
-"""The Postman collection (v2.1) and environment in ``generated/postman/``, from the published Open Platform document.
+"""The Postman collections (v2.1) and environment in ``generated/postman/``, from the two served documents.
 
-``tessera generate`` writes them from the document it writes to ``generated/open-platform.yaml`` (``--check``
-compares and writes nothing). The conversion is written here rather than run through a converter from npm, so
-that the output depends on the document alone: ids are UUIDv5 of fixed names, folders follow the document's
-tags in order, requests its paths in order, and the JSON is written with a fixed layout.
+``tessera generate`` writes them from the published Open Platform document and the served session document
+(``--check`` compares and writes nothing). The conversion is written here rather than run through a converter
+from npm, so that the output depends on the documents alone: ids are UUIDv5 of fixed names, folders follow the
+documents' tags in order, requests their paths in order, and the JSON is written with a fixed layout.
 
-- one folder per tag (tags without operations are left out), one request per operation (its first tag's
-  folder), named by the operation's summary, with its example body (the media type's ``example``, else the
-  schema's), its required headers and its query parameters (optional ones disabled);
-- the collection authenticates with OAuth 2.0 client credentials against ``{{origin}}/oauth2/token`` with
-  ``{{clientId}}``, ``{{clientSecret}}`` and ``{{scope}}`` (empty: every granted scope); operations the
-  document marks ``security: []`` (the token endpoint and its neighbours) send no token;
-- client credentials in form bodies are the same variables, ``Idempotency-Key`` is Postman's ``{{$guid}}``,
-  and ``Authorization`` header parameters (the token endpoint's optional Basic form) are left out;
-- the environment holds ``origin`` (the server variable's default) and empty ``clientId``,
-  ``clientSecret`` (a secret) and ``scope``: no secret is ever written.
+Both collections run unattended, in the Postman app and under ``newman run`` alike:
+
+- a collection-level pre-request script gets the credential with ``pm.sendRequest`` and keeps it in
+  collection variables until 30 seconds before it expires (the specification's reuse rule): an access token
+  by client credentials at the Open Platform's token endpoint (``{{clientId}}``, ``{{clientSecret}}``,
+  ``{{scope}}``), a JWT by the session API's login (``{{email}}``, ``{{password}}``); a 401 drops it, so the
+  next request gets a new one. Requests that the document marks ``security: []`` send none;
+- ids come from earlier answers (``postman_steps``): the Open Platform document's links (a list's first
+  ``pid`` for the read, the read's ``ETag`` and ``pid`` for ``If-Match`` and ``targetPid`` of the command),
+  and on the session API the paths' shapes (``.../list`` then ``.../{id}`` with the first record's id; a
+  ``...:create`` command, then a read of the record it created);
+- every request has tests: its documented status; on success the body against the documented response schema
+  (``pm.response.to.have.jsonSchema``) and the session envelope ``{code: "0", message, data}``; on errors the
+  envelope, ``{code, message, requestId, details}`` with the ``X-Request-Id`` echoed (Open Platform) or
+  ``{code, message, data}`` (session), with the documented code. Each read by id is followed by one with the
+  document's example id, which must answer 404 in the error envelope.
+
+The environment holds ``origin`` (the Open Platform server variable's default) and empty ``clientId``,
+``clientSecret``, ``scope``, ``email`` and ``password`` (the secrets typed ``secret``): no file holds a secret.
 """
 
 from __future__ import annotations
@@ -24,161 +33,152 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from tessera.registry import postman_steps as steps
+from tessera.registry.postman_steps import NAMESPACE, Step
+
 DIRECTORY = "generated/postman"
 COLLECTION = "tessera-open-platform.postman_collection.json"
+SESSION_COLLECTION = "tessera-session-api.postman_collection.json"
 ENVIRONMENT = "tessera.postman_environment.json"
 SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
-TOKEN_PATH = "/oauth2/token"  # noqa: S105 (a path, not a password)
-# Every id is derived from this namespace and a fixed name, so regenerating never changes one.
-NAMESPACE = uuid.UUID("6f1d0c3e-2b7a-5e4f-9a1c-7d3e5b2f8a10")
-METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-# Form fields that carry the client's credentials: sent as the environment's variables, never as values.
-CREDENTIAL_FIELDS = {"client_id": "{{clientId}}", "client_secret": "{{clientSecret}}"}
-GENERATED_HEADERS = {"Idempotency-Key": "{{$guid}}"}
+METHODS = steps.METHODS
+# How long before its expiry a kept token or JWT is replaced (the specification: reuse until about 30 s before).
+MARGIN_SECONDS = 30
+ENVIRONMENT_VALUES = (("origin", "default"), ("clientId", "default"), ("clientSecret", "secret"),
+                      ("scope", "default"), ("email", "default"), ("password", "secret"))
+
+_CLIENT_CREDENTIALS_SCRIPT = """\
+// Client credentials, kept until {margin} s before expiry (generated by `tessera generate`).
+const auth = pm.request.auth;
+if (!(auth && auth.type === "noauth")) {{
+  const token = pm.collectionVariables.get("accessToken");
+  const expiresAt = Number(pm.collectionVariables.get("accessTokenExpiresAt") || 0);
+  if (!token || Date.now() >= expiresAt - {margin} * 1000) {{
+    const form = [
+      {{key: "grant_type", value: "client_credentials"}},
+      {{key: "client_id", value: pm.variables.get("clientId") || ""}},
+      {{key: "client_secret", value: pm.variables.get("clientSecret") || ""}}
+    ];
+    if (pm.variables.get("scope")) {{
+      form.push({{key: "scope", value: pm.variables.get("scope")}});
+    }}
+    pm.sendRequest({{
+      url: pm.variables.get("origin") + {path},
+      method: "POST",
+      header: {{"Accept": "application/json"}},
+      body: {{mode: "urlencoded", urlencoded: form}}
+    }}, function (error, response) {{
+      if (error) {{
+        throw new Error("the token request failed: " + error);
+      }}
+      if (response.code !== 200) {{
+        throw new Error("the token endpoint answered " + response.code + ": " + response.text());
+      }}
+      const issued = response.json();
+      pm.collectionVariables.set("accessToken", issued.access_token);
+      pm.collectionVariables.set("accessTokenExpiresAt", String(Date.now() + issued.expires_in * 1000));
+    }});
+  }}
+}}
+"""
+
+_LOGIN_SCRIPT = """\
+// The session JWT from the login, kept until {margin} s before its `exp` (generated by `tessera generate`).
+const auth = pm.request.auth;
+if (!(auth && auth.type === "noauth")) {{
+  const jwt = pm.collectionVariables.get("jwt");
+  const expiresAt = Number(pm.collectionVariables.get("jwtExpiresAt") || 0);
+  if (!jwt || Date.now() >= expiresAt - {margin} * 1000) {{
+    pm.sendRequest({{
+      url: pm.variables.get("origin") + {path},
+      method: "POST",
+      header: {{"Content-Type": "application/json", "Accept": "application/json"}},
+      body: {{mode: "raw", raw: JSON.stringify({{
+        email: pm.variables.get("email"),
+        password: pm.variables.get("password")
+      }})}}
+    }}, function (error, response) {{
+      if (error) {{
+        throw new Error("the login request failed: " + error);
+      }}
+      const answer = response.json();
+      if (response.code !== 200 || answer.code !== "0") {{
+        throw new Error("the login answered " + response.code + ": " + response.text());
+      }}
+      const jwt = answer.data.jwt;
+      const part = jwt.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+      const claims = JSON.parse(atob(part + "===".slice((part.length + 3) % 4)));
+      pm.collectionVariables.set("jwt", jwt);
+      pm.collectionVariables.set("jwtExpiresAt", String(claims.exp * 1000));
+    }});
+  }}
+}}
+"""
+
+_DROP_SCRIPT = """\
+// A 401 means the kept credential is no longer good: drop it, so the next request gets a new one.
+if (pm.response.code === 401) {{
+  pm.collectionVariables.unset({variable});
+}}
+"""
 
 
 def _id(name: str) -> str:
     return str(uuid.uuid5(NAMESPACE, name))
 
 
-def _resolve(doc: dict[str, Any], node: Any) -> Any:
-    """``node`` with a local ``$ref`` followed (repeatedly)."""
-    while isinstance(node, dict) and "$ref" in node:
-        target: Any = doc
-        for part in node["$ref"].removeprefix("#/").split("/"):
-            target = target[part.replace("~1", "/").replace("~0", "~")]
-        node = target
-    return node
+def _event(listen: str, name: str, script: str) -> dict[str, Any]:
+    return {"listen": listen, "script": {"id": _id(f"script:{name}:{listen}"), "type": "text/javascript",
+                                         "exec": script.rstrip("\n").split("\n")}}
 
 
-def _schema_example(doc: dict[str, Any], schema: Any, depth: int = 0) -> Any:
-    """An example value for ``schema``: its own example, else one built from its properties."""
-    schema = _resolve(doc, schema)
-    if not isinstance(schema, dict) or depth > 8:
-        return None
-    for key in ("example", "default"):
-        if key in schema:
-            return schema[key]
-    if schema.get("enum"):
-        return schema["enum"][0]
-    kind = schema.get("type")
-    if kind == "object" or "properties" in schema:
-        return {name: _schema_example(doc, sub, depth + 1) for name, sub in schema.get("properties", {}).items()}
-    if kind == "array":
-        return [_schema_example(doc, schema.get("items", {}), depth + 1)]
-    return {"integer": 0, "number": 0, "boolean": False}.get(str(kind), "")
+def _item(step: Step, collection_name: str) -> dict[str, Any]:
+    request = steps.request(step)
+    item: dict[str, Any] = {"id": _id(f"{collection_name}:request:{step.key}"), "name": step.name,
+                            "event": [_event("test", f"{collection_name}:{step.key}", steps.test_script(step))],
+                            "request": request, "response": []}
+    return item
 
 
-def _media_example(doc: dict[str, Any], media: dict[str, Any]) -> Any:
-    if "example" in media:
-        return media["example"]
-    examples = media.get("examples") or {}
-    for example in examples.values():
-        return _resolve(doc, example).get("value")
-    return _schema_example(doc, media.get("schema", {}))
+def _folders(doc: dict[str, Any], plan: list[Step], collection_name: str) -> list[dict[str, Any]]:
+    tags = [tag["name"] for tag in doc.get("tags", [])]
+    descriptions = {tag["name"]: tag.get("description", "") for tag in doc.get("tags", [])}
+    by_tag: dict[str, list[dict[str, Any]]] = {}
+    for step in plan:
+        if step.folder not in tags:
+            tags.append(step.folder)
+        by_tag.setdefault(step.folder, []).append(_item(step, collection_name))
+    folders = []
+    for tag in tags:
+        if by_tag.get(tag):
+            # The Open Platform collection's folder ids predate the session one's: they stay as they were.
+            prefix = "" if collection_name == "open-platform" else f"{collection_name}:"
+            folder: dict[str, Any] = {"id": _id(f"{prefix}folder:{tag}"), "name": tag}
+            if descriptions.get(tag):
+                folder["description"] = descriptions[tag]
+            folder["item"] = by_tag[tag]
+            folders.append(folder)
+    return folders
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "" if value is None else str(value)
+def _variables(plan: list[Step], origin: str, kept: tuple[str, ...]) -> list[dict[str, Any]]:
+    names = [*kept, *sorted({variable for step in plan for variable, _, _ in step.keeps})]
+    return [{"key": "origin", "value": origin, "type": "string"},
+            *({"key": name, "value": "", "type": "string"} for name in names)]
 
 
-def _parameters(doc: dict[str, Any], item: dict[str, Any], operation: dict[str, Any]) -> list[dict[str, Any]]:
-    merged: dict[tuple[str, str], dict[str, Any]] = {}
-    for parameter in [*item.get("parameters", []), *operation.get("parameters", [])]:
-        parameter = _resolve(doc, parameter)
-        merged[(parameter["in"], parameter["name"])] = parameter
-    return list(merged.values())
+def _info(doc: dict[str, Any], name: str, default_title: str) -> dict[str, Any]:
+    info = doc.get("info", {})
+    return {"_postman_id": _id(name), "name": f"{info.get('title', default_title)} {info.get('version', '')}".strip(),
+            "description": (info.get("description") or "").strip(), "schema": SCHEMA}
 
 
-def _parameter_value(doc: dict[str, Any], parameter: dict[str, Any]) -> str:
-    if parameter["name"] in GENERATED_HEADERS and parameter["in"] == "header":
-        return GENERATED_HEADERS[parameter["name"]]
-    if "example" in parameter:
-        return _text(parameter["example"])
-    return _text(_schema_example(doc, parameter.get("schema", {})))
+def _bearer(variable: str) -> dict[str, Any]:
+    return {"type": "bearer", "bearer": [{"key": "token", "value": f"{{{{{variable}}}}}", "type": "string"}]}
 
 
-def _entry(doc: dict[str, Any], parameter: dict[str, Any]) -> dict[str, Any]:
-    entry: dict[str, Any] = {"key": parameter["name"], "value": _parameter_value(doc, parameter)}
-    if parameter.get("description"):
-        entry["description"] = parameter["description"].strip()
-    if not parameter.get("required") and parameter["in"] != "path":
-        entry["disabled"] = True
-    return entry
-
-
-def _url(path: str, parameters: list[dict[str, Any]], doc: dict[str, Any]) -> dict[str, Any]:
-    segments = [f":{part[1:-1]}" if part.startswith("{") and part.endswith("}") else part
-                for part in path.strip("/").split("/")]
-    url: dict[str, Any] = {"raw": "{{origin}}/" + "/".join(segments), "host": ["{{origin}}"], "path": segments}
-    query = [_entry(doc, p) for p in parameters if p["in"] == "query"]
-    if query:
-        enabled = [f"{q['key']}={q['value']}" for q in query if not q.get("disabled")]
-        url["raw"] += ("?" + "&".join(enabled)) if enabled else ""
-        url["query"] = query
-    variables = [_entry(doc, p) for p in parameters if p["in"] == "path"]
-    if variables:
-        url["variable"] = variables
-    return url
-
-
-def _body(doc: dict[str, Any], operation: dict[str, Any]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """The request's body and the Content-Type header it needs (none for a form: Postman sets that one)."""
-    body = _resolve(doc, operation.get("requestBody"))
-    if not body:
-        return None, []
-    content = body.get("content", {})
-    if "application/json" in content:
-        example = _media_example(doc, content["application/json"])
-        return ({"mode": "raw", "raw": json.dumps(example, indent=2, ensure_ascii=False),
-                 "options": {"raw": {"language": "json"}}},
-                [{"key": "Content-Type", "value": "application/json"}])
-    if "application/x-www-form-urlencoded" in content:
-        example = _media_example(doc, content["application/x-www-form-urlencoded"]) or {}
-        fields = [{"key": key, "value": CREDENTIAL_FIELDS.get(key, _text(value)), "type": "text"}
-                  for key, value in example.items()]
-        return {"mode": "urlencoded", "urlencoded": fields}, []
-    media_type, media = next(iter(content.items()))
-    return ({"mode": "raw", "raw": _text(_media_example(doc, media))},
-            [{"key": "Content-Type", "value": media_type}])
-
-
-def _request(doc: dict[str, Any], path: str, method: str, item: dict[str, Any],
-             operation: dict[str, Any]) -> dict[str, Any]:
-    name = operation.get("operationId") or f"{method.upper()} {path}"
-    parameters = _parameters(doc, item, operation)
-    body, body_headers = _body(doc, operation)
-    # Authorization comes from the collection's (or the request's) auth, never from an example value.
-    headers = body_headers + [_entry(doc, p) for p in parameters if p["in"] == "header"
-                              and p["name"].lower() not in ("content-type", "authorization")]
-    request: dict[str, Any] = {"method": method.upper(), "header": headers}
-    if operation.get("security") == []:
-        request["auth"] = {"type": "noauth"}
-    if body is not None:
-        request["body"] = body
-    request["url"] = _url(path, parameters, doc)
-    description = (operation.get("description") or "").strip()
-    if description:
-        request["description"] = description
-    return {"id": _id(f"request:{name}"), "name": operation.get("summary") or name, "request": request,
-            "response": []}
-
-
-def _operations(doc: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], dict[str, Any]]]:
-    return [(path, method, item, item[method])
-            for path, item in doc.get("paths", {}).items() for method in METHODS if method in item]
-
-
-def _auth() -> dict[str, Any]:
-    params = [("grantType", "client_credentials"), ("accessTokenUrl", "{{origin}}" + TOKEN_PATH),
-              ("clientId", "{{clientId}}"), ("clientSecret", "{{clientSecret}}"), ("scope", "{{scope}}"),
-              ("client_authentication", "body"), ("tokenName", "tessera"), ("addTokenTo", "header")]
-    return {"type": "oauth2", "oauth2": [{"key": key, "value": value, "type": "string"} for key, value in params]}
-
-
-def _origin(doc: dict[str, Any]) -> str:
+def origin_of(doc: dict[str, Any]) -> str:
+    """The document's first server URL with its variables' defaults filled in, without a trailing slash."""
     server = (doc.get("servers") or [{}])[0]
     url = str(server.get("url", ""))
     for name, variable in (server.get("variables") or {}).items():
@@ -187,41 +187,44 @@ def _origin(doc: dict[str, Any]) -> str:
 
 
 def collection(doc: dict[str, Any]) -> dict[str, Any]:
-    """The Postman collection (v2.1) of every operation of ``doc``, one folder per tag."""
-    info = doc.get("info", {})
-    tags = [tag["name"] for tag in doc.get("tags", [])]
-    descriptions = {tag["name"]: tag.get("description", "") for tag in doc.get("tags", [])}
-    by_tag: dict[str, list[dict[str, Any]]] = {}
-    for path, method, item, operation in _operations(doc):
-        tag = (operation.get("tags") or ["other"])[0]
-        if tag not in tags:
-            tags.append(tag)
-        by_tag.setdefault(tag, []).append(_request(doc, path, method, item, operation))
-    folders = []
-    for tag in tags:
-        if by_tag.get(tag):
-            folder: dict[str, Any] = {"id": _id(f"folder:{tag}"), "name": tag}
-            if descriptions.get(tag):
-                folder["description"] = descriptions[tag]
-            folder["item"] = by_tag[tag]
-            folders.append(folder)
+    """The Open Platform collection: every operation of ``doc``, one folder per tag, runnable under newman."""
+    plan = steps.open_platform(doc)
+    token_path = steps.token_path(doc)
     return {
-        "info": {
-            "_postman_id": _id("collection"),
-            "name": f"{info.get('title', 'Tessera Open Platform')} {info.get('version', '')}".strip(),
-            "description": (info.get("description") or "").strip(),
-            "schema": SCHEMA,
-        },
-        "item": folders,
-        "auth": _auth(),
-        "variable": [{"key": "origin", "value": _origin(doc), "type": "string"}],
+        "info": _info(doc, "collection", "Tessera Open Platform"),
+        "item": _folders(doc, plan, "open-platform"),
+        "auth": _bearer("accessToken"),
+        "event": [
+            _event("prerequest", "open-platform", _CLIENT_CREDENTIALS_SCRIPT.format(margin=MARGIN_SECONDS,
+                                                                      path=json.dumps(token_path))),
+            _event("test", "open-platform", _DROP_SCRIPT.format(variable=json.dumps("accessToken"))),
+        ],
+        "variable": _variables(plan, origin_of(doc), ("accessToken", "accessTokenExpiresAt")),
+    }
+
+
+def session_collection(doc: dict[str, Any], origin: str) -> dict[str, Any]:
+    """The session API collection: the login, every list with the read of its first record, each create command
+    with the read of what it created; ``origin`` is where the service runs (the session document's server is
+    relative)."""
+    plan = steps.session(doc)
+    login_path = steps.login_path(doc)
+    return {
+        "info": _info(doc, "session-collection", "Tessera session API"),
+        "item": _folders(doc, plan, "session"),
+        "auth": _bearer("jwt"),
+        "event": [
+            _event("prerequest", "session", _LOGIN_SCRIPT.format(margin=MARGIN_SECONDS,
+                                                                 path=json.dumps(login_path))),
+            _event("test", "session", _DROP_SCRIPT.format(variable=json.dumps("jwt"))),
+        ],
+        "variable": _variables(plan, origin, ("jwt", "jwtExpiresAt")),
     }
 
 
 def environment(doc: dict[str, Any]) -> dict[str, Any]:
-    """The environment the collection reads: the origin, and empty client credentials to fill in."""
-    values = [("origin", _origin(doc), "default"), ("clientId", "", "default"), ("clientSecret", "", "secret"),
-              ("scope", "", "default")]
+    """The environment both collections read: the origin, and empty credentials to fill in."""
+    values = [(key, origin_of(doc) if key == "origin" else "", kind) for key, kind in ENVIRONMENT_VALUES]
     return {
         "id": _id("environment"),
         "name": "Tessera",
@@ -234,15 +237,17 @@ def _render(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def files(doc: dict[str, Any]) -> dict[str, str]:
-    """What ``generated/postman/`` holds for ``doc``: file name -> text."""
-    return {COLLECTION: _render(collection(doc)), ENVIRONMENT: _render(environment(doc))}
+def files(doc: dict[str, Any], session_doc: dict[str, Any]) -> dict[str, str]:
+    """What ``generated/postman/`` holds for the Open Platform ``doc`` and ``session_doc``: file name -> text."""
+    return {COLLECTION: _render(collection(doc)),
+            SESSION_COLLECTION: _render(session_collection(session_doc, origin_of(doc))),
+            ENVIRONMENT: _render(environment(doc))}
 
 
-def stale(root: Path, doc: dict[str, Any]) -> list[str]:
-    """Paths (relative to ``root``, with what is wrong) where ``generated/postman/`` is not what ``doc`` gives."""
+def stale(root: Path, doc: dict[str, Any], session_doc: dict[str, Any]) -> list[str]:
+    """Paths (relative to ``root``, with what is wrong) where ``generated/postman/`` is not what the documents give."""
     directory = root / DIRECTORY
-    wanted = files(doc)
+    wanted = files(doc, session_doc)
     found = []
     for name, text in wanted.items():
         path = directory / name
@@ -256,12 +261,12 @@ def stale(root: Path, doc: dict[str, Any]) -> list[str]:
     return found
 
 
-def write(root: Path, doc: dict[str, Any]) -> list[str]:
-    """Write ``generated/postman/`` for ``doc``; the relative paths that changed."""
+def write(root: Path, doc: dict[str, Any], session_doc: dict[str, Any]) -> list[str]:
+    """Write ``generated/postman/`` for the two documents; the relative paths that changed."""
     directory = root / DIRECTORY
     directory.mkdir(parents=True, exist_ok=True)
     changed = []
-    for name, text in files(doc).items():
+    for name, text in files(doc, session_doc).items():
         path = directory / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
