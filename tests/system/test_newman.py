@@ -21,6 +21,7 @@ import json
 import re
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -104,11 +105,29 @@ def test_every_request_has_tests_on_status_and_envelope() -> None:
         assert "pm.test(" not in events["prerequest"] + events["test"]  # the counts below stay exact
 
 
+def _expiring(collection: dict[str, Any], tmp_path: Path) -> Path:
+    """A copy of ``collection`` that starts with a kept credential 20 s from its expiry (inside the 30 s margin)
+    and not valid at all: only a script that replaces it in time passes."""
+    kept = {"accessToken": "accessTokenExpiresAt", "jwt": "jwtExpiresAt"}
+    soon = str(int(time.time() * 1000) + 20_000)
+    for variable in collection["variable"]:
+        if variable["key"] in kept:
+            variable["value"] = "expiring-credential"
+        elif variable["key"] in kept.values():
+            variable["value"] = soon
+    path = tmp_path / "expiring.postman_collection.json"
+    path.write_text(json.dumps(collection), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("expiring", [False, True], ids=["fresh", "expiring-credential"])
 @pytest.mark.parametrize("name", COLLECTIONS)
 def test_the_collection_runs_clean_under_newman(newman: Path, running_demo: dict[str, str], name: str,
-                                                tmp_path: Path) -> None:
+                                                expiring: bool, tmp_path: Path) -> None:
     collection_file = ROOT / postman.DIRECTORY / name
     collection = json.loads(collection_file.read_text(encoding="utf-8"))
+    if expiring:
+        collection_file = _expiring(collection, tmp_path)
     report = tmp_path / "newman.json"
     variables = [arg for key in ("origin", "clientId", "clientSecret", "email", "password")
                  for arg in ("--env-var", f"{key}={running_demo[key]}")]
@@ -119,7 +138,7 @@ def test_the_collection_runs_clean_under_newman(newman: Path, running_demo: dict
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
     )
     output = done.stdout[-12000:] + done.stderr[-4000:]
-    label = f"{name} ({running_demo['backend']})"
+    label = f"{name} ({running_demo['backend']}{', kept credential expiring' if expiring else ''})"
     assert report.is_file(), f"newman wrote no report for {label} (exit {done.returncode}):\n{output}"
     run = json.loads(report.read_text(encoding="utf-8"))["run"]
     failures = [(failure["source"].get("name"), failure["error"].get("message")) for failure in run["failures"]]
