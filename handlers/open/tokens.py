@@ -99,5 +99,7 @@ def _basic_credentials(authorization: str | None) -> tuple[str, str] | None:
     if parsed is None:  # not decodable: the client meant Basic but sent garbage
         raise InvalidClient()
     if parsed.type != "basic":
-        raise InvalidRequest(N_("Only Basic client authentication is accepted in the Authorization header."))
+        # An unsupported client authentication method (RFC 6749 section 5.2): 401 invalid_client,
+        # challenged with Basic, the one scheme accepted here.
+        raise InvalidClient()
     return unquote(parsed.username or ""), unquote(parsed.password or "")

@@ -95,6 +95,15 @@ class FrozenClock:
         self._now += timedelta(seconds=seconds)
 
 
+# An RFC 3339 date-time in UTC (`Z`, `+00:00` or `-00:00`): what the service accepts where the
+# specification says "ISO 8601 UTC timestamp" (inbound events' `occurredAt`), and what the documents
+# state beside `format: date-time`.
+UTC_TIMESTAMP_PATTERN = (
+    "^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
+    "T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-]00:00)$"
+)
+
+
 def iso(value: datetime) -> str:
     """An aware datetime as clients see it: ISO 8601 UTC with milliseconds and ``Z``."""
     return value.isoformat(timespec="milliseconds").replace("+00:00", "Z")

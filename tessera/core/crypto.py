@@ -55,6 +55,14 @@ class Unreadable(ValueError):
     """A sealed value that was tampered with, sealed under another key, or is older than allowed."""
 
 
+# The shape of every value ``SealedBox.seal`` makes, as a document's ``pattern``: a Fernet token
+# (version byte 0x80, then a 64-bit timestamp whose high 32 bits are zero until 2106) in URL-safe
+# base64 with padding, at least 73 bytes. Whether one was sealed here, and is still fresh, only
+# opening it can tell.
+SEALED_PATTERN = "^gAAAAA[A-Za-z0-9_-]{2}(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{3}=|[A-Za-z0-9_-]{2}==)?$"
+SEALED_MIN_LENGTH = 100
+
+
 class SealedBox:
     """Encrypt and authenticate values the service reads back later (Fernet: AES-128-CBC + HMAC)."""
 

@@ -247,7 +247,12 @@ class OpenRateLimited(OpenPlatformError):
 
 
 class InvalidCursor(OpenPlatformError):
-    status = 400
+    """A well-formed cursor that names no page: never issued (forged or tampered with), issued for
+    another resource or installation, or expired. The page is part of what the URL names, so, like
+    a pid that names no record, it is not found (404); a cursor not even shaped like one is refused
+    by validation (400 ``invalid_request``)."""
+
+    status = 404
     code = "invalid_cursor"
     message = N_("The cursor is not valid for this list; start again without it.")
 

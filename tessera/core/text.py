@@ -15,6 +15,35 @@ from tessera.core.i18n import N_
 
 BAD_TEXT = N_("Must not contain NUL characters or invalid Unicode.")
 
+# The same rules as patterns, for the documents (JSON Schema `pattern`: ECMA 262 regular expressions,
+# which Python's `re` and the Rust engines read alike here), so that what the documents say cannot
+# drift from what the checks below do (tests/core/test_text.py compares them character by character).
+# A lone surrogate cannot be written in a pattern every engine accepts (Rust's refuse `\ud800`, and
+# a UTF-8 tool never holds one), so the documents state that rule in words; the patterns state NUL.
+# What ``str.strip()`` removes (``str.isspace``); every such character is in the BMP.
+WHITESPACE = "".join(chr(code) for code in range(0x10000) if chr(code).isspace())
+
+
+def _char_class(chars: str) -> str:
+    """The characters as the inside of a character class, runs written as ranges."""
+    codes = sorted(map(ord, chars))
+    parts: list[str] = []
+    start = 0
+    for index, code in enumerate(codes):
+        if index + 1 == len(codes) or codes[index + 1] != code + 1:
+            first = codes[start]
+            parts.append(f"\\u{first:04x}" + (f"-\\u{code:04x}" if code != first else ""))
+            start = index + 1
+    return "".join(parts)
+
+
+_BLANKS = _char_class(WHITESPACE)
+# Text without NUL (``storable_text``, less the lone surrogates no pattern can name).
+STORABLE_TEXT_PATTERN = "^[^\\u0000]*$"
+# ... with at least one character that is not whitespace (``nonblank_text``): leading blanks, the
+# first other character, then anything but NUL.
+NONBLANK_TEXT_PATTERN = f"^[{_BLANKS}]*[^\\u0000{_BLANKS}][^\\u0000]*$"
+
 
 def storable_text(value: str) -> bool:
     """False for text no backend can store: NUL (refused by PostgreSQL) or a lone surrogate (not UTF-8)."""
@@ -25,6 +54,11 @@ def storable_text(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def nonblank_text(value: str) -> bool:
+    """Storable text with more than whitespace: what a required text field of a model accepts."""
+    return storable_text(value) and bool(value.strip())
 
 
 def bad_text_paths(value: Any, path: str = "") -> dict[str, FieldError]:
@@ -48,10 +82,3 @@ def bad_text_paths(value: Any, path: str = "") -> dict[str, FieldError]:
             found.update(bad_text_paths(item, f"{path}[{index}]" if path else f"[{index}]"))
     return found
 
-
-# The same rules as JSON Schema patterns, for the documents: what a generator or a fuzzer reads is
-# what ``storable_text`` and a required field's blank check enforce. Both are linear to match (no
-# nested repetition), since the validator runs them on client input of up to a request's size.
-# Python's ``\s`` (str patterns) is ``str.isspace``, the same test as ``str.strip`` uses.
-STORABLE_PATTERN = r"^[^\u0000\uD800-\uDFFF]*$"
-NON_BLANK_PATTERN = r"^\s*[^\s\u0000\uD800-\uDFFF][^\u0000\uD800-\uDFFF]*$"

@@ -7,11 +7,13 @@ Automations consume stored events in the workers, never inside the request.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from storage import automations as store
+from tessera.core.clock import UTC_TIMESTAMP_PATTERN
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, OpenIdempotencyKeyConflict
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
@@ -23,6 +25,7 @@ from tessera.openplatform.tokens.bearer import Caller
 from tessera.runtime import Runtime
 
 REQUIRED = N_("This field is required.")
+_UTC_TIMESTAMP = re.compile(UTC_TIMESTAMP_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -32,15 +35,18 @@ class Received:
 
 
 def _occurred_at(value: Any, errors: dict[str, FieldError]) -> datetime | None:
-    """ISO 8601 with a UTC offset (``Z`` or ``+00:00``); anything else is reported."""
+    """An RFC 3339 date-time in UTC (``UTC_TIMESTAMP_PATTERN``: ``Z``, ``+00:00`` or ``-00:00``), a
+    real date and time; anything else is reported. The document states the same pattern."""
     if not isinstance(value, str):
         errors["occurredAt"] = FieldError(REQUIRED if value is None else N_("Must be a string."))
         return None
-    try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        parsed = None
-    if parsed is None or parsed.utcoffset() is None or parsed.utcoffset().total_seconds() != 0:  # type: ignore[union-attr]
+    parsed = None
+    if _UTC_TIMESTAMP.fullmatch(value):
+        try:
+            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:  # a day the month does not have, year 0
+            parsed = None
+    if parsed is None:
         errors["occurredAt"] = FieldError(N_("Must be an ISO 8601 UTC timestamp, e.g. 2026-11-22T08:00:00Z."))
         return None
     return parsed

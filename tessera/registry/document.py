@@ -21,6 +21,10 @@ from typing import Any
 import jsonschema
 import yaml
 
+from tessera.core.clock import UTC_TIMESTAMP_PATTERN
+from tessera.core.crypto import SEALED_MIN_LENGTH, SEALED_PATTERN
+from tessera.core.ids import pid_pattern
+from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
 from tessera.registry.capabilities import (
     Capabilities,
     CapabilityError,
@@ -51,15 +55,15 @@ EXAMPLE_CURSOR = "gAAAAABnQ2x1c3Rlci1leGFtcGxlLWN1cnNvci1vbmx5LW5vdC12YWxpZA=="
 
 
 def camel(dotted: str) -> str:
-    """``inventory.stock-ins.create`` -> ``InventoryStockInsCreate``."""
-    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[.\-_]", dotted) if part)
+    """``inventory.stock-ins.create`` -> ``InventoryStockInsCreate``; ``assets:create`` -> ``AssetsCreate``."""
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[.\-_:]", dotted) if part)
 
 
-def _substitute(node: Any, values: dict[str, Any]) -> Any:
+def substitute(node: Any, values: dict[str, Any]) -> Any:
     if isinstance(node, dict):
-        return {_substitute(k, values): _substitute(v, values) for k, v in node.items()}
+        return {substitute(k, values): substitute(v, values) for k, v in node.items()}
     if isinstance(node, list):
-        return [_substitute(v, values) for v in node]
+        return [substitute(v, values) for v in node]
     if isinstance(node, str):
         whole = _PLACEHOLDER.fullmatch(node)
         if whole:
@@ -176,16 +180,53 @@ def page_schema(resource: ResourceCap) -> dict[str, Any]:
     return schema
 
 
+# Every record pid the service makes (storage/records.py makes them with this prefix).
+RECORD_PID_PATTERN = pid_pattern("rec")
+
+
+def stating_text_rules(schema: Any, nonblank: frozenset[str] = frozenset()) -> Any:
+    """A request schema with the service's rules for text stated where tools read them.
+
+    Every free-text string (no ``enum``, ``format`` or ``pattern`` of its own) gets the pattern of
+    storable text (no NUL, no lone surrogate: ``tessera.core.text``, which every request check
+    applies); the top-level properties named in ``nonblank`` the pattern of text with more than
+    whitespace (a required text field of the model refuses blanks). The registry's own schema, which
+    the service validates with, is left as it is; this is the copy the document publishes.
+    """
+    if isinstance(schema, list):
+        return [stating_text_rules(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    stated = {key: stating_text_rules(value) if key in ("items", "oneOf", "anyOf", "allOf", "not",
+                                                           "additionalProperties") else value
+              for key, value in schema.items()}
+    if isinstance(schema.get("properties"), dict):
+        stated["properties"] = {name: stating_text_rules(value) for name, value in schema["properties"].items()}
+        for name in nonblank & set(stated["properties"]):
+            stated["properties"][name] = {**stated["properties"][name], "pattern": NONBLANK_TEXT_PATTERN}
+    if stated.get("type") == "string" and not {"enum", "format", "pattern"} & set(stated):
+        stated["pattern"] = STORABLE_TEXT_PATTERN
+    return stated
+
+
+def _nonblank_inputs(command: CommandCap) -> frozenset[str]:
+    """Input properties feeding a required text field of the model: the service refuses blanks there."""
+    fields = command.resource.model.fields
+    return frozenset(source["input"] for field, source in command.apply.items()
+                     if "input" in source and field in fields and fields[field].type == "string"
+                     and fields[field].required)
+
+
 def command_schemas(command: CommandCap) -> dict[str, dict[str, Any]]:
     name = camel(command.code)
     request_props: dict[str, Any] = {}
     required = ["input"]
     if command.action == "update":
-        request_props["targetPid"] = {"type": "string", "minLength": 1, "maxLength": 40,
+        request_props["targetPid"] = {"type": "string", "pattern": RECORD_PID_PATTERN,
                                       "description": f"pid of the `{command.resource.name}` record to change."}
         required.insert(0, "targetPid")
     request_props["input"] = {REF: f"#/components/schemas/{name}Input"}
-    input_schema = copy.deepcopy(command.input_schema)
+    input_schema = stating_text_rules(copy.deepcopy(command.input_schema), _nonblank_inputs(command))
     input_schema.setdefault("description", f"Input of `{command.code}`.")
     request: dict[str, Any] = {
         "type": "object",
@@ -282,7 +323,7 @@ def event_source_schemas(source: EventSourceCap) -> dict[str, dict[str, Any]]:
     for event_type, versions in source.types.items():
         for version, schema in versions.items():
             data_name = f"{name}{camel(event_type)}V{version}"
-            found[data_name] = {**copy.deepcopy(schema),
+            found[data_name] = {**stating_text_rules(copy.deepcopy(schema)),
                                 "description": f"`data` of `{event_type}`, schemaVersion {version}."}
             refs.append({REF: f"#/components/schemas/{data_name}"})
             if "example" in schema:
@@ -301,7 +342,8 @@ def event_source_schemas(source: EventSourceCap) -> dict[str, dict[str, Any]]:
             "type": {"type": "string", "enum": list(source.types), "description": "Event type name."},
             "schemaVersion": {"type": "integer", "enum": all_versions,
                               "description": "Version of the schema `data` follows."},
-            "occurredAt": {"type": "string", "format": "date-time", "description": "ISO 8601 UTC timestamp."},
+            "occurredAt": {"type": "string", "format": "date-time", "pattern": UTC_TIMESTAMP_PATTERN,
+                           "description": "RFC 3339 (ISO 8601) timestamp in UTC: `Z`, `+00:00` or `-00:00`."},
             "data": refs[0] if len(refs) == 1 else {"oneOf": refs},
         },
     }
@@ -316,6 +358,7 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
     components = doc["components"]
     schemas = components["schemas"]
 
+    components["parameters"]["Cursor"]["schema"].update(minLength=SEALED_MIN_LENGTH, pattern=SEALED_PATTERN)
     flows = components["securitySchemes"]["accessToken"]["flows"]["clientCredentials"]
     flows["scopes"] = {scope: scope_description(scope, registry) for scope in sorted(registry.scopes)}
 
@@ -323,10 +366,10 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
         doc["tags"].append({"name": resource.name, "description": resource.description or resource.name})
         values: dict[str, Any] = {
             "resource": resource.name, "Schema": resource.schema_name, "Plural": resource.plural_name,
-            "readScope": resource.read_scope, "description": resource.description,
+            "readScope": resource.read_scope, "description": resource.description, "pidPattern": RECORD_PID_PATTERN,
         }
         for key in ("listResource", "readResource"):
-            template = _substitute(templates[key], values)
+            template = substitute(templates[key], values)
             doc["paths"][template["path"]] = {"get": template["operation"]}
         schemas[resource.schema_name] = record_schema(resource)
         schemas[f"{resource.schema_name}Page"] = page_schema(resource)
@@ -339,14 +382,14 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
             "commandDescription": command.description or command.summary, "emits": command.emits or "no",
             "precondition": _precondition_text(command), "commandParameters": _command_parameters(command),
         }
-        template = _substitute(templates["executeCommand"], values)
+        template = substitute(templates["executeCommand"], values)
         doc["paths"][template["path"]] = {"post": template["operation"]}
         schemas.update(command_schemas(command))
 
     for source in registry.event_sources.values():
         values = {"source": source.code, "Source": camel(source.code), "scope": source.scope,
                   "sourceDescription": source.description or source.code}
-        template = _substitute(templates["postEvent"], values)
+        template = substitute(templates["postEvent"], values)
         doc["paths"][template["path"]] = {"post": template["operation"]}
         doc["tags"].append({"name": source.code, "description": source.description or source.code})
         schemas.update(event_source_schemas(source))
@@ -355,7 +398,7 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
     for event in registry.webhook_events.values():
         values = {"event": event.type, "Event": camel(event.type), "resource": event.resource.name,
                   "eventDescription": event.description or event.type}
-        webhooks[event.type] = _substitute(templates["webhook"], values)
+        webhooks[event.type] = substitute(templates["webhook"], values)
         schemas.update(webhook_schemas(event, registry))
     for entry in webhooks.values():
         for operation in entry.values():

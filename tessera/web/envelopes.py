@@ -70,7 +70,8 @@ def render_error(error: ServiceError, surface: Surface, request_id: str, *, basi
                  bearer_token: bool = True) -> Rendered:
     """Status, body and headers of ``error`` in the envelope of ``surface``.
 
-    ``basic_auth``: the request authenticated with HTTP Basic, so a 401 challenges Basic.
+    ``basic_auth``: the request tried client authentication in the Authorization header (Basic, or
+    a scheme the OAuth endpoints do not accept), so an OAuth endpoint's 401 challenges Basic.
     ``bearer_token``: the request presented a bearer token. A business call's 401 without one
     challenges with no error code (RFC 6750 section 3.1), with one ``error="invalid_token"``.
     """
@@ -135,7 +136,7 @@ def _open_platform(error: ServiceError, surface: Surface, request_id: str, basic
         body["error_description"] = message
         headers.setdefault("Cache-Control", "no-store")
         if error.status == 401 and basic_auth:
-            # RFC 6749 section 5.2: a client that authenticated with Basic is challenged with Basic.
+            # RFC 6749 section 5.2: a client that tried the Authorization header is challenged with Basic.
             headers.setdefault("WWW-Authenticate", 'Basic realm="tessera"')
     elif error.status == 401 and not bearer_token:
         # RFC 6750 section 3.1: a request without authentication information (no Authorization

@@ -282,7 +282,7 @@ def test_input_that_breaks_the_command_schema_is_invalid_request(app_client: Int
 
 def test_an_unknown_or_foreign_target_is_resource_not_found(env: Env, app_client: Integration) -> None:
     foreign = seed_assets(env.new_tenant(), 1)[0]
-    for pid in (foreign, "rec_0000000000000000000000000"):
+    for pid in (foreign, "rec_" + "0" * 26):
         response = app_client.assign(pid, "dana", if_match='"x"', key=new_key())
         assert response.status_code == 404
         assert response.json()["code"] == "resource_not_found"

@@ -91,7 +91,7 @@ def test_a_tampered_cursor_is_invalid_cursor(env: Env, tenant: TenantUsers) -> N
     cursor = env.client.get(ASSETS, params={"limit": 1}, headers=auth).json()["nextCursor"]
     tampered = cursor[:-6] + ("AAAAAA" if not cursor.endswith("AAAAAA") else "BBBBBB")
     response = env.client.get(ASSETS, params={"cursor": tampered}, headers=auth)
-    assert response.status_code == 400
+    assert response.status_code == 404
     assert response.json()["code"] == "invalid_cursor"
 
 
@@ -107,7 +107,7 @@ def test_a_cursor_changed_only_in_its_padding_bits_is_invalid_cursor(env: Env, t
     changed = data[:-1] + flipped + cursor[len(data):]
     assert base64.urlsafe_b64decode(changed) == base64.urlsafe_b64decode(cursor)
     response = env.client.get(ASSETS, params={"cursor": changed}, headers=auth)
-    assert response.status_code == 400
+    assert response.status_code == 404
     assert response.json()["code"] == "invalid_cursor"
 
 
@@ -116,7 +116,7 @@ def test_a_cursor_of_another_resource_is_invalid_cursor(env: Env, tenant: Tenant
     seed_assets(tenant, 3)
     cursor = env.client.get(ASSETS, params={"limit": 1}, headers=auth).json()["nextCursor"]
     response = env.client.get("/api/open/v1/resources/inventory.stock-ins", params={"cursor": cursor}, headers=auth)
-    assert response.status_code == 400
+    assert response.status_code == 404
     assert response.json()["code"] == "invalid_cursor"
 
 
@@ -126,7 +126,7 @@ def test_a_cursor_of_another_installation_is_invalid_cursor(env: Env, tenant: Te
     seed_assets(tenant, 3)
     cursor = env.client.get(ASSETS, params={"limit": 1}, headers=auth).json()["nextCursor"]
     response = env.client.get(ASSETS, params={"cursor": cursor}, headers=other_auth)
-    assert response.status_code == 400
+    assert response.status_code == 404
     assert response.json()["code"] == "invalid_cursor"
 
 
@@ -142,7 +142,7 @@ def test_a_cursor_is_valid_for_24_hours_and_no_longer(env: Env, tenant: TenantUs
     assert env.client.get(ASSETS, params={"cursor": cursor}, headers=fresh_token()).status_code == 200
     clock.advance(61)
     response = env.client.get(ASSETS, params={"cursor": cursor}, headers=fresh_token())
-    assert response.status_code == 400
+    assert response.status_code == 404
     assert response.json()["code"] == "invalid_cursor"
 
 
@@ -169,7 +169,7 @@ def test_the_etag_changes_when_the_record_changes(env: Env, tenant: TenantUsers)
 
 def test_an_unknown_pid_is_resource_not_found(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
-    response = env.client.get(f"{ASSETS}/rec_0000000000000000000000000", headers=auth)
+    response = env.client.get(f"{ASSETS}/rec_{'0' * 26}", headers=auth)
     assert response.status_code == 404
     assert response.json()["code"] == "resource_not_found"
 

@@ -3,7 +3,7 @@
 A cursor carries the keyset position (the last record's database id), which must never be visible,
 so it is encrypted, not only signed (the runtime's cursor ``SealedBox``, under a key of its own);
 the seal stamps the issue time and opening enforces the lifetime. Any failure, tampering, another
-resource, another installation or age, is one answer: 400 ``invalid_cursor``.
+resource, another installation or age, is one answer: 404 ``invalid_cursor`` (``errors.InvalidCursor``).
 
 Only the exact text the service issued opens: the cursor must be canonical URL-safe base64 (what
 re-encoding its bytes gives back), so a cursor changed only in the unused bits of its last

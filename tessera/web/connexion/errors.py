@@ -68,7 +68,9 @@ def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse
     if error.status >= 500 and not isinstance(exc, errors.InternalError) and error.data is None:
         error = internal_error(exc, request_id)
     authorization = request.headers.get("authorization", "")
-    basic = authorization.lower().startswith("basic ")
+    # RFC 6749 section 5.2: a client that tried the Authorization header, whatever its scheme, is
+    # challenged on the OAuth endpoints with the scheme they accept there, Basic.
+    basic = bool(authorization.strip())
     # A bearer token was presented (even a malformed one) only under the ``Bearer`` scheme, as
     # Connexion's OAuth check reads the header; any other scheme counts as no credentials.
     bearer = authorization.split(None, 1)[0].lower() == "bearer" if authorization.strip() else False

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from connexion.security import (
+    NO_VALUE,
     AbstractSecurityHandler,
     ApiKeySecurityHandler,
     BasicSecurityHandler,
@@ -42,10 +43,27 @@ class BearerHandler(BearerSecurityHandler):
     _accepts_kwarg = staticmethod(accepts_kwarg)
 
 
+def _deferred(request: Any) -> Any:  # noqa: ARG001  # Connexion's verify-function signature
+    """No verdict: the operation's handler authenticates the client (see ``BasicHandler``)."""
+    return NO_VALUE
+
+
 class BasicHandler(BasicSecurityHandler):
-    """HTTP basic."""
+    """HTTP basic.
+
+    The Open Platform's ``clientBasic`` (the OAuth endpoints' client authentication) names no
+    ``x-basicInfoFunc``: its operations also accept the credentials in the form instead (``- {}``),
+    and their handlers authenticate the client either way and refuse both at once
+    (``handlers/open/tokens.py``). Such a scheme gives no verdict here instead of Connexion's
+    warning that the function is missing.
+    """
 
     _accepts_kwarg = staticmethod(accepts_kwarg)
+
+    def get_fn(self, security_scheme: dict[str, Any], required_scopes: Any) -> Any:
+        if self._resolve_func(security_scheme) is None:
+            return _deferred
+        return super().get_fn(security_scheme, required_scopes)
 
 
 class ApiKeyHandler(ApiKeySecurityHandler):

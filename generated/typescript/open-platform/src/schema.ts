@@ -849,7 +849,7 @@ export interface components {
             schemaVersion: 1;
             /**
              * Format: date-time
-             * @description ISO 8601 UTC timestamp.
+             * @description RFC 3339 (ISO 8601) timestamp in UTC: `Z`, `+00:00` or `-00:00`.
              */
             occurredAt: string;
             data: components["schemas"]["RobotFleetInventoryReceivedV1"];
@@ -1044,8 +1044,30 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description `invalid_request` (a bad `limit`), or `invalid_cursor`: a cursor that was tampered with, comes from another resource or installation, or is more than 24 hours old. Start again without a cursor. */
+        /** @description `invalid_request`: a bad `limit`, or a `cursor` not shaped like one. */
         ListInvalidRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "invalid_request",
+                 *       "message": "The request is malformed.",
+                 *       "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
+                 *       "details": {
+                 *         "fieldErrors": {
+                 *           "limit": "Must be at most 200."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `invalid_cursor`: the cursor names no page of this list: it was tampered with, comes from another resource or installation, or is more than 24 hours old. Start again without a cursor. */
+        CursorNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -1349,8 +1371,10 @@ export interface components {
         Limit: number;
         /**
          * @description `nextCursor` of the previous page, passed back unchanged. Cursors are signed and encrypted,
-         *     valid for 24 hours, and bound to the resource and the installation they were issued for;
-         *     anything else answers 400 `invalid_cursor`.
+         *     valid for 24 hours, and bound to the resource and the installation they were issued for. A
+         *     value not shaped like a cursor is 400 `invalid_request`; a well-formed one that names no
+         *     page of this list (never issued, tampered with, another resource's or installation's, or
+         *     expired) is 404 `invalid_cursor`.
          */
         Cursor: string;
         /**
@@ -1415,11 +1439,6 @@ export interface components {
          */
         StandardWebhookSignature: string;
         /**
-         * @description `Basic base64(client_id:client_secret)`, as an alternative to the form fields (not both).
-         * @example Basic dGNsaV8wMTIzOnRzZWNfc2VjcmV0
-         */
-        ClientBasicAuthorization: string;
-        /**
          * @description Correlation id (a UUID is recommended), echoed and indexed in the call audit. A value that is
          *     not 1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated one.
          * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
@@ -1458,11 +1477,6 @@ export interface operations {
                  * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
                  */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /**
-                 * @description `Basic base64(client_id:client_secret)`, as an alternative to the form fields.
-                 * @example Basic dGNsaV8wMTIzOnRzZWNfc2VjcmV0
-                 */
-                Authorization?: string;
             };
             path?: never;
             cookie?: never;
@@ -1568,11 +1582,6 @@ export interface operations {
                  * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
                  */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /**
-                 * @description `Basic base64(client_id:client_secret)`, as an alternative to the form fields (not both).
-                 * @example Basic dGNsaV8wMTIzOnRzZWNfc2VjcmV0
-                 */
-                Authorization?: components["parameters"]["ClientBasicAuthorization"];
             };
             path?: never;
             cookie?: never;
@@ -1626,11 +1635,6 @@ export interface operations {
                  * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
                  */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /**
-                 * @description `Basic base64(client_id:client_secret)`, as an alternative to the form fields (not both).
-                 * @example Basic dGNsaV8wMTIzOnRzZWNfc2VjcmV0
-                 */
-                Authorization?: components["parameters"]["ClientBasicAuthorization"];
             };
             path?: never;
             cookie?: never;
@@ -1810,8 +1814,10 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description `nextCursor` of the previous page, passed back unchanged. Cursors are signed and encrypted,
-                 *     valid for 24 hours, and bound to the resource and the installation they were issued for;
-                 *     anything else answers 400 `invalid_cursor`.
+                 *     valid for 24 hours, and bound to the resource and the installation they were issued for. A
+                 *     value not shaped like a cursor is 400 `invalid_request`; a well-formed one that names no
+                 *     page of this list (never issued, tampered with, another resource's or installation's, or
+                 *     expired) is 404 `invalid_cursor`.
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -1841,6 +1847,7 @@ export interface operations {
             400: components["responses"]["ListInvalidRequest"];
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["CursorNotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
@@ -1900,8 +1907,10 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description `nextCursor` of the previous page, passed back unchanged. Cursors are signed and encrypted,
-                 *     valid for 24 hours, and bound to the resource and the installation they were issued for;
-                 *     anything else answers 400 `invalid_cursor`.
+                 *     valid for 24 hours, and bound to the resource and the installation they were issued for. A
+                 *     value not shaped like a cursor is 400 `invalid_request`; a well-formed one that names no
+                 *     page of this list (never issued, tampered with, another resource's or installation's, or
+                 *     expired) is 404 `invalid_cursor`.
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -1931,6 +1940,7 @@ export interface operations {
             400: components["responses"]["ListInvalidRequest"];
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["CursorNotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];

@@ -21,15 +21,11 @@ def _get_kwargs(
     *,
     body: IntrospectionRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
-
-    if not isinstance(authorization, Unset):
-        headers["Authorization"] = authorization
 
 
 
@@ -138,10 +134,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: IntrospectionRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Response[Error | IntrospectionResponse | OAuthError]:
     """ Introspect one of the application's own access tokens (RFC 7662)
@@ -158,7 +153,6 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (IntrospectionRequest): RFC 7662 introspection request; client authentication as for
             `TokenRequest`.
 
@@ -174,7 +168,6 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )
 
@@ -186,10 +179,9 @@ authorization=authorization,
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: IntrospectionRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Error | IntrospectionResponse | OAuthError | None:
     """ Introspect one of the application's own access tokens (RFC 7662)
@@ -206,7 +198,6 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (IntrospectionRequest): RFC 7662 introspection request; client authentication as for
             `TokenRequest`.
 
@@ -223,16 +214,14 @@ def sync(
         client=client,
 body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     ).parsed
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: IntrospectionRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Response[Error | IntrospectionResponse | OAuthError]:
     """ Introspect one of the application's own access tokens (RFC 7662)
@@ -249,7 +238,6 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (IntrospectionRequest): RFC 7662 introspection request; client authentication as for
             `TokenRequest`.
 
@@ -265,7 +253,6 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )
 
@@ -277,10 +264,9 @@ authorization=authorization,
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: IntrospectionRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Error | IntrospectionResponse | OAuthError | None:
     """ Introspect one of the application's own access tokens (RFC 7662)
@@ -297,7 +283,6 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (IntrospectionRequest): RFC 7662 introspection request; client authentication as for
             `TokenRequest`.
 
@@ -314,6 +299,5 @@ async def asyncio(
         client=client,
 body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )).parsed

@@ -21,15 +21,11 @@ def _get_kwargs(
     *,
     body: TokenRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
-
-    if not isinstance(authorization, Unset):
-        headers["Authorization"] = authorization
 
 
 
@@ -138,10 +134,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: TokenRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Response[Error | OAuthError | TokenResponse]:
     """ Exchange client credentials for an access token
@@ -154,7 +149,6 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (TokenRequest):
 
     Raises:
@@ -169,7 +163,6 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )
 
@@ -181,10 +174,9 @@ authorization=authorization,
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: TokenRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Error | OAuthError | TokenResponse | None:
     """ Exchange client credentials for an access token
@@ -197,7 +189,6 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (TokenRequest):
 
     Raises:
@@ -213,16 +204,14 @@ def sync(
         client=client,
 body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     ).parsed
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: TokenRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Response[Error | OAuthError | TokenResponse]:
     """ Exchange client credentials for an access token
@@ -235,7 +224,6 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (TokenRequest):
 
     Raises:
@@ -250,7 +238,6 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )
 
@@ -262,10 +249,9 @@ authorization=authorization,
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: TokenRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Error | OAuthError | TokenResponse | None:
     """ Exchange client credentials for an access token
@@ -278,7 +264,6 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (TokenRequest):
 
     Raises:
@@ -294,6 +279,5 @@ async def asyncio(
         client=client,
 body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )).parsed

@@ -21,15 +21,11 @@ def _get_kwargs(
     *,
     body: RevocationRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
-
-    if not isinstance(authorization, Unset):
-        headers["Authorization"] = authorization
 
 
 
@@ -138,10 +134,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RevocationRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Response[Error | OAuthError | RevocationResponse]:
     """ Revoke one of the application's own access tokens (RFC 7009)
@@ -157,7 +152,6 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (RevocationRequest): RFC 7009 revocation request; client authentication as for
             `TokenRequest`.
 
@@ -173,7 +167,6 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )
 
@@ -185,10 +178,9 @@ authorization=authorization,
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RevocationRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Error | OAuthError | RevocationResponse | None:
     """ Revoke one of the application's own access tokens (RFC 7009)
@@ -204,7 +196,6 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (RevocationRequest): RFC 7009 revocation request; client authentication as for
             `TokenRequest`.
 
@@ -221,16 +212,14 @@ def sync(
         client=client,
 body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     ).parsed
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RevocationRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Response[Error | OAuthError | RevocationResponse]:
     """ Revoke one of the application's own access tokens (RFC 7009)
@@ -246,7 +235,6 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (RevocationRequest): RFC 7009 revocation request; client authentication as for
             `TokenRequest`.
 
@@ -262,7 +250,6 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )
 
@@ -274,10 +261,9 @@ authorization=authorization,
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: RevocationRequest,
     x_request_id: str | Unset = UNSET,
-    authorization: str | Unset = UNSET,
 
 ) -> Error | OAuthError | RevocationResponse | None:
     """ Revoke one of the application's own access tokens (RFC 7009)
@@ -293,7 +279,6 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
-        authorization (str | Unset):
         body (RevocationRequest): RFC 7009 revocation request; client authentication as for
             `TokenRequest`.
 
@@ -310,6 +295,5 @@ async def asyncio(
         client=client,
 body=body,
 x_request_id=x_request_id,
-authorization=authorization,
 
     )).parsed
