@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DOCUMENTS=(openapi/session-api.yaml generated/open-platform.yaml)
+DOCUMENTS=(generated/session-api.yaml generated/open-platform.yaml)
 LINT_DIR=lint
 STAMP="$LINT_DIR/node_modules/.tessera-lock.sha256"
 

@@ -14,12 +14,13 @@ from collections.abc import AsyncIterator
 from functools import partial
 from typing import Any
 
-import yaml
-
 from handlers.open.published import operations
+from handlers.session import commands as session_commands
+from handlers.session import records as session_records
 from tessera.core.logs import install_request_id_factory
 from tessera.core.settings import Settings, load_settings
 from tessera.registry.document import build_document
+from tessera.registry.session_document import build_session_document
 from tessera.runtime import Runtime, build_runtime
 from tessera.web import transport
 from tessera.web.connexion import assembly
@@ -60,13 +61,15 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
     settings = settings or load_settings()
     rt = runtime or build_runtime(settings)
     install_request_id_factory()
-    session_doc = yaml.safe_load((settings.openapi_dir / "session-api.yaml").read_text(encoding="utf-8"))
+    session_doc = build_session_document(settings.openapi_dir / "session-api.yaml", rt.declarations)
     open_doc = build_document(settings.openapi_dir / "open-platform.yaml", rt.capabilities)
     app = assembly.build(
         specification_dir=settings.openapi_dir,
         session_doc=session_doc,
         open_doc=open_doc,
         generated_handlers=operations(rt.capabilities),
+        session_handlers={**session_records.operations(rt.declarations),
+                          **session_commands.operations(rt.declarations)},
         # Behind ForwardedMiddleware (a trusted proxy's scheme and client address, HSTS), when configured.
         outermost=transport.outermost(settings, partial(RequestContextMiddleware, runtime=rt)),
         before_routing=[

@@ -197,6 +197,15 @@ def _published_document() -> dict[str, Any]:
     return build_document(settings.openapi_dir / "open-platform.yaml", registry)
 
 
+def _session_document() -> dict[str, Any]:
+    """The session document built from the skeleton and models.yaml."""
+    from tessera.registry.models import load_declarations
+    from tessera.registry.session_document import build_session_document
+
+    settings = load_settings()
+    return build_session_document(settings.openapi_dir / "session-api.yaml", load_declarations(settings.models_file))
+
+
 def _check(_args: argparse.Namespace) -> int:
     """Validate settings, models.yaml, the registry and the OpenAPI documents without starting anything."""
     from openapi_spec_validator import validate
@@ -212,18 +221,20 @@ def _check(_args: argparse.Namespace) -> int:
         print(f"{doc.name}: valid")
     validate(published)
     print("published Open Platform document: valid")
+    validate(_session_document())
+    print("published session document: valid")
     return 0
 
 
 def _generate(args: argparse.Namespace) -> int:
-    """Write generated/: the Open Platform document, its Postman collection, then the SDKs generated from the documents.
+    """Write generated/: both documents, their Postman collections, then the SDKs generated from the documents.
 
     With --check, write nothing and fail when any of it is stale (naming the files that differ).
     """
     from pathlib import Path
 
     from tessera.core.settings import PROJECT_ROOT
-    from tessera.registry import postman, typescript
+    from tessera.registry import postman, session_document, typescript
     from tessera.registry import sdk as sdkgen
     from tessera.registry.document import generated_path, render
 
@@ -232,21 +243,28 @@ def _generate(args: argparse.Namespace) -> int:
     published = _published_document()
     text = render(published)
     current = target.read_text(encoding="utf-8") if target.is_file() else None
+    session_target = session_document.generated_path(PROJECT_ROOT)
+    session_doc = _session_document()
+    session_text = session_document.render(session_doc)
+    session_current = session_target.read_text(encoding="utf-8") if session_target.is_file() else None
     python_dir = sdkgen.python_dir(PROJECT_ROOT)
     try:
         sdkgen.require_generator()
         typescript.require_node()
         if args.check:
             stale: list[str] = []
-            if current != text:
-                stale.append(f"{relative} (differs)")
-            stale += postman.stale(PROJECT_ROOT, published)
+            stale += [f"{path.relative_to(PROJECT_ROOT)} (differs)" for path, old, new in
+                      ((target, current, text), (session_target, session_current, session_text)) if old != new]
+            stale += postman.stale(PROJECT_ROOT, published, session_doc)
             with sdkgen.work_dir() as tmp:
                 # The SDK as `tessera generate` would write it: from the document as it would be written.
                 document = Path(tmp) / "document" / target.name
                 document.parent.mkdir()
                 document.write_text(text, encoding="utf-8")
-                results = sdkgen.generate(PROJECT_ROOT, Path(tmp), {"generated/open-platform.yaml": document})
+                session = document.parent / session_target.name
+                session.write_text(session_text, encoding="utf-8")
+                results = sdkgen.generate(PROJECT_ROOT, Path(tmp), {"generated/open-platform.yaml": document,
+                                                                    "generated/session-api.yaml": session})
                 _print_sdk_warnings(results, args.verbose)
                 for result in results:
                     committed = python_dir / result.sdk.directory
@@ -262,16 +280,15 @@ def _generate(args: argparse.Namespace) -> int:
                       f"{shown}{more}", file=sys.stderr)
                 return 1
             print(f"{relative}: up to date")
+            print(f"{session_target.relative_to(PROJECT_ROOT)}: up to date")
             print(f"{postman.DIRECTORY}: up to date")
             for sdk in sdkgen.SDKS:
                 print(f"{(python_dir / sdk.directory).relative_to(PROJECT_ROOT)}: up to date")
             print(f"{typescript.TARGET}: up to date")
             return 0
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if current != text:
-            target.write_text(text, encoding="utf-8")
-        print(f"{relative}: {'unchanged' if current == text else 'written'}")
-        changed = postman.write(PROJECT_ROOT, published)
+        _write_document(target, current, text)
+        _write_document(session_target, session_current, session_text)
+        changed = postman.write(PROJECT_ROOT, published, session_doc)
         print(f"{postman.DIRECTORY}: {f'written ({len(changed)} file(s) changed)' if changed else 'unchanged'}")
         with sdkgen.work_dir(python_dir) as tmp:  # next to the SDKs, so that they are swapped in by renames
             results = sdkgen.generate(PROJECT_ROOT, Path(tmp))
@@ -288,6 +305,16 @@ def _generate(args: argparse.Namespace) -> int:
         print(f"tessera: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _write_document(target: Any, current: str | None, text: str) -> None:
+    """Write a generated document when it changed, and say which it was."""
+    from tessera.core.settings import PROJECT_ROOT
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if current != text:
+        target.write_text(text, encoding="utf-8")
+    print(f"{target.relative_to(PROJECT_ROOT)}: {'unchanged' if current == text else 'written'}")
 
 
 def _write_typescript_sdk(root: Any) -> None:

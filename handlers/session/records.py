@@ -1,19 +1,45 @@
-"""GET /api/dynamic/{pageKey}/list and GET /api/dynamic/{pageKey}/{recordId}."""
+"""GET /api/dynamic/<page>/list and GET /api/dynamic/<page>/{recordId}, one pair per declared page.
+
+The generated session document has concrete paths and operationIds (``listAssetsRecords``,
+``getAssetsRecord``), so there is no ``{pageKey}`` to dispatch on: ``operations`` builds a small
+closure per operationId from ``models.yaml``, and the app's resolver binds them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from handlers.session.base import authenticated, query_params
+from tessera.registry.document import camel
+from tessera.registry.models import Declarations, PageDecl
 from tessera.session.records import reads as records
 from tessera.web.envelopes import ok
 
-
-async def listRecords(pageKey: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
-    rt, actor, headers = await authenticated("read")
-    return ok(await records.list_records(rt, actor, pageKey, query_params()), headers)
+Handler = Callable[..., Any]
 
 
-async def getRecord(pageKey: str, recordId: str, **_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
-    rt, actor, headers = await authenticated("read")
-    return ok(await records.get_record(rt, actor, pageKey, recordId), headers)
+def _list(page: PageDecl) -> Handler:
+    # No parameters: the service reads the raw query (``filters`` is JSON text, which Connexion's
+    # argument conversion cannot bind), so Connexion binds none.
+    async def handler() -> tuple[dict[str, Any], int, dict[str, str]]:
+        rt, actor, headers = await authenticated("read")
+        return ok(await records.list_records(rt, actor, page.key, query_params()), headers)
+
+    return handler
+
+
+def _read(page: PageDecl) -> Handler:
+    async def handler(recordId: str) -> tuple[dict[str, Any], int, dict[str, str]]:
+        rt, actor, headers = await authenticated("read")
+        return ok(await records.get_record(rt, actor, page.key, recordId), headers)
+
+    return handler
+
+
+def operations(declarations: Declarations) -> dict[str, Handler]:
+    found: dict[str, Handler] = {}
+    for page in declarations.pages.values():
+        found[f"list{camel(page.key)}Records"] = _list(page)
+        found[f"get{camel(page.key)}Record"] = _read(page)
+    return found

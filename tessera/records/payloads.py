@@ -11,6 +11,7 @@ import re
 from datetime import UTC, date, datetime
 from typing import Any
 
+from tessera.core.bounds import MAX_INTEGER, MAX_NUMBER
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.core.text import BAD_TEXT, storable_text
@@ -135,14 +136,14 @@ def _integer_value(value: int | float) -> tuple[Any, FieldError | None]:
         if not value.is_integer():
             return None, FieldError(NOT_INTEGER)
         value = int(value)
-    if abs(value) > 2**53:
-        return None, FieldError(TOO_LARGE, maximum=2**53)
+    if abs(value) > MAX_INTEGER:
+        return None, FieldError(TOO_LARGE, maximum=MAX_INTEGER)
     return value, None
 
 
 def _number_value(value: int | float) -> tuple[Any, FieldError | None]:
     """A number at most 1e15 in size (15 digits, all of which a double holds exactly)."""
-    if abs(value) > 1e15:
+    if abs(value) > MAX_NUMBER:
         return None, FieldError(TOO_LARGE, maximum="1e15")
     return value, None
 

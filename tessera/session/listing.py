@@ -16,17 +16,20 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from storage.listing import OPERATORS, Filter, ListField, ListRequest
+from tessera.core.bounds import (
+    DEFAULT_PAGE_SIZE,
+    MAX_FILTER_TEXT,
+    MAX_FILTERS,
+    MAX_IN_VALUES,
+    MAX_KEYWORD,
+    MAX_NUMBER,
+    MAX_PAGE_NUM,
+    MAX_PAGE_SIZE,
+)
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.core.text import BAD_TEXT, storable_text
 from tessera.records.payloads import normalise_date, normalise_datetime
-
-MAX_PAGE_SIZE = 500
-DEFAULT_PAGE_SIZE = 10
-MAX_PAGE_NUM = 100_000
-MAX_FILTERS = 20
-MAX_IN_VALUES = 100
-MAX_KEYWORD = 200
 
 
 def _as_int(raw: Any, name: str, default: int, low: int, high: int, errors: dict[str, FieldError]) -> int:
@@ -67,11 +70,11 @@ def _type_mismatch() -> FieldError:
 
 
 def _text_value(value: Any) -> tuple[Any, FieldError | None]:
-    """Storable text of at most 1000 characters."""
+    """Storable text of at most ``MAX_FILTER_TEXT`` characters."""
     if not isinstance(value, str):
         return None, _type_mismatch()
-    if len(value) > 1000:
-        return None, FieldError(N_("Must be at most {maxLength} characters."), maxLength=1000)
+    if len(value) > MAX_FILTER_TEXT:
+        return None, FieldError(N_("Must be at most {maxLength} characters."), maxLength=MAX_FILTER_TEXT)
     if not storable_text(value):
         return None, FieldError(BAD_TEXT)
     return value, None
@@ -98,8 +101,8 @@ def _timestamp_value(value: Any) -> tuple[Any, FieldError | None]:
 
 
 def _number_value(ftype: str, value: Any) -> tuple[Any, FieldError | None]:
-    """A finite JSON number (not a boolean) of at most 1e15 in size; whole for an integer field."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or abs(value) > 1e15:
+    """A finite JSON number (not a boolean) of at most ``MAX_NUMBER`` in size; whole for an integer field."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or abs(value) > MAX_NUMBER:
         return None, _type_mismatch()
     if isinstance(value, float) and not math.isfinite(value):  # json.loads takes NaN
         return None, _type_mismatch()
@@ -149,6 +152,9 @@ def _parse_filter(
     if field is None or operator is None:
         return None
     if operator in {"is_null", "is_not_null"}:
+        if "value" in cond:  # the documents say a null test has no value: one sent is a mistake
+            errors[f"{where}.value"] = FieldError(N_("Must be omitted for is_null and is_not_null."))
+            return None
         return Filter(field, operator, None)
     if "value" not in cond or cond["value"] is None:
         errors[f"{where}.value"] = FieldError(N_("This field is required."))
@@ -191,7 +197,7 @@ def _like_value(field: ListField, value: Any) -> tuple[Any, FieldError | None]:
         return None, FieldError(N_("like needs a text field and a text value."))
     if not storable_text(value):
         return None, FieldError(BAD_TEXT)
-    return value[:1000], None
+    return value[:MAX_FILTER_TEXT], None
 
 
 def _in_values(field: ListField, value: Any) -> tuple[Any, FieldError | None]:

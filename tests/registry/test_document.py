@@ -169,7 +169,7 @@ def test_the_service_serves_the_generated_document(env: Env, doc: dict[str, Any]
 
 def test_the_session_documents_webhook_event_types_are_the_published_ones(env: Env) -> None:
     """The session document is hand-written: this catches it drifting from the registry."""
-    session = yaml.safe_load((ROOT / "openapi" / "session-api.yaml").read_text())
+    session = yaml.safe_load((ROOT / "generated" / "session-api.yaml").read_text())
     assert set(session["components"]["schemas"]["WebhookEventType"]["enum"]) == set(
         env.runtime.capabilities.webhook_events) | set(OPERATIONAL_EVENTS)
 

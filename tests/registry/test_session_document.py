@@ -3,6 +3,7 @@ send what the service accepts."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +16,15 @@ import storage.automations as automations
 import storage.credentials as credentials
 import storage.installations as installations
 import storage.webhooks as webhooks
+from storage.listing import ListField
 from tessera.core.clock import SystemClock
+from tessera.core.errors import ValidationFailed
+from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
+from tessera.registry.models import load_declarations
+from tessera.session.listing import parse_list_request
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCUMENTS = (ROOT / "openapi" / "session-api.yaml", ROOT / "generated" / "open-platform.yaml")
+DOCUMENTS = (ROOT / "generated" / "session-api.yaml", ROOT / "generated" / "open-platform.yaml")
 METHODS = {"get", "post", "put", "patch", "delete"}
 # Each administration list and the fields its handler sorts and filters on.
 LIST_FIELDS = {
@@ -72,3 +78,113 @@ def test_every_operation_documents_the_request_bounds(document: Path) -> None:
         for method, operation in item.items():
             if method in METHODS:
                 assert {"414", "431"} <= set(operation["responses"]), f"{method.upper()} {path}"
+
+
+# -- the operations generated from models.yaml ---------------------------------------------------
+
+def _resolve(doc: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        _, kind, name = node["$ref"].lstrip("#/").split("/")
+        node = doc["components"][kind][name]
+    return node
+
+
+def _model_list_fields(model: str) -> dict[str, ListField]:
+    from sqlalchemy import literal_column
+
+    decl = load_declarations(ROOT / "models.yaml").models[model]
+    fields = {code: ListField(code, f.type, literal_column(code), f.values) for code, f in decl.fields.items()}
+    fields.update({code: ListField(code, "timestamp", literal_column(code)) for code in ("created_at", "updated_at")})
+    return fields
+
+
+SAMPLES: dict[str, list[Any]] = {
+    "string": ["", "ThinkPad", "x" * 1000], "enum": ["in_stock", "anything"], "date": ["2026-01-15"],
+    "datetime": ["2026-01-15T08:00:00Z", "2026-01-15T08:00:00+08:00"], "timestamp": ["2026-01-15T08:00:00.000Z"],
+    "integer": [0, -5, 10**15], "number": [0, 1.5, -1e15], "boolean": [True],
+}
+
+
+def _conditions(doc: dict[str, Any], page: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(shape schema, condition) for every field and operator each condition shape admits."""
+    found = []
+    for ref in doc["components"]["schemas"][f"{page}FilterCondition"]["oneOf"]:
+        shape = _resolve(doc, ref)
+        for field in shape["properties"]["fieldName"]["enum"]:
+            for operator in shape["properties"]["operator"]["enum"]:
+                found.append((shape, {"fieldName": field, "operator": operator}))
+    return found
+
+
+def test_every_declared_page_has_a_typed_list_and_read_and_no_templated_route(session_doc: dict[str, Any]) -> None:
+    paths = session_doc["paths"]
+    assert not any("{pageKey}" in path or "{commandCode}" in path for path in paths)
+    for page in ("assets", "stock-ins"):
+        assert f"/api/dynamic/{page}/list" in paths and f"/api/dynamic/{page}/{{recordId}}" in paths
+    asset = session_doc["components"]["schemas"]["Asset"]
+    assert asset["properties"]["status"] == {"type": "string", "enum": ["in_stock", "assigned", "retired"],
+                                             "nullable": True, "description": "Status"}
+    assert asset["properties"]["id"]["readOnly"] is True
+    assert set(asset["required"]) == {"id", "name", "serialNo", "created_at", "updated_at"}
+
+
+def test_sort_field_is_an_enum_of_exactly_the_fields_the_service_sorts_on(session_doc: dict[str, Any]) -> None:
+    parameter = session_doc["components"]["parameters"]["AssetsSortField"]
+    assert parameter["schema"]["enum"] == list(_model_list_fields("asset"))
+
+
+@pytest.mark.parametrize("page", ["Assets", "StockIns"])
+def test_every_filter_condition_the_document_admits_the_service_accepts(session_doc: dict[str, Any],
+                                                                          page: str) -> None:
+    fields = _model_list_fields("asset" if page == "Assets" else "stockIn")
+    for shape, condition in _conditions(session_doc, page):
+        if "value" not in shape["properties"]:
+            parse_list_request({"filters": json.dumps([condition])}, fields)
+            continue
+        value_schema = shape["properties"]["value"]
+        ftype = fields[condition["fieldName"]].type
+        for sample in SAMPLES[ftype]:
+            value = [sample] if value_schema["type"] == "array" else sample
+            parse_list_request({"filters": json.dumps([{**condition, "value": value}])}, fields)
+
+
+@pytest.mark.parametrize("condition", [
+    {"fieldName": "status", "operator": "is_null", "value": None},  # a null test has no value
+    {"fieldName": "value", "operator": "like", "value": "1"},  # like is for text fields only
+    {"fieldName": "status", "operator": "in", "value": []},  # 1 to 100 values
+    {"fieldName": "status", "operator": "in", "value": ["x"] * 101},
+    {"fieldName": "name", "operator": "eq", "value": "x" * 1001},
+    {"fieldName": "name", "operator": "eq", "value": "a\u0000"},
+    {"fieldName": "purchasedAt", "operator": "eq", "value": "2026-1-5"},
+    {"fieldName": "colour", "operator": "eq", "value": "red"},
+    {"fieldName": "name", "operator": "eq", "value": "x", "extra": 1},
+])
+def test_a_filter_condition_the_document_refuses_the_service_refuses(condition: dict[str, Any]) -> None:
+    with pytest.raises(ValidationFailed):
+        parse_list_request({"filters": json.dumps([condition])}, _model_list_fields("asset"))
+
+
+def test_the_create_payload_states_each_rule_of_the_payload_checks(session_doc: dict[str, Any]) -> None:
+    schemas = session_doc["components"]["schemas"]
+    payload = schemas["AssetCreatePayload"]
+    assert payload["additionalProperties"] is False and payload["required"] == ["name", "serialNo"]
+    assert payload["properties"]["name"]["pattern"] == NONBLANK_TEXT_PATTERN  # required: not blank
+    assert payload["properties"]["assignee"]["pattern"] == STORABLE_TEXT_PATTERN
+    assert payload["properties"]["assignee"]["nullable"] is True
+    assert payload["properties"]["value"] == {"type": "number", "minimum": 0, "maximum": 1e15, "description": "Value"}
+    quantity = schemas["StockInCreatePayload"]["properties"]["quantity"]
+    assert (quantity["minimum"], quantity["exclusiveMinimum"], quantity["maximum"]) == (0, True, 2**53)
+    assert "required" not in schemas["AssetUpdatePayload"]
+
+
+@pytest.mark.parametrize(("command", "required"), [
+    ("AssetsCreate", ["payload"]),
+    ("AssetsUpdate", ["operationType", "targetRecordId", "payload"]),
+    ("AssetsDelete", ["operationType", "targetRecordId"]),
+])
+def test_each_command_body_is_typed_by_its_action(session_doc: dict[str, Any], command: str,
+                                                  required: list[str]) -> None:
+    request = session_doc["components"]["schemas"][f"{command}Request"]
+    assert request["required"] == required
+    assert request["additionalProperties"] is False
+    assert set(request["properties"]) == {*required, "clientRequestId"}

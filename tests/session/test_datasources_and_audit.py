@@ -27,9 +27,11 @@ def test_the_record_options_data_source_lists_the_tenants_records(env: Env, tena
     assert data["records"] == [{"id": record["id"], "value": record["id"], "label": "Option me"}]
 
 
-def test_an_unknown_data_source_is_not_found(env: Env, tenant: TenantUsers) -> None:
+def test_an_unknown_data_source_is_a_validation_error_naming_it(env: Env, tenant: TenantUsers) -> None:
+    # The document lists the declared data sources as datasourceId's enum.
     response = env.client.get("/api/datasource/list?datasourceId=no-such-source", headers=tenant.headers())
-    assert response.status_code == 404
+    assert response.status_code == 400
+    assert set(response.json()["data"]["fieldErrors"]) == {"datasourceId"}
 
 
 def test_max_items_above_500_is_rejected(env: Env, tenant: TenantUsers) -> None:

@@ -25,7 +25,7 @@ from tests.support.conformance_stats import CASES, NOT_REACHED
 from tests.support.live_server import ROOT, TESSERA, demo_on
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
-DOCUMENTS = ("openapi/session-api.yaml", "generated/open-platform.yaml")
+DOCUMENTS = ("generated/session-api.yaml", "generated/open-platform.yaml")
 PASSWORD = "conformance-demo-password"
 SCOPES = "assets.read assets.manage inventory.stockins.read inventory.stockins.manage events.robot-fleet.publish"
 # Generous limits so the fuzzer reaches the operations instead of 429 (which has its own tests).

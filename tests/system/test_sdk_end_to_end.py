@@ -49,20 +49,34 @@ try:
     from tessera_session import AuthenticatedClient as SessionClient
     from tessera_session import Client as SessionAnonymous
     from tessera_session.api.auth import login
-    from tessera_session.api.dynamic import list_records
+    from tessera_session.api.commands import execute_assets_create_command, execute_assets_delete_command
+    from tessera_session.api.dynamic import get_assets_record, list_assets_records
     from tessera_session.api.open_platform import create_application, create_credential, create_installation
     from tessera_session.api.webhooks import create_webhook_endpoint, list_deliveries
+    from tessera_session.filters import encode
     from tessera_session.models import (
         ApplicationEnvelope,
+        AssetCommandEnvelope,
+        AssetCreatePayload,
+        AssetCreatePayloadStatus,
+        AssetsCreateRequest,
+        AssetsDeleteRequest,
+        AssetsDeleteRequestOperationType,
+        AssetsListEnvelope,
+        AssetsRecordEnvelope,
+        AssetStatus,
+        AssetsTextComparison,
+        AssetsTextComparisonFieldName,
+        AssetsTextComparisonOperator,
         CreateApplicationRequest,
         CreatedWebhookEndpointEnvelope,
         CreateInstallationRequest,
         CreateWebhookEndpointRequest,
         CredentialEnvelope,
+        DeletedRecordEnvelope,
         DeliveryListEnvelope,
         Environment,
         InstallationEnvelope,
-        ListEnvelope,
         LoginEnvelope,
         LoginRequest,
         WebhookEventType,
@@ -122,8 +136,20 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     assert sorted(installation.scopes) == ["assets.manage", "assets.read"]
     credential = ok(create_credential.sync_detailed(installation.installation_id, client=admin),
                      CredentialEnvelope).data
-    demo_total = ok(list_records.sync_detailed("assets", client=admin, page_size=1), ListEnvelope).data.total
+    demo_total = ok(list_assets_records.sync_detailed(client=admin, page_size=1), AssetsListEnvelope).data.total
     assert demo_total == DEMO_ASSETS
+    # Typed records, filters and payloads: create an asset, find it by a typed filter, read it back.
+    created = ok(execute_assets_create_command.sync_detailed(client=admin, body=AssetsCreateRequest(
+        payload=AssetCreatePayload(name="SDK scanner", serial_no="SDK-E2E-1", status=AssetCreatePayloadStatus.RETIRED,
+                                   value=12.5))), AssetCommandEnvelope).data
+    only = encode([AssetsTextComparison(field_name=AssetsTextComparisonFieldName.SERIALNO,
+                                        operator=AssetsTextComparisonOperator.EQ, value="SDK-E2E-1")])
+    found = ok(list_assets_records.sync_detailed(client=admin, filters=only), AssetsListEnvelope).data
+    assert [record.id for record in found.records] == [created.id]
+    read = ok(get_assets_record.sync_detailed(created.id, client=admin), AssetsRecordEnvelope).data
+    assert (read.name, read.status, read.value) == ("SDK scanner", AssetStatus.RETIRED, 12.5)
+    ok(execute_assets_delete_command.sync_detailed(client=admin, body=AssetsDeleteRequest(
+        operation_type=AssetsDeleteRequestOperationType.DELETE, target_record_id=created.id)), DeletedRecordEnvelope)
 
     # 2. Trade the credential for a token (Open Platform SDK: POST /oauth2/token with a form body).
     with OpenPlatformAnonymous(base_url=base_url, timeout=TIMEOUT) as anonymous:

@@ -15,7 +15,7 @@ from tests.conftest import Env
 
 ROOT = Path(__file__).resolve().parents[2]
 SURFACES = [
-    ("/api/docs", "/api/openapi.json", ROOT / "openapi" / "session-api.yaml"),
+    ("/api/docs", "/api/openapi.json", ROOT / "generated" / "session-api.yaml"),
     ("/api/open/v1/docs", "/api/open/v1/openapi.json", ROOT / "generated" / "open-platform.yaml"),
 ]
 

@@ -25,6 +25,13 @@ from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
 
 MAX_KEY_LENGTH = 200
+MAX_RECORD_ID_LENGTH = 64
+# The body fields each action takes (the generated document's `<Command>Request` schemas say the same).
+BODY_FIELDS = {
+    "create": frozenset({"payload", "clientRequestId", "operationType", "targetRecordId"}),
+    "update": frozenset({"payload", "clientRequestId", "operationType", "targetRecordId"}),
+    "delete": frozenset({"clientRequestId", "operationType", "targetRecordId"}),
+}
 
 
 @dataclass(frozen=True)
@@ -34,30 +41,45 @@ class Outcome:
 
 
 def _check_shape(command: CommandDecl, body: dict[str, Any]) -> None:
-    """Check the command envelope for the action; report every problem at once."""
-    errors: dict[str, FieldError] = {}
-    op = body.get("operationType")
-    expected = {"create": None, "update": "UPDATE", "delete": "DELETE"}[command.action]
-    if op is not None and op != expected:
-        if expected is None:
-            errors["operationType"] = FieldError(N_("Must be omitted for a create command."))
-        else:
-            errors["operationType"] = FieldError(N_("Must be one of: {values}."), values=expected)
-    target = body.get("targetRecordId")
+    """Check the command envelope for the action; report every problem at once.
+
+    Exactly the rules of the generated document's ``<Command>Request`` schemas: create takes
+    ``payload`` only; update ``operationType: UPDATE``, ``targetRecordId`` and ``payload``; delete
+    ``operationType: DELETE`` and ``targetRecordId``; each may add ``clientRequestId``.
+    """
+    errors: dict[str, FieldError] = {
+        str(key): FieldError(N_("Unknown field.")) for key in body if key not in BODY_FIELDS[command.action]}
     if command.action == "create":
-        if target is not None:
-            errors["targetRecordId"] = FieldError(N_("Must be omitted for a create command."))
+        errors.update({name: FieldError(N_("Must be omitted for a create command."))
+                       for name in ("operationType", "targetRecordId") if name in body})
+    else:
+        errors.update(_target_errors(command, body))
+    if "clientRequestId" in body:
+        problem = _key_problem(body["clientRequestId"])
+        if problem is not None:
+            errors["clientRequestId"] = problem
+    if command.action != "delete":
         if "payload" not in body:
             errors["payload"] = FieldError(N_("This field is required."))
-    else:
-        if not isinstance(target, str) or not target:
-            errors["targetRecordId"] = FieldError(N_("This field is required."))
-        if command.action == "update" and "payload" not in body:
-            errors["payload"] = FieldError(N_("This field is required."))
-    if "payload" in body and not isinstance(body["payload"], dict):
-        errors["payload"] = FieldError(N_("Must be an object."))
+        elif not isinstance(body["payload"], dict):
+            errors["payload"] = FieldError(N_("Must be an object."))
     if errors:
         raise ValidationFailed(errors)
+
+
+def _target_errors(command: CommandDecl, body: dict[str, Any]) -> dict[str, FieldError]:
+    """Update and delete name their operation and their target."""
+    errors: dict[str, FieldError] = {}
+    expected = command.action.upper()
+    if body.get("operationType") != expected:
+        errors["operationType"] = FieldError(N_("Must be one of: {values}."), values=expected)
+    target = body.get("targetRecordId")
+    if not isinstance(target, str) or not target:
+        errors["targetRecordId"] = FieldError(N_("This field is required."))
+    elif len(target) > MAX_RECORD_ID_LENGTH:
+        errors["targetRecordId"] = FieldError(N_("Must be at most {maxLength} characters."),
+                                              maxLength=MAX_RECORD_ID_LENGTH)
+    return errors
 
 
 def _request_hash(command_code: str, body: dict[str, Any]) -> str:
@@ -109,15 +131,24 @@ async def execute(rt: Runtime, actor: Actor, command_code: str, body: Any, idemp
     return outcome
 
 
-def _idempotency_key(key: Any) -> str | None:
-    """The key from ``X-Idempotent-Key`` or ``clientRequestId``, checked; None when there is none."""
+def _key_problem(key: Any) -> FieldError | None:
+    """What is wrong with an idempotency key (``""`` is no key), or None."""
+    if not isinstance(key, str):
+        return FieldError(N_("Must be a string."))
+    if len(key) > MAX_KEY_LENGTH:
+        return FieldError(N_("Must be at most {maxLength} characters."), maxLength=MAX_KEY_LENGTH)
+    if not storable_text(key):
+        return FieldError(BAD_TEXT)
+    return None
+
+
+def _idempotency_key(key: str | None) -> str | None:
+    """The key from ``X-Idempotent-Key`` or ``clientRequestId`` (already checked); None when there is none."""
     if key is None:
         return None
-    if not isinstance(key, str) or len(key) > MAX_KEY_LENGTH:
-        raise ValidationFailed({"clientRequestId": FieldError(N_("Must be at most {maxLength} characters."),
-                                                              maxLength=MAX_KEY_LENGTH)})
-    if not storable_text(key):
-        raise ValidationFailed({"clientRequestId": FieldError(BAD_TEXT)})
+    problem = _key_problem(key)
+    if problem is not None:
+        raise ValidationFailed({"clientRequestId": problem})
     return key
 
 

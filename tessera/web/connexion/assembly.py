@@ -56,7 +56,8 @@ MiddlewareFactory = Callable[[Any], Any]
 
 
 def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dict[str, Any],
-          generated_handlers: dict[str, Callable[..., Any]], outermost: MiddlewareFactory,
+          generated_handlers: dict[str, Callable[..., Any]], session_handlers: dict[str, Callable[..., Any]],
+          outermost: MiddlewareFactory,
           before_routing: list[MiddlewareFactory], validate_responses: bool,
           lifespan: Callable[[], contextlib.AbstractAsyncContextManager[None]], fast_path: bool = True) -> Any:
     """The ASGI app serving both documents.
@@ -73,6 +74,11 @@ def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dic
         async with lifespan():
             yield
 
+    clashes = _operation_ids(session_doc) & _operation_ids(open_doc)
+    if clashes:
+        # Both APIs share the base path "/", so Connexion's middlewares find an operation by its
+        # operationId alone: a name in both documents would run one surface's checks on the other.
+        raise ValueError(f"operationIds in both documents: {', '.join(sorted(clashes))}")
     middlewares = [m for m in ConnexionMiddleware.default_middlewares if m is not SwaggerUIMiddleware]
     middlewares[middlewares.index(RequestValidationMiddleware)] = (
         CachedRequestValidationMiddleware if fast_path else StrictRequestValidationMiddleware)
@@ -93,9 +99,15 @@ def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dic
         app._middleware_app.api_cls = CachedAsyncApi
     # Both documents are rooted at "/" (their paths carry /api and /oauth2): Connexion routes two
     # APIs with overlapping base paths (/api and /api/open/v1) wrongly, one shadowing the other.
-    app.add_api(session_doc, name="session", swagger_ui_options=NO_CONNEXION_UI)
+    app.add_api(session_doc, name="session", resolver=CapabilityResolver(session_handlers),
+                swagger_ui_options=NO_CONNEXION_UI)
     app.add_api(open_doc, name="open-platform", resolver=CapabilityResolver(generated_handlers),
                 swagger_ui_options=NO_CONNEXION_UI)
     for exc_class in (ServiceError, ProblemException, HTTPException, Exception):
         app.add_error_handler(exc_class, handle_error)
     return app
+
+
+def _operation_ids(doc: dict[str, Any]) -> set[str]:
+    return {operation["operationId"] for item in doc["paths"].values() for operation in item.values()
+            if isinstance(operation, dict) and "operationId" in operation}

@@ -40,6 +40,13 @@ class RequestInvalid(BadRequestProblem):
         self.field_errors = field_errors
 
 
+# Marks a parameter or a request body schema whose rules the service that reads it checks itself:
+# the generated list and command operations of the session document (``filters``, ``sortField``,
+# command bodies). Their checks name the bad field by its code (``name``, ``filters[1].value``) and
+# report every bad one together, which a ``oneOf`` or nested schema error cannot; the document's
+# schema states the same rules, and tests/registry/test_session_document.py holds the two together.
+SERVICE_CHECKS = "x-tessera-service-checks"
+
 # No document of either API comes near this depth; every walker below stays far from the stack limit.
 MAX_JSON_DEPTH = 32
 TOO_DEEP = FieldError(N_("Must be JSON nested at most {depth} levels deep."), depth=MAX_JSON_DEPTH)
@@ -111,6 +118,8 @@ class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
             if self._nullable or not self._required:  # an optional body (``required: false``) may be absent
                 return None
             raise RequestInvalid({"body": FieldError(N_("A JSON body is required."))})
+        if self._schema.get(SERVICE_CHECKS) and isinstance(body, dict):
+            return None
         errors = {**collect(self._compiled.iter_errors(body)), **bad_text_paths(body)}
         if errors:
             raise RequestInvalid(errors)
@@ -137,6 +146,8 @@ class CollectingParameterValidator(ParameterValidator):
         self._compiled: dict[tuple[str, str], Draft4Validator] = {}
         for location, params in self.parameters.items():
             for param in params:
+                if param.get(SERVICE_CHECKS) or "content" in param:
+                    continue
                 schema = param.get("schema", param)
                 self._compiled[(location, param["name"])] = Draft4Validator(
                     schema, format_checker=Draft4Validator.FORMAT_CHECKER
@@ -152,6 +163,8 @@ class CollectingParameterValidator(ParameterValidator):
             return FieldError(N_("This field is required.")) if param.get("required") else None
         if isinstance(value, str) and not storable_text(value):
             return FieldError(BAD_TEXT)
+        if param.get(SERVICE_CHECKS):
+            return None
         error = next(iter(self._compiled[(location, param["name"])].iter_errors(value)), None)
         return message_for(error) if error is not None else None
 

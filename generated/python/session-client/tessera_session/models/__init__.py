@@ -7,6 +7,56 @@ from .application import Application
 from .application_envelope import ApplicationEnvelope
 from .application_list_envelope import ApplicationListEnvelope
 from .application_list_result import ApplicationListResult
+from .asset import Asset
+from .asset_command_envelope import AssetCommandEnvelope
+from .asset_command_envelope_code import AssetCommandEnvelopeCode
+from .asset_create_payload import AssetCreatePayload
+from .asset_create_payload_status import AssetCreatePayloadStatus
+from .asset_options_datasource_item import AssetOptionsDatasourceItem
+from .asset_status import AssetStatus
+from .asset_status_datasource_item import AssetStatusDatasourceItem
+from .asset_status_datasource_item_id import AssetStatusDatasourceItemId
+from .asset_status_datasource_item_value import AssetStatusDatasourceItemValue
+from .asset_update_payload import AssetUpdatePayload
+from .asset_update_payload_status import AssetUpdatePayloadStatus
+from .assets_create_request import AssetsCreateRequest
+from .assets_date_comparison import AssetsDateComparison
+from .assets_date_comparison_field_name import AssetsDateComparisonFieldName
+from .assets_date_comparison_operator import AssetsDateComparisonOperator
+from .assets_date_in import AssetsDateIn
+from .assets_date_in_field_name import AssetsDateInFieldName
+from .assets_date_in_operator import AssetsDateInOperator
+from .assets_datetime_comparison import AssetsDatetimeComparison
+from .assets_datetime_comparison_field_name import AssetsDatetimeComparisonFieldName
+from .assets_datetime_comparison_operator import AssetsDatetimeComparisonOperator
+from .assets_datetime_in import AssetsDatetimeIn
+from .assets_datetime_in_field_name import AssetsDatetimeInFieldName
+from .assets_datetime_in_operator import AssetsDatetimeInOperator
+from .assets_delete_request import AssetsDeleteRequest
+from .assets_delete_request_operation_type import AssetsDeleteRequestOperationType
+from .assets_list_envelope import AssetsListEnvelope
+from .assets_list_result import AssetsListResult
+from .assets_null_test import AssetsNullTest
+from .assets_null_test_field_name import AssetsNullTestFieldName
+from .assets_null_test_operator import AssetsNullTestOperator
+from .assets_number_comparison import AssetsNumberComparison
+from .assets_number_comparison_field_name import AssetsNumberComparisonFieldName
+from .assets_number_comparison_operator import AssetsNumberComparisonOperator
+from .assets_number_in import AssetsNumberIn
+from .assets_number_in_field_name import AssetsNumberInFieldName
+from .assets_number_in_operator import AssetsNumberInOperator
+from .assets_record_envelope import AssetsRecordEnvelope
+from .assets_text_comparison import AssetsTextComparison
+from .assets_text_comparison_field_name import AssetsTextComparisonFieldName
+from .assets_text_comparison_operator import AssetsTextComparisonOperator
+from .assets_text_in import AssetsTextIn
+from .assets_text_in_field_name import AssetsTextInFieldName
+from .assets_text_in_operator import AssetsTextInOperator
+from .assets_text_like import AssetsTextLike
+from .assets_text_like_field_name import AssetsTextLikeFieldName
+from .assets_text_like_operator import AssetsTextLikeOperator
+from .assets_update_request import AssetsUpdateRequest
+from .assets_update_request_operation_type import AssetsUpdateRequestOperationType
 from .audit_entry import AuditEntry
 from .audit_entry_after_type_0 import AuditEntryAfterType0
 from .audit_entry_before_type_0 import AuditEntryBeforeType0
@@ -35,11 +85,6 @@ from .change_member_request import ChangeMemberRequest
 from .command_action import CommandAction
 from .command_action_input import CommandActionInput
 from .command_action_kind import CommandActionKind
-from .command_envelope import CommandEnvelope
-from .command_envelope_code import CommandEnvelopeCode
-from .command_request import CommandRequest
-from .command_request_operation_type import CommandRequestOperationType
-from .command_request_payload import CommandRequestPayload
 from .create_application_request import CreateApplicationRequest
 from .create_automation_request import CreateAutomationRequest
 from .create_credential_request import CreateCredentialRequest
@@ -58,11 +103,12 @@ from .credential_list_result import CredentialListResult
 from .credential_status import CredentialStatus
 from .credential_summary import CredentialSummary
 from .datasource_envelope import DatasourceEnvelope
-from .datasource_item import DatasourceItem
 from .datasource_result import DatasourceResult
 from .deleted_automation import DeletedAutomation
 from .deleted_automation_envelope import DeletedAutomationEnvelope
 from .deleted_record import DeletedRecord
+from .deleted_record_envelope import DeletedRecordEnvelope
+from .deleted_record_envelope_code import DeletedRecordEnvelopeCode
 from .deleted_webhook_endpoint import DeletedWebhookEndpoint
 from .deleted_webhook_endpoint_envelope import DeletedWebhookEndpointEnvelope
 from .delivery import Delivery
@@ -98,21 +144,23 @@ from .internal_error_envelope_code import InternalErrorEnvelopeCode
 from .jwks import Jwks
 from .list_applications_sort_field import ListApplicationsSortField
 from .list_applications_sort_order import ListApplicationsSortOrder
+from .list_assets_records_sort_field import ListAssetsRecordsSortField
+from .list_assets_records_sort_order import ListAssetsRecordsSortOrder
 from .list_automation_runs_sort_field import ListAutomationRunsSortField
 from .list_automation_runs_sort_order import ListAutomationRunsSortOrder
 from .list_automations_sort_field import ListAutomationsSortField
 from .list_automations_sort_order import ListAutomationsSortOrder
 from .list_credentials_sort_field import ListCredentialsSortField
 from .list_credentials_sort_order import ListCredentialsSortOrder
+from .list_datasource_items_datasource_id import ListDatasourceItemsDatasourceId
 from .list_deliveries_sort_field import ListDeliveriesSortField
 from .list_deliveries_sort_order import ListDeliveriesSortOrder
-from .list_envelope import ListEnvelope
 from .list_installations_sort_field import ListInstallationsSortField
 from .list_installations_sort_order import ListInstallationsSortOrder
 from .list_members_sort_field import ListMembersSortField
 from .list_members_sort_order import ListMembersSortOrder
-from .list_records_sort_order import ListRecordsSortOrder
-from .list_result import ListResult
+from .list_stock_ins_records_sort_field import ListStockInsRecordsSortField
+from .list_stock_ins_records_sort_order import ListStockInsRecordsSortOrder
 from .list_webhook_endpoints_sort_field import ListWebhookEndpointsSortField
 from .list_webhook_endpoints_sort_order import ListWebhookEndpointsSortOrder
 from .login_envelope import LoginEnvelope
@@ -139,8 +187,6 @@ from .readiness_status_redis import ReadinessStatusRedis
 from .readiness_status_status import ReadinessStatusStatus
 from .readiness_unavailable_envelope import ReadinessUnavailableEnvelope
 from .readiness_unavailable_envelope_code import ReadinessUnavailableEnvelopeCode
-from .record import Record
-from .record_envelope import RecordEnvelope
 from .recover_deliveries_request import RecoverDeliveriesRequest
 from .recovered_deliveries import RecoveredDeliveries
 from .recovered_deliveries_envelope import RecoveredDeliveriesEnvelope
@@ -167,6 +213,43 @@ from .session_command_action_kind import SessionCommandActionKind
 from .session_command_action_payload import SessionCommandActionPayload
 from .session_envelope import SessionEnvelope
 from .stats_window import StatsWindow
+from .stock_in import StockIn
+from .stock_in_command_envelope import StockInCommandEnvelope
+from .stock_in_command_envelope_code import StockInCommandEnvelopeCode
+from .stock_in_create_payload import StockInCreatePayload
+from .stock_in_update_payload import StockInUpdatePayload
+from .stock_ins_create_request import StockInsCreateRequest
+from .stock_ins_datetime_comparison import StockInsDatetimeComparison
+from .stock_ins_datetime_comparison_field_name import StockInsDatetimeComparisonFieldName
+from .stock_ins_datetime_comparison_operator import StockInsDatetimeComparisonOperator
+from .stock_ins_datetime_in import StockInsDatetimeIn
+from .stock_ins_datetime_in_field_name import StockInsDatetimeInFieldName
+from .stock_ins_datetime_in_operator import StockInsDatetimeInOperator
+from .stock_ins_delete_request import StockInsDeleteRequest
+from .stock_ins_delete_request_operation_type import StockInsDeleteRequestOperationType
+from .stock_ins_integer_comparison import StockInsIntegerComparison
+from .stock_ins_integer_comparison_field_name import StockInsIntegerComparisonFieldName
+from .stock_ins_integer_comparison_operator import StockInsIntegerComparisonOperator
+from .stock_ins_integer_in import StockInsIntegerIn
+from .stock_ins_integer_in_field_name import StockInsIntegerInFieldName
+from .stock_ins_integer_in_operator import StockInsIntegerInOperator
+from .stock_ins_list_envelope import StockInsListEnvelope
+from .stock_ins_list_result import StockInsListResult
+from .stock_ins_null_test import StockInsNullTest
+from .stock_ins_null_test_field_name import StockInsNullTestFieldName
+from .stock_ins_null_test_operator import StockInsNullTestOperator
+from .stock_ins_record_envelope import StockInsRecordEnvelope
+from .stock_ins_text_comparison import StockInsTextComparison
+from .stock_ins_text_comparison_field_name import StockInsTextComparisonFieldName
+from .stock_ins_text_comparison_operator import StockInsTextComparisonOperator
+from .stock_ins_text_in import StockInsTextIn
+from .stock_ins_text_in_field_name import StockInsTextInFieldName
+from .stock_ins_text_in_operator import StockInsTextInOperator
+from .stock_ins_text_like import StockInsTextLike
+from .stock_ins_text_like_field_name import StockInsTextLikeFieldName
+from .stock_ins_text_like_operator import StockInsTextLikeOperator
+from .stock_ins_update_request import StockInsUpdateRequest
+from .stock_ins_update_request_operation_type import StockInsUpdateRequestOperationType
 from .switch_tenant_request import SwitchTenantRequest
 from .tenant_membership import TenantMembership
 from .trace_data import TraceData
@@ -190,6 +273,56 @@ __all__ = (
     "ApplicationEnvelope",
     "ApplicationListEnvelope",
     "ApplicationListResult",
+    "Asset",
+    "AssetCommandEnvelope",
+    "AssetCommandEnvelopeCode",
+    "AssetCreatePayload",
+    "AssetCreatePayloadStatus",
+    "AssetOptionsDatasourceItem",
+    "AssetsCreateRequest",
+    "AssetsDateComparison",
+    "AssetsDateComparisonFieldName",
+    "AssetsDateComparisonOperator",
+    "AssetsDateIn",
+    "AssetsDateInFieldName",
+    "AssetsDateInOperator",
+    "AssetsDatetimeComparison",
+    "AssetsDatetimeComparisonFieldName",
+    "AssetsDatetimeComparisonOperator",
+    "AssetsDatetimeIn",
+    "AssetsDatetimeInFieldName",
+    "AssetsDatetimeInOperator",
+    "AssetsDeleteRequest",
+    "AssetsDeleteRequestOperationType",
+    "AssetsListEnvelope",
+    "AssetsListResult",
+    "AssetsNullTest",
+    "AssetsNullTestFieldName",
+    "AssetsNullTestOperator",
+    "AssetsNumberComparison",
+    "AssetsNumberComparisonFieldName",
+    "AssetsNumberComparisonOperator",
+    "AssetsNumberIn",
+    "AssetsNumberInFieldName",
+    "AssetsNumberInOperator",
+    "AssetsRecordEnvelope",
+    "AssetStatus",
+    "AssetStatusDatasourceItem",
+    "AssetStatusDatasourceItemId",
+    "AssetStatusDatasourceItemValue",
+    "AssetsTextComparison",
+    "AssetsTextComparisonFieldName",
+    "AssetsTextComparisonOperator",
+    "AssetsTextIn",
+    "AssetsTextInFieldName",
+    "AssetsTextInOperator",
+    "AssetsTextLike",
+    "AssetsTextLikeFieldName",
+    "AssetsTextLikeOperator",
+    "AssetsUpdateRequest",
+    "AssetsUpdateRequestOperationType",
+    "AssetUpdatePayload",
+    "AssetUpdatePayloadStatus",
     "AuditEntry",
     "AuditEntryAfterType0",
     "AuditEntryBeforeType0",
@@ -218,11 +351,6 @@ __all__ = (
     "CommandAction",
     "CommandActionInput",
     "CommandActionKind",
-    "CommandEnvelope",
-    "CommandEnvelopeCode",
-    "CommandRequest",
-    "CommandRequestOperationType",
-    "CommandRequestPayload",
     "CreateApplicationRequest",
     "CreateAutomationRequest",
     "CreateCredentialRequest",
@@ -241,11 +369,12 @@ __all__ = (
     "CredentialStatus",
     "CredentialSummary",
     "DatasourceEnvelope",
-    "DatasourceItem",
     "DatasourceResult",
     "DeletedAutomation",
     "DeletedAutomationEnvelope",
     "DeletedRecord",
+    "DeletedRecordEnvelope",
+    "DeletedRecordEnvelopeCode",
     "DeletedWebhookEndpoint",
     "DeletedWebhookEndpointEnvelope",
     "Delivery",
@@ -281,21 +410,23 @@ __all__ = (
     "Jwks",
     "ListApplicationsSortField",
     "ListApplicationsSortOrder",
+    "ListAssetsRecordsSortField",
+    "ListAssetsRecordsSortOrder",
     "ListAutomationRunsSortField",
     "ListAutomationRunsSortOrder",
     "ListAutomationsSortField",
     "ListAutomationsSortOrder",
     "ListCredentialsSortField",
     "ListCredentialsSortOrder",
+    "ListDatasourceItemsDatasourceId",
     "ListDeliveriesSortField",
     "ListDeliveriesSortOrder",
-    "ListEnvelope",
     "ListInstallationsSortField",
     "ListInstallationsSortOrder",
     "ListMembersSortField",
     "ListMembersSortOrder",
-    "ListRecordsSortOrder",
-    "ListResult",
+    "ListStockInsRecordsSortField",
+    "ListStockInsRecordsSortOrder",
     "ListWebhookEndpointsSortField",
     "ListWebhookEndpointsSortOrder",
     "LoginEnvelope",
@@ -322,8 +453,6 @@ __all__ = (
     "ReadinessStatusStatus",
     "ReadinessUnavailableEnvelope",
     "ReadinessUnavailableEnvelopeCode",
-    "Record",
-    "RecordEnvelope",
     "RecoverDeliveriesRequest",
     "RecoveredDeliveries",
     "RecoveredDeliveriesEnvelope",
@@ -350,6 +479,43 @@ __all__ = (
     "SessionCommandActionPayload",
     "SessionEnvelope",
     "StatsWindow",
+    "StockIn",
+    "StockInCommandEnvelope",
+    "StockInCommandEnvelopeCode",
+    "StockInCreatePayload",
+    "StockInsCreateRequest",
+    "StockInsDatetimeComparison",
+    "StockInsDatetimeComparisonFieldName",
+    "StockInsDatetimeComparisonOperator",
+    "StockInsDatetimeIn",
+    "StockInsDatetimeInFieldName",
+    "StockInsDatetimeInOperator",
+    "StockInsDeleteRequest",
+    "StockInsDeleteRequestOperationType",
+    "StockInsIntegerComparison",
+    "StockInsIntegerComparisonFieldName",
+    "StockInsIntegerComparisonOperator",
+    "StockInsIntegerIn",
+    "StockInsIntegerInFieldName",
+    "StockInsIntegerInOperator",
+    "StockInsListEnvelope",
+    "StockInsListResult",
+    "StockInsNullTest",
+    "StockInsNullTestFieldName",
+    "StockInsNullTestOperator",
+    "StockInsRecordEnvelope",
+    "StockInsTextComparison",
+    "StockInsTextComparisonFieldName",
+    "StockInsTextComparisonOperator",
+    "StockInsTextIn",
+    "StockInsTextInFieldName",
+    "StockInsTextInOperator",
+    "StockInsTextLike",
+    "StockInsTextLikeFieldName",
+    "StockInsTextLikeOperator",
+    "StockInsUpdateRequest",
+    "StockInsUpdateRequestOperationType",
+    "StockInUpdatePayload",
     "SwitchTenantRequest",
     "TenantMembership",
     "TraceData",

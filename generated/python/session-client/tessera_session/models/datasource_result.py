@@ -11,7 +11,8 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.datasource_item import DatasourceItem
+  from ..models.asset_options_datasource_item import AssetOptionsDatasourceItem
+  from ..models.asset_status_datasource_item import AssetStatusDatasourceItem
 
 
 
@@ -25,13 +26,13 @@ T = TypeVar("T", bound="DatasourceResult")
 class DatasourceResult:
     """ 
         Attributes:
-            records (list[DatasourceItem]):
+            records (list[AssetOptionsDatasourceItem | AssetStatusDatasourceItem]):
             total (int):
             page_num (int):
             page_size (int):
      """
 
-    records: list[DatasourceItem]
+    records: list[AssetOptionsDatasourceItem | AssetStatusDatasourceItem]
     total: int
     page_num: int
     page_size: int
@@ -42,10 +43,16 @@ class DatasourceResult:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.datasource_item import DatasourceItem # noqa: PLC0415
+        from ..models.asset_options_datasource_item import AssetOptionsDatasourceItem # noqa: PLC0415
+        from ..models.asset_status_datasource_item import AssetStatusDatasourceItem # noqa: PLC0415
         records = []
         for records_item_data in self.records:
-            records_item = records_item_data.to_dict()
+            records_item: dict[str, Any]
+            if isinstance(records_item_data, AssetStatusDatasourceItem):
+                records_item = records_item_data.to_dict()
+            else:
+                records_item = records_item_data.to_dict()
+
             records.append(records_item)
 
 
@@ -72,14 +79,32 @@ class DatasourceResult:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.datasource_item import DatasourceItem # noqa: PLC0415
+        from ..models.asset_options_datasource_item import AssetOptionsDatasourceItem # noqa: PLC0415
+        from ..models.asset_status_datasource_item import AssetStatusDatasourceItem # noqa: PLC0415
         d = dict(src_dict)
         records = []
         _records = d.pop("records")
         for records_item_data in (_records):
-            records_item = DatasourceItem.from_dict(records_item_data)
+            def _parse_records_item(data: object) -> AssetOptionsDatasourceItem | AssetStatusDatasourceItem:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_datasource_item_type_0 = AssetStatusDatasourceItem.from_dict(data)
 
 
+
+                    return componentsschemas_datasource_item_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_datasource_item_type_1 = AssetOptionsDatasourceItem.from_dict(data)
+
+
+
+                return componentsschemas_datasource_item_type_1
+
+            records_item = _parse_records_item(records_item_data)
 
             records.append(records_item)
 

@@ -12,6 +12,7 @@ from ...models.datasource_envelope import DatasourceEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
+from ...models.list_datasource_items_datasource_id import ListDatasourceItemsDatasourceId
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -20,7 +21,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    datasource_id: str,
+    datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -43,7 +44,8 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    params["datasourceId"] = datasource_id
+    json_datasource_id = datasource_id.value
+    params["datasourceId"] = json_datasource_id
 
     params["maxItems"] = max_items
 
@@ -159,7 +161,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    datasource_id: str,
+    datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -171,7 +173,7 @@ def sync_detailed(
      Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
 
     Args:
-        datasource_id (str):
+        datasource_id (ListDatasourceItemsDatasourceId):
         max_items (int | Unset):  Default: 100.
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -204,7 +206,7 @@ x_request_id=x_request_id,
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    datasource_id: str,
+    datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -216,7 +218,7 @@ def sync(
      Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
 
     Args:
-        datasource_id (str):
+        datasource_id (ListDatasourceItemsDatasourceId):
         max_items (int | Unset):  Default: 100.
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -244,7 +246,7 @@ x_request_id=x_request_id,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    datasource_id: str,
+    datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -256,7 +258,7 @@ async def asyncio_detailed(
      Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
 
     Args:
-        datasource_id (str):
+        datasource_id (ListDatasourceItemsDatasourceId):
         max_items (int | Unset):  Default: 100.
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -289,7 +291,7 @@ x_request_id=x_request_id,
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    datasource_id: str,
+    datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -301,7 +303,7 @@ async def asyncio(
      Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
 
     Args:
-        datasource_id (str):
+        datasource_id (ListDatasourceItemsDatasourceId):
         max_items (int | Unset):  Default: 100.
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class AssetsDateInFieldName(StrEnum):
+    PURCHASEDAT = "purchasedAt"
+
+    def __str__(self) -> str:
+        return str(self.value)

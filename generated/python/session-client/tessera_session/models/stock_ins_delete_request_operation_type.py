@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class StockInsDeleteRequestOperationType(StrEnum):
+    DELETE = "DELETE"
+
+    def __str__(self) -> str:
+        return str(self.value)

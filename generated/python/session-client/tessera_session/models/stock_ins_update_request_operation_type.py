@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class StockInsUpdateRequestOperationType(StrEnum):
+    UPDATE = "UPDATE"
+
+    def __str__(self) -> str:
+        return str(self.value)
