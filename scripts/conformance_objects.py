@@ -183,6 +183,31 @@ class DemoObjects:
         return str(self._once("record", lambda: self.admin("GET", "/api/dynamic/assets/list?pageSize=1")
                               ["records"][0]["id"]))
 
+    @cached_property
+    def open_token(self) -> str:
+        """An access token of the conformance credential (``TESSERA_CLIENT_ID``, holding every scope)."""
+        answer = self.call("POST", "/oauth2/token", form={
+            "grant_type": "client_credentials", "client_id": os.environ["TESSERA_CLIENT_ID"],
+            "client_secret": os.environ["TESSERA_CLIENT_SECRET"]})
+        return str(answer["access_token"])
+
+    @property
+    def asset_pid(self) -> str:
+        """A demo asset, as the Open Platform lists it to the conformance credential."""
+        return str(self._once("asset", lambda: self.call(
+            "GET", "/api/open/v1/resources/assets?limit=1", token=self.open_token)["items"][0]["pid"]))
+
+    def current_asset(self) -> tuple[str, str]:
+        """``asset_pid`` and its ETag now: read again for every command, since each one changes it."""
+        pid = self.asset_pid
+        request = urllib.request.Request(f"{self.base}/api/open/v1/resources/assets/{pid}", method="GET",  # noqa: S310
+                                         headers={"Authorization": f"Bearer {self.open_token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310  # scheme checked in __init__
+                return pid, str(response.headers["ETag"])
+        except urllib.error.HTTPError as refused:
+            raise ConformanceSetupError(f"GET asset {pid} answered {refused.code}") from None
+
     @property
     def delivery_id(self) -> str:
         """A delivered delivery of ``endpoint_id`` (a stock-in created in the tenant, delivered)."""

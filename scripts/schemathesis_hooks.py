@@ -139,6 +139,14 @@ def _receiver(objects: DemoObjects, body: dict[str, Any]) -> None:
         body["url"] = objects.receiver_url
 
 
+def _current_asset(objects: DemoObjects, case: Any) -> None:
+    """A command on a real asset under its current ETag: the record exists and the precondition holds."""
+    pid, etag = objects.current_asset()
+    if isinstance(case.body, dict):
+        case.body["targetPid"] = pid
+    case.headers = {**(case.headers or {}), "If-Match": etag}
+
+
 def _client(objects: DemoObjects, case: Any) -> None:  # noqa: ARG001  # binder signature
     """The conformance credential, by HTTP Basic (the cases carry a generated Basic header)."""
     if isinstance(case.body, dict):
@@ -198,6 +206,9 @@ BINDERS: dict[tuple[str, str], Binder] = {
     ("DELETE", f"{OP}/automations/{{automationId}}"): _ids(automationId=lambda o: o.fresh_automation()),
     ("GET", f"{OP}/automations/{{automationId}}/runs/list"): AUTOMATION_ID,
     ("POST", f"{OP}/automation-runs/{{runId}}/retry"): _ids(runId=lambda o: o.run_id),
+    # The Open Platform's update command: a real asset under its current ETag, read with the
+    # conformance credential just before the case goes out (a made-up pid is 404, a made-up ETag 412).
+    ("POST", "/api/open/v1/commands/assets.assign:execute"): _current_asset,
     # The Open Platform's OAuth endpoints: the conformance credential authenticates the client.
     ("POST", "/oauth2/token"): _client,
     ("POST", "/oauth2/introspect"): _client,
