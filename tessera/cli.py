@@ -270,9 +270,12 @@ def _generate(args: argparse.Namespace) -> int:
                     committed = python_dir / result.sdk.directory
                     stale += [f"{committed.relative_to(PROJECT_ROOT)}/{diff}"
                               for diff in sdkgen.differences(result.path, committed)]
-                fresh = typescript.generate(PROJECT_ROOT, Path(tmp) / "typescript", document)
-                stale += [f"{typescript.TARGET}/{diff}"
-                          for diff in sdkgen.differences(fresh, PROJECT_ROOT / typescript.TARGET)]
+                documents = {typescript.OPEN_PLATFORM.document: document, typescript.SESSION.document: session}
+                for package in typescript.SDKS:
+                    fresh = typescript.generate(PROJECT_ROOT, Path(tmp) / "typescript", documents[package.document],
+                                                package)
+                    stale += [f"{package.target}/{diff}"
+                              for diff in sdkgen.differences(fresh, PROJECT_ROOT / package.target)]
             if stale:
                 shown = "".join(f"\n  {line}" for line in stale[:40])
                 more = f"\n  ... and {len(stale) - 40} more" if len(stale) > 40 else ""
@@ -284,7 +287,8 @@ def _generate(args: argparse.Namespace) -> int:
             print(f"{postman.DIRECTORY}: up to date")
             for sdk in sdkgen.SDKS:
                 print(f"{(python_dir / sdk.directory).relative_to(PROJECT_ROOT)}: up to date")
-            print(f"{typescript.TARGET}: up to date")
+            for package in typescript.SDKS:
+                print(f"{package.target}: up to date")
             return 0
         _write_document(target, current, text)
         _write_document(session_target, session_current, session_text)
@@ -318,22 +322,23 @@ def _write_document(target: Any, current: str | None, text: str) -> None:
 
 
 def _write_typescript_sdk(root: Any) -> None:
-    """Regenerate generated/typescript/open-platform; swap it in when it changed (keeping an installed node_modules)."""
+    """Regenerate each package of generated/typescript; swap it in when it changed (keeping node_modules)."""
     from pathlib import Path
 
     from tessera.registry import sdk as sdkgen
     from tessera.registry import typescript
 
-    committed = root / typescript.TARGET
-    with sdkgen.work_dir(committed.parent) as tmp:
-        fresh = typescript.generate(root, Path(tmp))
-        changed = sdkgen.differences(fresh, committed)
-        if changed:
-            if (committed / "node_modules").is_dir():
-                (committed / "node_modules").rename(fresh / "node_modules")
-            sdkgen.replace(fresh, committed)
-        state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
-        print(f"{typescript.TARGET}: {state}")
+    for package in typescript.SDKS:
+        committed = root / package.target
+        with sdkgen.work_dir(committed.parent) as tmp:
+            fresh = typescript.generate(root, Path(tmp), sdk=package)
+            changed = sdkgen.differences(fresh, committed)
+            if changed:
+                if (committed / "node_modules").is_dir():
+                    (committed / "node_modules").rename(fresh / "node_modules")
+                sdkgen.replace(fresh, committed)
+            state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
+            print(f"{package.target}: {state}")
 
 
 def _print_sdk_warnings(results: list[Any], verbose: bool) -> None:

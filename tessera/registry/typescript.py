@@ -1,6 +1,9 @@
-"""The TypeScript SDK in ``generated/typescript/open-platform/``, from the published Open Platform document.
+"""The TypeScript SDKs in ``generated/typescript/``, from the generated documents (``SDKS``).
 
-``tessera generate`` writes it as the Python SDKs are written (into a temporary directory, swapped in by
+``generated/typescript/open-platform/`` comes from ``generated/open-platform.yaml`` and
+``generated/typescript/session/`` from ``generated/session-api.yaml``, each made the same way (described below
+for the Open Platform; the session package's hand-written files are in ``sdk/typescript/session/``).
+``tessera generate`` writes them as the Python SDKs are written (into a temporary directory, swapped in by
 renames when it changed; ``--check`` compares and writes nothing):
 
 - ``src/schema.ts``: the types of every path, operation and schema of ``generated/open-platform.yaml``, written
@@ -10,6 +13,11 @@ renames when it changed; ``--check`` compares and writes nothing):
   package's ``package.json``, ``package-lock.json`` (openapi-fetch, typescript, @types/node pinned),
   ``tsconfig.json`` and ``README.md``. The ``.ts`` copies start with a header naming their source.
 
+The session document declares ``filters`` as a JSON query parameter (``content: application/json``), which
+openapi-typescript types as a plain string; for the session package (``json_parameters``) such a parameter is
+given its content's schema first, so ``schema.ts`` types it as the array of typed conditions, and the package's
+client sends it as JSON text.
+
 openapi-typescript runs under Node.js from ``sdk/typescript/generator/node_modules``, which ``npm ci`` installs
 from the lock file when it is missing or the lock file changed (the only step that needs the npm registry).
 """
@@ -17,9 +25,13 @@ from the lock file when it is missing or the lock file changed (the only step th
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
+
+import yaml
 
 from tessera.registry.sdk import SdkError
 
@@ -34,6 +46,23 @@ TIMEOUT_SECONDS = 300
 STAMP = ".tessera-lock.sha256"
 # What installing, building or type-checking the package leaves beside its files; never copied.
 _LEFT_OUT = {"node_modules", "dist", ".tsbuildinfo"}
+
+
+@dataclass(frozen=True)
+class TypeScriptSdk:
+    """One package under generated/typescript/: its hand-written files, where it is written, its document."""
+
+    source: str
+    target: str
+    document: str
+    # Parameters with ``content: application/json`` typed by that content's schema (the client sends JSON).
+    json_parameters: bool = False
+
+
+OPEN_PLATFORM = TypeScriptSdk(SOURCE_DIR, TARGET, DOCUMENT)
+SESSION = TypeScriptSdk("sdk/typescript/session", "generated/typescript/session", "generated/session-api.yaml",
+                        json_parameters=True)
+SDKS = (OPEN_PLATFORM, SESSION)
 
 
 def header(source: str) -> str:
@@ -85,13 +114,13 @@ def ensure_generator(root: Path) -> Path:
     return cli
 
 
-def generate(root: Path, into: Path, document: Path | None = None) -> Path:
-    """Write the SDK into ``into/open-platform`` from ``document`` (the committed one by default)."""
+def generate(root: Path, into: Path, document: Path | None = None, sdk: TypeScriptSdk = OPEN_PLATFORM) -> Path:
+    """Write ``sdk`` into ``into/<its directory>`` from ``document`` (the committed one by default)."""
     node, _npm = require_node()
     cli = ensure_generator(root)
     into.mkdir(parents=True, exist_ok=True)
-    target = into / Path(TARGET).name
-    source = root / SOURCE_DIR
+    target = into / Path(sdk.target).name
+    source = root / sdk.source
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source)
         if not path.is_file() or any(part in _LEFT_OUT for part in relative.parts):
@@ -99,14 +128,50 @@ def generate(root: Path, into: Path, document: Path | None = None) -> Path:
         out = target / relative
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".ts":
-            out.write_text(header(f"{SOURCE_DIR}/{relative.as_posix()}") + path.read_text(encoding="utf-8"),
+            out.write_text(header(f"{sdk.source}/{relative.as_posix()}") + path.read_text(encoding="utf-8"),
                            encoding="utf-8")
         else:
             shutil.copyfile(path, out)
     schema = target / SCHEMA
     schema.parent.mkdir(parents=True, exist_ok=True)
-    _run([node, str(cli), str(document or root / DOCUMENT), "--output", str(schema)], into,
-         f"openapi-typescript {GENERATOR_VERSION} on {DOCUMENT}")
+    document = document or root / sdk.document
+    if sdk.json_parameters:
+        document = typed_json_parameters(document, into)
+    _run([node, str(cli), str(document), "--output", str(schema)], into,
+         f"openapi-typescript {GENERATOR_VERSION} on {sdk.document}")
     if not schema.is_file():
         raise SdkError(f"openapi-typescript wrote no {SCHEMA}")
     return target
+
+
+def typed_json_parameters(document: Path, into: Path) -> Path:
+    """A copy of ``document`` (JSON, in ``into``) where each ``content: application/json`` parameter has that
+    content's schema instead, so openapi-typescript types its value (it types a ``content`` parameter as a string).
+
+    The client sends every array or object query value as JSON text, so a structured query parameter declared
+    any other way (a form-style array, a deepObject) would be sent wrong: it is refused here.
+    """
+    doc = yaml.safe_load(document.read_text(encoding="utf-8"))
+    schemas = doc.get("components", {}).get("schemas", {})
+    declared = list(doc.get("components", {}).get("parameters", {}).values())
+    for item in doc.get("paths", {}).values():
+        declared += item.get("parameters", [])
+        declared += [p for op in item.values() if isinstance(op, dict) for p in op.get("parameters", [])]
+    for parameter in declared:
+        if "$ref" in parameter:
+            continue
+        content = parameter.pop("content", None)
+        if content is not None:
+            if list(content) != ["application/json"]:
+                raise SdkError(f"parameter {parameter.get('name')}: only `content: application/json` is supported")
+            parameter["schema"] = content["application/json"].get("schema", {})
+            continue
+        schema = parameter.get("schema", {})
+        if "$ref" in schema:
+            schema = schemas.get(schema["$ref"].rsplit("/", 1)[-1], {})
+        if parameter.get("in") == "query" and schema.get("type") in ("array", "object"):
+            raise SdkError(f"query parameter {parameter.get('name')} is a structured value not declared as JSON "
+                           "(`content: application/json`): the TypeScript client would send it as JSON text")
+    copy = into / f".{document.stem}.typescript.json"
+    copy.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    return copy
