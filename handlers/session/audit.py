@@ -9,6 +9,6 @@ from tessera.session.audit import search as audit_search
 from tessera.web.envelopes import ok
 
 
-async def searchAudit(**_: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
+async def searchAudit() -> tuple[dict[str, Any], int, dict[str, str]]:
     rt, actor, headers = await authenticated("read")
     return ok(await audit_search.search(rt, actor, query_params()), headers)

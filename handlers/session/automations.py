@@ -14,7 +14,7 @@ async def createAutomation(body: dict[str, Any]) -> Reply:
     return ok(await automations.create(rt, actor, body), headers)
 
 
-async def listAutomations(**_: Any) -> Reply:
+async def listAutomations() -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await automations.list_automations(rt, actor, query_params()), headers)
 
@@ -34,7 +34,7 @@ async def deleteAutomation(automationId: str) -> Reply:
     return ok(await automations.delete_automation(rt, actor, automationId), headers)
 
 
-async def listAutomationRuns(automationId: str, **_: Any) -> Reply:
+async def listAutomationRuns(automationId: str) -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await automations.list_runs(rt, actor, automationId, query_params()), headers)
 

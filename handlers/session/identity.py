@@ -20,7 +20,7 @@ async def createApplication(body: dict[str, Any]) -> Reply:
     return ok(await applications.create_application(rt, actor, body, request_id()), headers)
 
 
-async def listApplications(**_: Any) -> Reply:
+async def listApplications() -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await applications.list_applications(rt, actor, query_params()), headers)
 
@@ -30,7 +30,7 @@ async def getApplication(appId: str) -> Reply:
     return ok(await applications.get_application(rt, actor, appId), headers)
 
 
-async def listMembers(appId: str, **_: Any) -> Reply:
+async def listMembers(appId: str) -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await members.list_members(rt, actor, appId, query_params()), headers)
 
@@ -55,7 +55,7 @@ async def createInstallation(appId: str, body: dict[str, Any]) -> Reply:
     return ok(await installations.create_installation(rt, actor, appId, body, request_id()), headers)
 
 
-async def listInstallations(appId: str, **_: Any) -> Reply:
+async def listInstallations(appId: str) -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await installations.list_installations(rt, actor, appId, query_params()), headers)
 
@@ -76,7 +76,7 @@ async def createCredential(installationId: str, body: dict[str, Any] | None = No
     return ok(data, {**headers, "Cache-Control": "no-store"})
 
 
-async def listCredentials(installationId: str, **_: Any) -> Reply:
+async def listCredentials(installationId: str) -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await credentials.list_credentials(rt, actor, installationId, query_params()), headers)
 

@@ -17,7 +17,7 @@ async def createWebhookEndpoint(installationId: str, body: dict[str, Any]) -> Re
     return ok(data, {**headers, **NO_STORE})
 
 
-async def listWebhookEndpoints(installationId: str, **_: Any) -> Reply:
+async def listWebhookEndpoints(installationId: str) -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await endpoints.list_endpoints(rt, actor, installationId, query_params()), headers)
 
@@ -43,7 +43,7 @@ async def rotateWebhookSecret(endpointId: str, body: dict[str, Any]) -> Reply:
     return ok(data, {**headers, **NO_STORE})
 
 
-async def listDeliveries(endpointId: str, **_: Any) -> Reply:
+async def listDeliveries(endpointId: str) -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await deliveries.list_deliveries(rt, actor, endpointId, query_params()), headers)
 

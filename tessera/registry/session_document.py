@@ -153,7 +153,7 @@ def payload_schema(model: ModelDecl, *, partial: bool) -> dict[str, Any]:
     return schema
 
 
-def _filter_value(ftype: str) -> dict[str, Any]:
+def filter_value(ftype: str) -> dict[str, Any]:
     """The comparison value a filter takes for a field type (``tessera.session.listing``)."""
     if ftype in TEXT_TYPES:
         return {"type": "string", "maxLength": MAX_FILTER_TEXT, "pattern": STORABLE_TEXT_PATTERN}
@@ -193,7 +193,7 @@ def filter_schemas(prefix: str, field_types: dict[str, str]) -> dict[str, dict[s
     found: dict[str, dict[str, Any]] = {}
     for group, names in groups.items():
         kind = camel(group)
-        value = _filter_value(field_types[names[0]])
+        value = filter_value(field_types[names[0]])
         found[f"{prefix}{kind}Comparison"] = _condition(
             names, COMPARISONS, value, f"Compares a {group} field with one value.")
         if group == "text":
@@ -379,6 +379,7 @@ def build_session_document(skeleton_path: Path, declarations: Declarations) -> d
                             if p.get("name") == "datasourceId")
     source_parameter["schema"] = {"type": "string", "enum": list(declarations.datasources)}
 
+    _type_filters(parameters, schemas)
     doc["paths"] = _insert_after(doc["paths"], "/api/health/ready", generated_paths)
     state_request_rules(doc)
     return doc
@@ -435,6 +436,21 @@ def command_examples(command: CommandDecl) -> tuple[dict[str, Any], dict[str, An
         return ({"operationType": "UPDATE", "targetRecordId": EXAMPLE_ID, "payload": {code: field_example(decl)}},
                 _ok(record))
     return {"operationType": "DELETE", "targetRecordId": EXAMPLE_ID}, _ok({"id": EXAMPLE_ID, "deleted": True})
+
+
+FILTER_FIELDS = "x-tessera-filter-fields"
+
+
+def _type_filters(parameters: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """The skeleton's lists (audit, administration) name their filter fields and types under
+    ``x-tessera-filter-fields``; each becomes the same typed JSON parameter as a page's."""
+    for name, parameter in list(parameters.items()):
+        field_types = parameter.get(FILTER_FIELDS)
+        if field_types is None:
+            continue
+        prefix = name.removesuffix("Filters")
+        parameters[name] = filters_parameter(prefix, list(field_types))
+        _add(schemas, filter_schemas(prefix, field_types))
 
 
 def _command_summary(command: CommandDecl) -> str:

@@ -21,6 +21,7 @@ from tessera.core.clock import SystemClock
 from tessera.core.errors import ValidationFailed
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
 from tessera.registry.models import load_declarations
+from tessera.registry.session_document import filter_value
 from tessera.session.listing import parse_list_request
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,12 +63,18 @@ def test_each_administration_list_documents_exactly_the_fields_it_sorts_on(
 
 
 @pytest.mark.parametrize("path", sorted(LIST_FIELDS))
-def test_each_administration_list_documents_the_fields_it_filters_on_and_a_valid_example(
+def test_each_administration_list_types_the_fields_it_filters_on_as_the_service_compares_them(
         session_doc: dict[str, Any], path: str) -> None:
     filters = _parameter(session_doc, path, "filters")
-    narrowed = filters["x-decoded-schema"]["items"]["allOf"][1]["properties"]["fieldName"]["enum"]
-    assert set(narrowed) == set(LIST_FIELDS[path])
-    example = yaml.safe_load(filters["example"])
+    items = filters["content"]["application/json"]["schema"]["items"]
+    shapes = [_resolve(session_doc, ref) for ref in _resolve(session_doc, items)["oneOf"]]
+    comparisons = [shape for shape in shapes if shape["properties"]["operator"]["enum"][0] == "eq"]
+    documented = {field: shape["properties"]["value"] for shape in comparisons
+                  for field in shape["properties"]["fieldName"]["enum"]}
+    assert set(documented) == set(LIST_FIELDS[path])
+    for field, value in documented.items():
+        assert value == filter_value(LIST_FIELDS[path][field].type), field
+    example = filters["content"]["application/json"]["example"]
     assert all(condition["fieldName"] in LIST_FIELDS[path] for condition in example)
 
 

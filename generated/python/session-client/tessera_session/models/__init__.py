@@ -4,9 +4,27 @@ from .add_member_request import AddMemberRequest
 from .added_member import AddedMember
 from .added_member_envelope import AddedMemberEnvelope
 from .application import Application
+from .application_datetime_comparison import ApplicationDatetimeComparison
+from .application_datetime_comparison_field_name import ApplicationDatetimeComparisonFieldName
+from .application_datetime_comparison_operator import ApplicationDatetimeComparisonOperator
+from .application_datetime_in import ApplicationDatetimeIn
+from .application_datetime_in_field_name import ApplicationDatetimeInFieldName
+from .application_datetime_in_operator import ApplicationDatetimeInOperator
 from .application_envelope import ApplicationEnvelope
 from .application_list_envelope import ApplicationListEnvelope
 from .application_list_result import ApplicationListResult
+from .application_null_test import ApplicationNullTest
+from .application_null_test_field_name import ApplicationNullTestFieldName
+from .application_null_test_operator import ApplicationNullTestOperator
+from .application_text_comparison import ApplicationTextComparison
+from .application_text_comparison_field_name import ApplicationTextComparisonFieldName
+from .application_text_comparison_operator import ApplicationTextComparisonOperator
+from .application_text_in import ApplicationTextIn
+from .application_text_in_field_name import ApplicationTextInFieldName
+from .application_text_in_operator import ApplicationTextInOperator
+from .application_text_like import ApplicationTextLike
+from .application_text_like_field_name import ApplicationTextLikeFieldName
+from .application_text_like_operator import ApplicationTextLikeOperator
 from .asset import Asset
 from .asset_command_envelope import AssetCommandEnvelope
 from .asset_command_envelope_code import AssetCommandEnvelopeCode
@@ -57,20 +75,86 @@ from .assets_text_like_field_name import AssetsTextLikeFieldName
 from .assets_text_like_operator import AssetsTextLikeOperator
 from .assets_update_request import AssetsUpdateRequest
 from .assets_update_request_operation_type import AssetsUpdateRequestOperationType
+from .audit_datetime_comparison import AuditDatetimeComparison
+from .audit_datetime_comparison_field_name import AuditDatetimeComparisonFieldName
+from .audit_datetime_comparison_operator import AuditDatetimeComparisonOperator
+from .audit_datetime_in import AuditDatetimeIn
+from .audit_datetime_in_field_name import AuditDatetimeInFieldName
+from .audit_datetime_in_operator import AuditDatetimeInOperator
 from .audit_entry import AuditEntry
 from .audit_entry_after_type_0 import AuditEntryAfterType0
 from .audit_entry_before_type_0 import AuditEntryBeforeType0
 from .audit_list_envelope import AuditListEnvelope
 from .audit_list_result import AuditListResult
+from .audit_null_test import AuditNullTest
+from .audit_null_test_field_name import AuditNullTestFieldName
+from .audit_null_test_operator import AuditNullTestOperator
+from .audit_text_comparison import AuditTextComparison
+from .audit_text_comparison_field_name import AuditTextComparisonFieldName
+from .audit_text_comparison_operator import AuditTextComparisonOperator
+from .audit_text_in import AuditTextIn
+from .audit_text_in_field_name import AuditTextInFieldName
+from .audit_text_in_operator import AuditTextInOperator
+from .audit_text_like import AuditTextLike
+from .audit_text_like_field_name import AuditTextLikeFieldName
+from .audit_text_like_operator import AuditTextLikeOperator
 from .automation import Automation
+from .automation_datetime_comparison import AutomationDatetimeComparison
+from .automation_datetime_comparison_field_name import AutomationDatetimeComparisonFieldName
+from .automation_datetime_comparison_operator import AutomationDatetimeComparisonOperator
+from .automation_datetime_in import AutomationDatetimeIn
+from .automation_datetime_in_field_name import AutomationDatetimeInFieldName
+from .automation_datetime_in_operator import AutomationDatetimeInOperator
 from .automation_envelope import AutomationEnvelope
+from .automation_integer_comparison import AutomationIntegerComparison
+from .automation_integer_comparison_field_name import AutomationIntegerComparisonFieldName
+from .automation_integer_comparison_operator import AutomationIntegerComparisonOperator
+from .automation_integer_in import AutomationIntegerIn
+from .automation_integer_in_field_name import AutomationIntegerInFieldName
+from .automation_integer_in_operator import AutomationIntegerInOperator
 from .automation_list_envelope import AutomationListEnvelope
 from .automation_list_result import AutomationListResult
+from .automation_null_test import AutomationNullTest
+from .automation_null_test_field_name import AutomationNullTestFieldName
+from .automation_null_test_operator import AutomationNullTestOperator
 from .automation_run import AutomationRun
+from .automation_run_datetime_comparison import AutomationRunDatetimeComparison
+from .automation_run_datetime_comparison_field_name import AutomationRunDatetimeComparisonFieldName
+from .automation_run_datetime_comparison_operator import AutomationRunDatetimeComparisonOperator
+from .automation_run_datetime_in import AutomationRunDatetimeIn
+from .automation_run_datetime_in_field_name import AutomationRunDatetimeInFieldName
+from .automation_run_datetime_in_operator import AutomationRunDatetimeInOperator
+from .automation_run_integer_comparison import AutomationRunIntegerComparison
+from .automation_run_integer_comparison_field_name import AutomationRunIntegerComparisonFieldName
+from .automation_run_integer_comparison_operator import AutomationRunIntegerComparisonOperator
+from .automation_run_integer_in import AutomationRunIntegerIn
+from .automation_run_integer_in_field_name import AutomationRunIntegerInFieldName
+from .automation_run_integer_in_operator import AutomationRunIntegerInOperator
 from .automation_run_list_envelope import AutomationRunListEnvelope
 from .automation_run_list_result import AutomationRunListResult
+from .automation_run_null_test import AutomationRunNullTest
+from .automation_run_null_test_field_name import AutomationRunNullTestFieldName
+from .automation_run_null_test_operator import AutomationRunNullTestOperator
 from .automation_run_result import AutomationRunResult
 from .automation_run_status import AutomationRunStatus
+from .automation_run_text_comparison import AutomationRunTextComparison
+from .automation_run_text_comparison_field_name import AutomationRunTextComparisonFieldName
+from .automation_run_text_comparison_operator import AutomationRunTextComparisonOperator
+from .automation_run_text_in import AutomationRunTextIn
+from .automation_run_text_in_field_name import AutomationRunTextInFieldName
+from .automation_run_text_in_operator import AutomationRunTextInOperator
+from .automation_run_text_like import AutomationRunTextLike
+from .automation_run_text_like_field_name import AutomationRunTextLikeFieldName
+from .automation_run_text_like_operator import AutomationRunTextLikeOperator
+from .automation_text_comparison import AutomationTextComparison
+from .automation_text_comparison_field_name import AutomationTextComparisonFieldName
+from .automation_text_comparison_operator import AutomationTextComparisonOperator
+from .automation_text_in import AutomationTextIn
+from .automation_text_in_field_name import AutomationTextInFieldName
+from .automation_text_in_operator import AutomationTextInOperator
+from .automation_text_like import AutomationTextLike
+from .automation_text_like_field_name import AutomationTextLikeFieldName
+from .automation_text_like_operator import AutomationTextLikeOperator
 from .automation_trigger import AutomationTrigger
 from .call_stats import CallStats
 from .call_stats_bucket import CallStatsBucket
@@ -93,6 +177,12 @@ from .create_webhook_endpoint_request import CreateWebhookEndpointRequest
 from .created_webhook_endpoint import CreatedWebhookEndpoint
 from .created_webhook_endpoint_envelope import CreatedWebhookEndpointEnvelope
 from .credential import Credential
+from .credential_datetime_comparison import CredentialDatetimeComparison
+from .credential_datetime_comparison_field_name import CredentialDatetimeComparisonFieldName
+from .credential_datetime_comparison_operator import CredentialDatetimeComparisonOperator
+from .credential_datetime_in import CredentialDatetimeIn
+from .credential_datetime_in_field_name import CredentialDatetimeInFieldName
+from .credential_datetime_in_operator import CredentialDatetimeInOperator
 from .credential_envelope import CredentialEnvelope
 from .credential_key import CredentialKey
 from .credential_key_alg import CredentialKeyAlg
@@ -100,8 +190,20 @@ from .credential_key_kty import CredentialKeyKty
 from .credential_kind import CredentialKind
 from .credential_list_envelope import CredentialListEnvelope
 from .credential_list_result import CredentialListResult
+from .credential_null_test import CredentialNullTest
+from .credential_null_test_field_name import CredentialNullTestFieldName
+from .credential_null_test_operator import CredentialNullTestOperator
 from .credential_status import CredentialStatus
 from .credential_summary import CredentialSummary
+from .credential_text_comparison import CredentialTextComparison
+from .credential_text_comparison_field_name import CredentialTextComparisonFieldName
+from .credential_text_comparison_operator import CredentialTextComparisonOperator
+from .credential_text_in import CredentialTextIn
+from .credential_text_in_field_name import CredentialTextInFieldName
+from .credential_text_in_operator import CredentialTextInOperator
+from .credential_text_like import CredentialTextLike
+from .credential_text_like_field_name import CredentialTextLikeFieldName
+from .credential_text_like_operator import CredentialTextLikeOperator
 from .datasource_envelope import DatasourceEnvelope
 from .datasource_result import DatasourceResult
 from .deleted_automation import DeletedAutomation
@@ -113,12 +215,36 @@ from .deleted_webhook_endpoint import DeletedWebhookEndpoint
 from .deleted_webhook_endpoint_envelope import DeletedWebhookEndpointEnvelope
 from .delivery import Delivery
 from .delivery_attempt import DeliveryAttempt
+from .delivery_datetime_comparison import DeliveryDatetimeComparison
+from .delivery_datetime_comparison_field_name import DeliveryDatetimeComparisonFieldName
+from .delivery_datetime_comparison_operator import DeliveryDatetimeComparisonOperator
+from .delivery_datetime_in import DeliveryDatetimeIn
+from .delivery_datetime_in_field_name import DeliveryDatetimeInFieldName
+from .delivery_datetime_in_operator import DeliveryDatetimeInOperator
+from .delivery_integer_comparison import DeliveryIntegerComparison
+from .delivery_integer_comparison_field_name import DeliveryIntegerComparisonFieldName
+from .delivery_integer_comparison_operator import DeliveryIntegerComparisonOperator
+from .delivery_integer_in import DeliveryIntegerIn
+from .delivery_integer_in_field_name import DeliveryIntegerInFieldName
+from .delivery_integer_in_operator import DeliveryIntegerInOperator
 from .delivery_list_envelope import DeliveryListEnvelope
 from .delivery_list_result import DeliveryListResult
+from .delivery_null_test import DeliveryNullTest
+from .delivery_null_test_field_name import DeliveryNullTestFieldName
+from .delivery_null_test_operator import DeliveryNullTestOperator
 from .delivery_stats import DeliveryStats
 from .delivery_stats_bucket import DeliveryStatsBucket
 from .delivery_stats_envelope import DeliveryStatsEnvelope
 from .delivery_status import DeliveryStatus
+from .delivery_text_comparison import DeliveryTextComparison
+from .delivery_text_comparison_field_name import DeliveryTextComparisonFieldName
+from .delivery_text_comparison_operator import DeliveryTextComparisonOperator
+from .delivery_text_in import DeliveryTextIn
+from .delivery_text_in_field_name import DeliveryTextInFieldName
+from .delivery_text_in_operator import DeliveryTextInOperator
+from .delivery_text_like import DeliveryTextLike
+from .delivery_text_like_field_name import DeliveryTextLikeFieldName
+from .delivery_text_like_operator import DeliveryTextLikeOperator
 from .envelope import Envelope
 from .environment import Environment
 from .error_envelope import ErrorEnvelope
@@ -126,8 +252,6 @@ from .error_envelope_code import ErrorEnvelopeCode
 from .error_envelope_data_type_0 import ErrorEnvelopeDataType0
 from .field_errors import FieldErrors
 from .field_errors_field_errors import FieldErrorsFieldErrors
-from .filter_condition import FilterCondition
-from .filter_condition_operator import FilterConditionOperator
 from .forbidden_data_type_0 import ForbiddenDataType0
 from .forbidden_envelope import ForbiddenEnvelope
 from .forbidden_envelope_code import ForbiddenEnvelopeCode
@@ -135,10 +259,28 @@ from .health_envelope import HealthEnvelope
 from .health_status import HealthStatus
 from .health_status_status import HealthStatusStatus
 from .installation import Installation
+from .installation_datetime_comparison import InstallationDatetimeComparison
+from .installation_datetime_comparison_field_name import InstallationDatetimeComparisonFieldName
+from .installation_datetime_comparison_operator import InstallationDatetimeComparisonOperator
+from .installation_datetime_in import InstallationDatetimeIn
+from .installation_datetime_in_field_name import InstallationDatetimeInFieldName
+from .installation_datetime_in_operator import InstallationDatetimeInOperator
 from .installation_envelope import InstallationEnvelope
 from .installation_list_envelope import InstallationListEnvelope
 from .installation_list_result import InstallationListResult
+from .installation_null_test import InstallationNullTest
+from .installation_null_test_field_name import InstallationNullTestFieldName
+from .installation_null_test_operator import InstallationNullTestOperator
 from .installation_status import InstallationStatus
+from .installation_text_comparison import InstallationTextComparison
+from .installation_text_comparison_field_name import InstallationTextComparisonFieldName
+from .installation_text_comparison_operator import InstallationTextComparisonOperator
+from .installation_text_in import InstallationTextIn
+from .installation_text_in_field_name import InstallationTextInFieldName
+from .installation_text_in_operator import InstallationTextInOperator
+from .installation_text_like import InstallationTextLike
+from .installation_text_like_field_name import InstallationTextLikeFieldName
+from .installation_text_like_operator import InstallationTextLikeOperator
 from .internal_error_envelope import InternalErrorEnvelope
 from .internal_error_envelope_code import InternalErrorEnvelopeCode
 from .jwks import Jwks
@@ -172,9 +314,27 @@ from .member_change_envelope import MemberChangeEnvelope
 from .member_change_role_type_1 import MemberChangeRoleType1
 from .member_change_role_type_2_type_1 import MemberChangeRoleType2Type1
 from .member_change_role_type_3_type_1 import MemberChangeRoleType3Type1
+from .member_datetime_comparison import MemberDatetimeComparison
+from .member_datetime_comparison_field_name import MemberDatetimeComparisonFieldName
+from .member_datetime_comparison_operator import MemberDatetimeComparisonOperator
+from .member_datetime_in import MemberDatetimeIn
+from .member_datetime_in_field_name import MemberDatetimeInFieldName
+from .member_datetime_in_operator import MemberDatetimeInOperator
 from .member_list_envelope import MemberListEnvelope
 from .member_list_result import MemberListResult
+from .member_null_test import MemberNullTest
+from .member_null_test_field_name import MemberNullTestFieldName
+from .member_null_test_operator import MemberNullTestOperator
 from .member_role import MemberRole
+from .member_text_comparison import MemberTextComparison
+from .member_text_comparison_field_name import MemberTextComparisonFieldName
+from .member_text_comparison_operator import MemberTextComparisonOperator
+from .member_text_in import MemberTextIn
+from .member_text_in_field_name import MemberTextInFieldName
+from .member_text_in_operator import MemberTextInOperator
+from .member_text_like import MemberTextLike
+from .member_text_like_field_name import MemberTextLikeFieldName
+from .member_text_like_operator import MemberTextLikeOperator
 from .public_jwk import PublicJwk
 from .public_jwk_alg import PublicJwkAlg
 from .public_jwk_crv import PublicJwkCrv
@@ -259,9 +419,33 @@ from .update_webhook_endpoint_request import UpdateWebhookEndpointRequest
 from .validation_error_envelope import ValidationErrorEnvelope
 from .validation_error_envelope_code import ValidationErrorEnvelopeCode
 from .webhook_endpoint import WebhookEndpoint
+from .webhook_endpoint_datetime_comparison import WebhookEndpointDatetimeComparison
+from .webhook_endpoint_datetime_comparison_field_name import WebhookEndpointDatetimeComparisonFieldName
+from .webhook_endpoint_datetime_comparison_operator import WebhookEndpointDatetimeComparisonOperator
+from .webhook_endpoint_datetime_in import WebhookEndpointDatetimeIn
+from .webhook_endpoint_datetime_in_field_name import WebhookEndpointDatetimeInFieldName
+from .webhook_endpoint_datetime_in_operator import WebhookEndpointDatetimeInOperator
 from .webhook_endpoint_envelope import WebhookEndpointEnvelope
+from .webhook_endpoint_integer_comparison import WebhookEndpointIntegerComparison
+from .webhook_endpoint_integer_comparison_field_name import WebhookEndpointIntegerComparisonFieldName
+from .webhook_endpoint_integer_comparison_operator import WebhookEndpointIntegerComparisonOperator
+from .webhook_endpoint_integer_in import WebhookEndpointIntegerIn
+from .webhook_endpoint_integer_in_field_name import WebhookEndpointIntegerInFieldName
+from .webhook_endpoint_integer_in_operator import WebhookEndpointIntegerInOperator
 from .webhook_endpoint_list_envelope import WebhookEndpointListEnvelope
 from .webhook_endpoint_list_result import WebhookEndpointListResult
+from .webhook_endpoint_null_test import WebhookEndpointNullTest
+from .webhook_endpoint_null_test_field_name import WebhookEndpointNullTestFieldName
+from .webhook_endpoint_null_test_operator import WebhookEndpointNullTestOperator
+from .webhook_endpoint_text_comparison import WebhookEndpointTextComparison
+from .webhook_endpoint_text_comparison_field_name import WebhookEndpointTextComparisonFieldName
+from .webhook_endpoint_text_comparison_operator import WebhookEndpointTextComparisonOperator
+from .webhook_endpoint_text_in import WebhookEndpointTextIn
+from .webhook_endpoint_text_in_field_name import WebhookEndpointTextInFieldName
+from .webhook_endpoint_text_in_operator import WebhookEndpointTextInOperator
+from .webhook_endpoint_text_like import WebhookEndpointTextLike
+from .webhook_endpoint_text_like_field_name import WebhookEndpointTextLikeFieldName
+from .webhook_endpoint_text_like_operator import WebhookEndpointTextLikeOperator
 from .webhook_event_type import WebhookEventType
 from .webhook_signature_format import WebhookSignatureFormat
 
@@ -270,9 +454,27 @@ __all__ = (
     "AddedMemberEnvelope",
     "AddMemberRequest",
     "Application",
+    "ApplicationDatetimeComparison",
+    "ApplicationDatetimeComparisonFieldName",
+    "ApplicationDatetimeComparisonOperator",
+    "ApplicationDatetimeIn",
+    "ApplicationDatetimeInFieldName",
+    "ApplicationDatetimeInOperator",
     "ApplicationEnvelope",
     "ApplicationListEnvelope",
     "ApplicationListResult",
+    "ApplicationNullTest",
+    "ApplicationNullTestFieldName",
+    "ApplicationNullTestOperator",
+    "ApplicationTextComparison",
+    "ApplicationTextComparisonFieldName",
+    "ApplicationTextComparisonOperator",
+    "ApplicationTextIn",
+    "ApplicationTextInFieldName",
+    "ApplicationTextInOperator",
+    "ApplicationTextLike",
+    "ApplicationTextLikeFieldName",
+    "ApplicationTextLikeOperator",
     "Asset",
     "AssetCommandEnvelope",
     "AssetCommandEnvelopeCode",
@@ -323,20 +525,86 @@ __all__ = (
     "AssetsUpdateRequestOperationType",
     "AssetUpdatePayload",
     "AssetUpdatePayloadStatus",
+    "AuditDatetimeComparison",
+    "AuditDatetimeComparisonFieldName",
+    "AuditDatetimeComparisonOperator",
+    "AuditDatetimeIn",
+    "AuditDatetimeInFieldName",
+    "AuditDatetimeInOperator",
     "AuditEntry",
     "AuditEntryAfterType0",
     "AuditEntryBeforeType0",
     "AuditListEnvelope",
     "AuditListResult",
+    "AuditNullTest",
+    "AuditNullTestFieldName",
+    "AuditNullTestOperator",
+    "AuditTextComparison",
+    "AuditTextComparisonFieldName",
+    "AuditTextComparisonOperator",
+    "AuditTextIn",
+    "AuditTextInFieldName",
+    "AuditTextInOperator",
+    "AuditTextLike",
+    "AuditTextLikeFieldName",
+    "AuditTextLikeOperator",
     "Automation",
+    "AutomationDatetimeComparison",
+    "AutomationDatetimeComparisonFieldName",
+    "AutomationDatetimeComparisonOperator",
+    "AutomationDatetimeIn",
+    "AutomationDatetimeInFieldName",
+    "AutomationDatetimeInOperator",
     "AutomationEnvelope",
+    "AutomationIntegerComparison",
+    "AutomationIntegerComparisonFieldName",
+    "AutomationIntegerComparisonOperator",
+    "AutomationIntegerIn",
+    "AutomationIntegerInFieldName",
+    "AutomationIntegerInOperator",
     "AutomationListEnvelope",
     "AutomationListResult",
+    "AutomationNullTest",
+    "AutomationNullTestFieldName",
+    "AutomationNullTestOperator",
     "AutomationRun",
+    "AutomationRunDatetimeComparison",
+    "AutomationRunDatetimeComparisonFieldName",
+    "AutomationRunDatetimeComparisonOperator",
+    "AutomationRunDatetimeIn",
+    "AutomationRunDatetimeInFieldName",
+    "AutomationRunDatetimeInOperator",
+    "AutomationRunIntegerComparison",
+    "AutomationRunIntegerComparisonFieldName",
+    "AutomationRunIntegerComparisonOperator",
+    "AutomationRunIntegerIn",
+    "AutomationRunIntegerInFieldName",
+    "AutomationRunIntegerInOperator",
     "AutomationRunListEnvelope",
     "AutomationRunListResult",
+    "AutomationRunNullTest",
+    "AutomationRunNullTestFieldName",
+    "AutomationRunNullTestOperator",
     "AutomationRunResult",
     "AutomationRunStatus",
+    "AutomationRunTextComparison",
+    "AutomationRunTextComparisonFieldName",
+    "AutomationRunTextComparisonOperator",
+    "AutomationRunTextIn",
+    "AutomationRunTextInFieldName",
+    "AutomationRunTextInOperator",
+    "AutomationRunTextLike",
+    "AutomationRunTextLikeFieldName",
+    "AutomationRunTextLikeOperator",
+    "AutomationTextComparison",
+    "AutomationTextComparisonFieldName",
+    "AutomationTextComparisonOperator",
+    "AutomationTextIn",
+    "AutomationTextInFieldName",
+    "AutomationTextInOperator",
+    "AutomationTextLike",
+    "AutomationTextLikeFieldName",
+    "AutomationTextLikeOperator",
     "AutomationTrigger",
     "CallStats",
     "CallStatsBucket",
@@ -359,6 +627,12 @@ __all__ = (
     "CreateInstallationRequest",
     "CreateWebhookEndpointRequest",
     "Credential",
+    "CredentialDatetimeComparison",
+    "CredentialDatetimeComparisonFieldName",
+    "CredentialDatetimeComparisonOperator",
+    "CredentialDatetimeIn",
+    "CredentialDatetimeInFieldName",
+    "CredentialDatetimeInOperator",
     "CredentialEnvelope",
     "CredentialKey",
     "CredentialKeyAlg",
@@ -366,8 +640,20 @@ __all__ = (
     "CredentialKind",
     "CredentialListEnvelope",
     "CredentialListResult",
+    "CredentialNullTest",
+    "CredentialNullTestFieldName",
+    "CredentialNullTestOperator",
     "CredentialStatus",
     "CredentialSummary",
+    "CredentialTextComparison",
+    "CredentialTextComparisonFieldName",
+    "CredentialTextComparisonOperator",
+    "CredentialTextIn",
+    "CredentialTextInFieldName",
+    "CredentialTextInOperator",
+    "CredentialTextLike",
+    "CredentialTextLikeFieldName",
+    "CredentialTextLikeOperator",
     "DatasourceEnvelope",
     "DatasourceResult",
     "DeletedAutomation",
@@ -379,12 +665,36 @@ __all__ = (
     "DeletedWebhookEndpointEnvelope",
     "Delivery",
     "DeliveryAttempt",
+    "DeliveryDatetimeComparison",
+    "DeliveryDatetimeComparisonFieldName",
+    "DeliveryDatetimeComparisonOperator",
+    "DeliveryDatetimeIn",
+    "DeliveryDatetimeInFieldName",
+    "DeliveryDatetimeInOperator",
+    "DeliveryIntegerComparison",
+    "DeliveryIntegerComparisonFieldName",
+    "DeliveryIntegerComparisonOperator",
+    "DeliveryIntegerIn",
+    "DeliveryIntegerInFieldName",
+    "DeliveryIntegerInOperator",
     "DeliveryListEnvelope",
     "DeliveryListResult",
+    "DeliveryNullTest",
+    "DeliveryNullTestFieldName",
+    "DeliveryNullTestOperator",
     "DeliveryStats",
     "DeliveryStatsBucket",
     "DeliveryStatsEnvelope",
     "DeliveryStatus",
+    "DeliveryTextComparison",
+    "DeliveryTextComparisonFieldName",
+    "DeliveryTextComparisonOperator",
+    "DeliveryTextIn",
+    "DeliveryTextInFieldName",
+    "DeliveryTextInOperator",
+    "DeliveryTextLike",
+    "DeliveryTextLikeFieldName",
+    "DeliveryTextLikeOperator",
     "Envelope",
     "Environment",
     "ErrorEnvelope",
@@ -392,8 +702,6 @@ __all__ = (
     "ErrorEnvelopeDataType0",
     "FieldErrors",
     "FieldErrorsFieldErrors",
-    "FilterCondition",
-    "FilterConditionOperator",
     "ForbiddenDataType0",
     "ForbiddenEnvelope",
     "ForbiddenEnvelopeCode",
@@ -401,10 +709,28 @@ __all__ = (
     "HealthStatus",
     "HealthStatusStatus",
     "Installation",
+    "InstallationDatetimeComparison",
+    "InstallationDatetimeComparisonFieldName",
+    "InstallationDatetimeComparisonOperator",
+    "InstallationDatetimeIn",
+    "InstallationDatetimeInFieldName",
+    "InstallationDatetimeInOperator",
     "InstallationEnvelope",
     "InstallationListEnvelope",
     "InstallationListResult",
+    "InstallationNullTest",
+    "InstallationNullTestFieldName",
+    "InstallationNullTestOperator",
     "InstallationStatus",
+    "InstallationTextComparison",
+    "InstallationTextComparisonFieldName",
+    "InstallationTextComparisonOperator",
+    "InstallationTextIn",
+    "InstallationTextInFieldName",
+    "InstallationTextInOperator",
+    "InstallationTextLike",
+    "InstallationTextLikeFieldName",
+    "InstallationTextLikeOperator",
     "InternalErrorEnvelope",
     "InternalErrorEnvelopeCode",
     "Jwks",
@@ -438,9 +764,27 @@ __all__ = (
     "MemberChangeRoleType1",
     "MemberChangeRoleType2Type1",
     "MemberChangeRoleType3Type1",
+    "MemberDatetimeComparison",
+    "MemberDatetimeComparisonFieldName",
+    "MemberDatetimeComparisonOperator",
+    "MemberDatetimeIn",
+    "MemberDatetimeInFieldName",
+    "MemberDatetimeInOperator",
     "MemberListEnvelope",
     "MemberListResult",
+    "MemberNullTest",
+    "MemberNullTestFieldName",
+    "MemberNullTestOperator",
     "MemberRole",
+    "MemberTextComparison",
+    "MemberTextComparisonFieldName",
+    "MemberTextComparisonOperator",
+    "MemberTextIn",
+    "MemberTextInFieldName",
+    "MemberTextInOperator",
+    "MemberTextLike",
+    "MemberTextLikeFieldName",
+    "MemberTextLikeOperator",
     "PublicJwk",
     "PublicJwkAlg",
     "PublicJwkCrv",
@@ -525,9 +869,33 @@ __all__ = (
     "ValidationErrorEnvelope",
     "ValidationErrorEnvelopeCode",
     "WebhookEndpoint",
+    "WebhookEndpointDatetimeComparison",
+    "WebhookEndpointDatetimeComparisonFieldName",
+    "WebhookEndpointDatetimeComparisonOperator",
+    "WebhookEndpointDatetimeIn",
+    "WebhookEndpointDatetimeInFieldName",
+    "WebhookEndpointDatetimeInOperator",
     "WebhookEndpointEnvelope",
+    "WebhookEndpointIntegerComparison",
+    "WebhookEndpointIntegerComparisonFieldName",
+    "WebhookEndpointIntegerComparisonOperator",
+    "WebhookEndpointIntegerIn",
+    "WebhookEndpointIntegerInFieldName",
+    "WebhookEndpointIntegerInOperator",
     "WebhookEndpointListEnvelope",
     "WebhookEndpointListResult",
+    "WebhookEndpointNullTest",
+    "WebhookEndpointNullTestFieldName",
+    "WebhookEndpointNullTestOperator",
+    "WebhookEndpointTextComparison",
+    "WebhookEndpointTextComparisonFieldName",
+    "WebhookEndpointTextComparisonOperator",
+    "WebhookEndpointTextIn",
+    "WebhookEndpointTextInFieldName",
+    "WebhookEndpointTextInOperator",
+    "WebhookEndpointTextLike",
+    "WebhookEndpointTextLikeFieldName",
+    "WebhookEndpointTextLikeOperator",
     "WebhookEventType",
     "WebhookSignatureFormat",
 )

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.automation_datetime_in_field_name import AutomationDatetimeInFieldName
+from ..models.automation_datetime_in_operator import AutomationDatetimeInOperator
+from typing import cast
+import datetime
+
+
+
+
+
+
+T = TypeVar("T", bound="AutomationDatetimeIn")
+
+
+
+@_attrs_define
+class AutomationDatetimeIn:
+    """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
+
+        Attributes:
+            field_name (AutomationDatetimeInFieldName):
+            operator (AutomationDatetimeInOperator):
+            value (list[datetime.datetime]):
+     """
+
+    field_name: AutomationDatetimeInFieldName
+    operator: AutomationDatetimeInOperator
+    value: list[datetime.datetime]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+        value = []
+        for value_item_data in self.value:
+            value_item = value_item_data.isoformat()
+            value.append(value_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+            "value": value,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = AutomationDatetimeInFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = AutomationDatetimeInOperator(d.pop("operator"))
+
+
+
+
+        value = []
+        _value = d.pop("value")
+        for value_item_data in (_value):
+            value_item = datetime.datetime.fromisoformat(value_item_data)
+
+
+
+            value.append(value_item)
+
+
+        automation_datetime_in = cls(
+            field_name=field_name,
+            operator=operator,
+            value=value,
+        )
+
+        return automation_datetime_in
+

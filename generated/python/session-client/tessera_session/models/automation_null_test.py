@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.automation_null_test_field_name import AutomationNullTestFieldName
+from ..models.automation_null_test_operator import AutomationNullTestOperator
+
+
+
+
+
+
+T = TypeVar("T", bound="AutomationNullTest")
+
+
+
+@_attrs_define
+class AutomationNullTest:
+    """ The field is (not) empty; no value.
+
+        Attributes:
+            field_name (AutomationNullTestFieldName):
+            operator (AutomationNullTestOperator):
+     """
+
+    field_name: AutomationNullTestFieldName
+    operator: AutomationNullTestOperator
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = AutomationNullTestFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = AutomationNullTestOperator(d.pop("operator"))
+
+
+
+
+        automation_null_test = cls(
+            field_name=field_name,
+            operator=operator,
+        )
+
+        return automation_null_test
+

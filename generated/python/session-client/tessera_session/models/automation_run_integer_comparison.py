@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.automation_run_integer_comparison_field_name import AutomationRunIntegerComparisonFieldName
+from ..models.automation_run_integer_comparison_operator import AutomationRunIntegerComparisonOperator
+
+
+
+
+
+
+T = TypeVar("T", bound="AutomationRunIntegerComparison")
+
+
+
+@_attrs_define
+class AutomationRunIntegerComparison:
+    """ Compares a integer field with one value.
+
+        Attributes:
+            field_name (AutomationRunIntegerComparisonFieldName):
+            operator (AutomationRunIntegerComparisonOperator):
+            value (int):
+     """
+
+    field_name: AutomationRunIntegerComparisonFieldName
+    operator: AutomationRunIntegerComparisonOperator
+    value: int
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+        value = self.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+            "value": value,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = AutomationRunIntegerComparisonFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = AutomationRunIntegerComparisonOperator(d.pop("operator"))
+
+
+
+
+        value = d.pop("value")
+
+        automation_run_integer_comparison = cls(
+            field_name=field_name,
+            operator=operator,
+            value=value,
+        )
+
+        return automation_run_integer_comparison
+

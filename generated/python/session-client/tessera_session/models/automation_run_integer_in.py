@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.automation_run_integer_in_field_name import AutomationRunIntegerInFieldName
+from ..models.automation_run_integer_in_operator import AutomationRunIntegerInOperator
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="AutomationRunIntegerIn")
+
+
+
+@_attrs_define
+class AutomationRunIntegerIn:
+    """ The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
+
+        Attributes:
+            field_name (AutomationRunIntegerInFieldName):
+            operator (AutomationRunIntegerInOperator):
+            value (list[int]):
+     """
+
+    field_name: AutomationRunIntegerInFieldName
+    operator: AutomationRunIntegerInOperator
+    value: list[int]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+        value = self.value
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+            "value": value,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = AutomationRunIntegerInFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = AutomationRunIntegerInOperator(d.pop("operator"))
+
+
+
+
+        value = cast(list[int], d.pop("value"))
+
+
+        automation_run_integer_in = cls(
+            field_name=field_name,
+            operator=operator,
+            value=value,
+        )
+
+        return automation_run_integer_in
+

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.automation_text_comparison_field_name import AutomationTextComparisonFieldName
+from ..models.automation_text_comparison_operator import AutomationTextComparisonOperator
+
+
+
+
+
+
+T = TypeVar("T", bound="AutomationTextComparison")
+
+
+
+@_attrs_define
+class AutomationTextComparison:
+    """ Compares a text field with one value.
+
+        Attributes:
+            field_name (AutomationTextComparisonFieldName):
+            operator (AutomationTextComparisonOperator):
+            value (str):
+     """
+
+    field_name: AutomationTextComparisonFieldName
+    operator: AutomationTextComparisonOperator
+    value: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+        value = self.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+            "value": value,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = AutomationTextComparisonFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = AutomationTextComparisonOperator(d.pop("operator"))
+
+
+
+
+        value = d.pop("value")
+
+        automation_text_comparison = cls(
+            field_name=field_name,
+            operator=operator,
+            value=value,
+        )
+
+        return automation_text_comparison
+

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.credential_text_comparison_field_name import CredentialTextComparisonFieldName
+from ..models.credential_text_comparison_operator import CredentialTextComparisonOperator
+
+
+
+
+
+
+T = TypeVar("T", bound="CredentialTextComparison")
+
+
+
+@_attrs_define
+class CredentialTextComparison:
+    """ Compares a text field with one value.
+
+        Attributes:
+            field_name (CredentialTextComparisonFieldName):
+            operator (CredentialTextComparisonOperator):
+            value (str):
+     """
+
+    field_name: CredentialTextComparisonFieldName
+    operator: CredentialTextComparisonOperator
+    value: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+        value = self.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+            "value": value,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = CredentialTextComparisonFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = CredentialTextComparisonOperator(d.pop("operator"))
+
+
+
+
+        value = d.pop("value")
+
+        credential_text_comparison = cls(
+            field_name=field_name,
+            operator=operator,
+            value=value,
+        )
+
+        return credential_text_comparison
+

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class DeliveryNullTestFieldName(StrEnum):
+    ATTEMPTS = "attempts"
+    CREATED_AT = "created_at"
+    STATUS = "status"
+    UPDATED_AT = "updated_at"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.installation_text_like_field_name import InstallationTextLikeFieldName
+from ..models.installation_text_like_operator import InstallationTextLikeOperator
+
+
+
+
+
+
+T = TypeVar("T", bound="InstallationTextLike")
+
+
+
+@_attrs_define
+class InstallationTextLike:
+    """ Case-insensitive substring of a text field (the first 1000 characters count).
+
+        Attributes:
+            field_name (InstallationTextLikeFieldName):
+            operator (InstallationTextLikeOperator):
+            value (str):
+     """
+
+    field_name: InstallationTextLikeFieldName
+    operator: InstallationTextLikeOperator
+    value: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+        value = self.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+            "value": value,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = InstallationTextLikeFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = InstallationTextLikeOperator(d.pop("operator"))
+
+
+
+
+        value = d.pop("value")
+
+        installation_text_like = cls(
+            field_name=field_name,
+            operator=operator,
+            value=value,
+        )
+
+        return installation_text_like
+

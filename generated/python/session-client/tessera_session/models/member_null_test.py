@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.member_null_test_field_name import MemberNullTestFieldName
+from ..models.member_null_test_operator import MemberNullTestOperator
+
+
+
+
+
+
+T = TypeVar("T", bound="MemberNullTest")
+
+
+
+@_attrs_define
+class MemberNullTest:
+    """ The field is (not) empty; no value.
+
+        Attributes:
+            field_name (MemberNullTestFieldName):
+            operator (MemberNullTestOperator):
+     """
+
+    field_name: MemberNullTestFieldName
+    operator: MemberNullTestOperator
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = MemberNullTestFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = MemberNullTestOperator(d.pop("operator"))
+
+
+
+
+        member_null_test = cls(
+            field_name=field_name,
+            operator=operator,
+        )
+
+        return member_null_test
+

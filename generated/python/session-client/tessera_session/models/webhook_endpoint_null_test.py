@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.webhook_endpoint_null_test_field_name import WebhookEndpointNullTestFieldName
+from ..models.webhook_endpoint_null_test_operator import WebhookEndpointNullTestOperator
+
+
+
+
+
+
+T = TypeVar("T", bound="WebhookEndpointNullTest")
+
+
+
+@_attrs_define
+class WebhookEndpointNullTest:
+    """ The field is (not) empty; no value.
+
+        Attributes:
+            field_name (WebhookEndpointNullTestFieldName):
+            operator (WebhookEndpointNullTestOperator):
+     """
+
+    field_name: WebhookEndpointNullTestFieldName
+    operator: WebhookEndpointNullTestOperator
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = WebhookEndpointNullTestFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = WebhookEndpointNullTestOperator(d.pop("operator"))
+
+
+
+
+        webhook_endpoint_null_test = cls(
+            field_name=field_name,
+            operator=operator,
+        )
+
+        return webhook_endpoint_null_test
+

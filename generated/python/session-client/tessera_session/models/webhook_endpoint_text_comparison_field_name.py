@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class WebhookEndpointTextComparisonFieldName(StrEnum):
+    URL = "url"
+
+    def __str__(self) -> str:
+        return str(self.value)
