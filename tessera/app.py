@@ -61,7 +61,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
     settings = settings or load_settings()
     rt = runtime or build_runtime(settings)
     install_request_id_factory()
-    session_doc = build_session_document(settings.openapi_dir / "session-api.yaml", rt.declarations)
+    session_doc = build_session_document(settings.openapi_dir / "session-api.yaml", rt.declarations,
+                                         rt.capabilities)
     open_doc = build_document(settings.openapi_dir / "open-platform.yaml", rt.capabilities)
     app = assembly.build(
         specification_dir=settings.openapi_dir,

@@ -198,12 +198,15 @@ def _published_document() -> dict[str, Any]:
 
 
 def _session_document() -> dict[str, Any]:
-    """The session document built from the skeleton and models.yaml."""
+    """The session document built from the skeleton, models.yaml and capabilities.yaml."""
+    from tessera.registry.capabilities import load_capabilities
     from tessera.registry.models import load_declarations
     from tessera.registry.session_document import build_session_document
 
     settings = load_settings()
-    return build_session_document(settings.openapi_dir / "session-api.yaml", load_declarations(settings.models_file))
+    declarations = load_declarations(settings.models_file)
+    return build_session_document(settings.openapi_dir / "session-api.yaml", declarations,
+                                  load_capabilities(settings.capabilities_file, declarations))
 
 
 def _check(_args: argparse.Namespace) -> int:

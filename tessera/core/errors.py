@@ -128,6 +128,19 @@ class Conflict(ServiceError):
     message = N_("The request conflicts with the current state.")
 
 
+class DuplicateValue(Conflict):
+    """A unique field's value is held by another record of the tenant. The request itself is well
+    formed (a schema cannot know which values are taken), so it conflicts with the current state
+    rather than being invalid; ``data.fieldErrors`` names each such field, as a validation error does."""
+
+    code = "DUPLICATE_VALUE"
+    message = N_("A value that must be unique is already used.")
+
+    def __init__(self, field_errors: dict[str, FieldError]) -> None:
+        super().__init__(data={"fieldErrors": field_errors})
+        self.field_errors = field_errors
+
+
 class IdempotencyKeyConflict(Conflict):
     code = "IDEMPOTENCY_KEY_CONFLICT"
     message = N_("This idempotency key was already used with a different request.")

@@ -20,7 +20,7 @@ from typing import Any
 from storage import audit, outbox
 from storage.engine import Executor, Row
 from storage.records import DuplicateValues, RecordModel, RecordRepository
-from tessera.core.errors import FieldError, ValidationFailed
+from tessera.core.errors import DuplicateValue, FieldError
 from tessera.core.i18n import N_
 from tessera.registry.capabilities import Capabilities
 
@@ -59,7 +59,7 @@ class Changes:
         return RecordRepository(self.conn, self.author.tenant_id, self.model)
 
     async def create(self, data: dict[str, Any]) -> Row:
-        """Insert a record from checked ``data``; ``ValidationFailed`` names duplicate unique values."""
+        """Insert a record from checked ``data``; ``DuplicateValue`` names duplicate unique values."""
         with _duplicates_as_field_errors():
             row = await self.repository.insert(data, self.author.user_id, now=self.now)
         await self._record(row.pid, before=None, after=row.data, event="create")
@@ -95,8 +95,8 @@ class Changes:
 
 @contextmanager
 def _duplicates_as_field_errors() -> Iterator[None]:
-    """Turn storage's ``DuplicateValues`` into the field errors clients see."""
+    """Turn storage's ``DuplicateValues`` into the 409 naming the fields that clients see."""
     try:
         yield
     except DuplicateValues as exc:
-        raise ValidationFailed({field: FieldError(DUPLICATE) for field in exc.fields}) from None
+        raise DuplicateValue({field: FieldError(DUPLICATE) for field in exc.fields}) from None

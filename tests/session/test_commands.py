@@ -150,10 +150,14 @@ def test_a_client_request_id_with_a_nul_character_is_a_validation_error(env: Env
 
 # -- uniqueness ------------------------------------------------------------------------------------
 
-def test_a_second_create_with_the_same_serial_no_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
+def test_a_second_create_with_the_same_serial_no_is_a_duplicate_value_conflict(env: Env,
+                                                                               tenant: TenantUsers) -> None:
+    # Well-formed, but the value is taken: a conflict with the tenant's records (409), not a 400.
     tenant.create("assets", LAPTOP)
-    errors = field_errors(execute(env, tenant, "assets:create", {"payload": {**LAPTOP, "name": "Other"}}))
-    assert set(errors) == {"serialNo"}
+    response = execute(env, tenant, "assets:create", {"payload": {**LAPTOP, "name": "Other"}})
+    assert response.status_code == 409
+    assert response.json()["code"] == "DUPLICATE_VALUE"
+    assert set(response.json()["data"]["fieldErrors"]) == {"serialNo"}
     assert total(env, tenant) == 1
 
 
@@ -172,10 +176,13 @@ def test_a_serial_no_can_be_reused_after_soft_delete(env: Env, tenant: TenantUse
     assert total(env, tenant) == 1
 
 
-def test_updating_to_a_serial_no_in_use_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
+def test_updating_to_a_serial_no_in_use_is_a_duplicate_value_conflict(env: Env, tenant: TenantUsers) -> None:
     tenant.create("assets", {"name": "A", "serialNo": "S-1"})
     second = tenant.create("assets", {"name": "B", "serialNo": "S-2"})
-    assert set(field_errors(update(env, tenant, second["id"], {"serialNo": "S-1"}))) == {"serialNo"}
+    response = update(env, tenant, second["id"], {"serialNo": "S-1"})
+    assert response.status_code == 409
+    assert response.json()["code"] == "DUPLICATE_VALUE"
+    assert set(response.json()["data"]["fieldErrors"]) == {"serialNo"}
     assert detail(env, tenant, second["id"]).json()["data"]["serialNo"] == "S-2"
 
 
@@ -183,8 +190,9 @@ def test_a_serial_no_freed_by_an_update_can_be_used_again(env: Env, tenant: Tena
     first = tenant.create("assets", {"name": "A", "serialNo": "S-1"})
     assert update(env, tenant, first["id"], {"serialNo": "S-9"}).status_code == 200
     assert tenant.create("assets", {"name": "B", "serialNo": "S-1"})["serialNo"] == "S-1"
-    assert set(field_errors(execute(env, tenant, "assets:create",
-                                    {"payload": {"name": "C", "serialNo": "S-9"}}))) == {"serialNo"}
+    taken = execute(env, tenant, "assets:create", {"payload": {"name": "C", "serialNo": "S-9"}})
+    assert taken.status_code == 409
+    assert set(taken.json()["data"]["fieldErrors"]) == {"serialNo"}
 
 
 def test_updating_a_record_to_its_own_serial_no_is_fine(env: Env, tenant: TenantUsers) -> None:

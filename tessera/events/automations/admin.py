@@ -10,6 +10,7 @@ from storage.engine import Executor, Row
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.core.text import bad_text_paths
 from tessera.events.automations.mapping import path_ok, paths_in
 from tessera.runtime import Runtime
 from tessera.session.auth.actors import Actor
@@ -19,11 +20,16 @@ MANAGE = "automations:manage"
 VIEW = "automations:view"
 MAX_ACTIONS = 10
 ONE_OF = N_("Must be one of: {values}.")
+# The body of a create or an update; the session document's automation request schemas say the
+# same, and leave the checks to this module (``x-tessera-service-checks``), whose errors name the
+# bad part (``actions[1].command``) where a schema's ``oneOf`` could only say "is not valid".
+FIELDS = frozenset({"name", "trigger", "actions", "enabled"})
 
 
 def _check(rt: Runtime, body: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
     """name, trigger, actions and enabled as columns; every problem reported at once."""
-    errors: dict[str, FieldError] = {}
+    errors: dict[str, FieldError] = {str(key): FieldError(N_("Unknown field.")) for key in body if key not in FIELDS}
+    errors.update(bad_text_paths(body))  # text no database stores (the validator leaves this body to us)
     values: dict[str, Any] = {}
     if "name" in body or not partial:
         name = body.get("name")
@@ -42,7 +48,10 @@ def _check(rt: Runtime, body: Mapping[str, Any], *, partial: bool) -> dict[str, 
                 errors.update(_check_action(rt, f"actions[{index}]", action))
             values["actions"] = actions
     if "enabled" in body:
-        values["enabled"] = 1 if body["enabled"] else 0
+        if isinstance(body["enabled"], bool):
+            values["enabled"] = 1 if body["enabled"] else 0
+        else:
+            errors["enabled"] = FieldError(N_("Must be true or false."))
     if errors:
         raise ValidationFailed(errors)
     return values

@@ -8,7 +8,7 @@ from typing import Any
 from storage import applications as app_store
 from storage import identity
 from tessera.core.clock import iso
-from tessera.core.errors import Conflict, FieldError, LastOwner, NotFound, ValidationFailed
+from tessera.core.errors import Conflict, LastOwner, NotFound
 from tessera.core.i18n import N_
 from tessera.openplatform.identity.access import OWNER, application_for, audit_change
 from tessera.runtime import Runtime
@@ -34,11 +34,12 @@ async def add_member(rt: Runtime, actor: Actor, app_pid: str, body: Mapping[str,
             # By email only users who share a tenant with the caller: no probing for accounts.
             user = await identity.find_user_sharing_a_tenant(conn, str(body["email"]), actor.user_id)
             if user is None:
-                raise ValidationFailed({"email": FieldError(N_("No user with this email shares a tenant with you."))})
+                # A well-formed address that names nobody the caller may add: not found, like an id.
+                raise NotFound(N_("No user with this email shares a tenant with you."))
         else:
             user = await identity.find_user_by_pid(conn, body["userPid"])
             if user is None:
-                raise ValidationFailed({"userPid": FieldError(N_("Unknown user."))})
+                raise NotFound(N_("Unknown user."))
         if await app_store.member_role(conn, app.id, user.id) is not None:
             raise Conflict(N_("This user is already a member."))
         await app_store.add_member(conn, app.id, user.id, body["role"], now=now)

@@ -526,10 +526,10 @@ export interface paths {
          * Add a member
          * @description Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
          *     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-         *     The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
-         *     `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
-         *     tenant with the caller; any other email, registered or not, is the same 400
-         *     `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+         *     The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 404
+         *     `NOT_FOUND`. An `email` finds only users who share a tenant with the caller; any other
+         *     email, registered or not, is the same 404 `NOT_FOUND`, so the operation reveals no other
+         *     accounts.
          *     A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
          */
         post: operations["addMember"];
@@ -1243,7 +1243,7 @@ export interface components {
              * @description The error code.
              * @enum {string}
              */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "TENANT_FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "LAST_OWNER" | "IDEMPOTENCY_KEY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TLS_REQUIRED";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "TENANT_FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "DUPLICATE_VALUE" | "LAST_OWNER" | "IDEMPOTENCY_KEY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TLS_REQUIRED";
             /** @description Human-readable, translated; never branch on it. */
             message: string;
             /** @description Structured detail of the error, or null. */
@@ -2005,7 +2005,7 @@ export interface components {
          */
         CredentialKind: "secret" | "private_key_jwt";
         /**
-         * @description A public JSON Web Key (RFC 7517): RSA of 2048 bits or more, EC P-256 or Ed25519 (`OKP`). Private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `oth`, `k`) are refused.
+         * @description A public JSON Web Key (RFC 7517) for signing: RSA of 2048 bits or more (`RS256`), EC P-256 (`ES256`) or Ed25519 (`OKP`, `EdDSA`); `alg` and `use`, when given, must fit the key type. Only the members below are accepted (`key_ops` is dropped): any other, private ones (`d`, `p`, `q`, `dp`, `dq`, `qi`, `oth`, `k`) included, is refused. The key material must be a valid key of its type (a point on the curve, a modulus of 2048 bits or more), which no schema can state.
          * @example {
          *       "kty": "OKP",
          *       "crv": "Ed25519",
@@ -2013,21 +2013,70 @@ export interface components {
          *       "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"
          *     }
          */
-        PublicJwk: {
+        PublicJwk: components["schemas"]["RsaPublicJwk"] | components["schemas"]["EcPublicJwk"] | components["schemas"]["OkpPublicJwk"];
+        /** @description An RSA public key of 2048 bits or more (`n` base64url, at least 342 characters). */
+        RsaPublicJwk: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kty: "RSA";
+            n: string;
+            e: string;
+            kid?: components["schemas"]["JwkKid"];
             /** @enum {string} */
-            kty: "RSA" | "EC" | "OKP";
-            /** @enum {string} */
-            crv?: "P-256" | "Ed25519";
-            kid?: string;
-            /** @enum {string} */
-            alg?: "RS256" | "ES256" | "EdDSA";
+            alg?: "RS256";
             /** @enum {string} */
             use?: "sig";
-            n?: string;
-            e?: string;
-            x?: string;
-            y?: string;
+            /** @description Accepted and dropped (RFC 7517 section 4.3; PyJWT writes `[verify]`). */
+            key_ops?: string[];
         };
+        /** @description An EC P-256 public key (`x` and `y`, 32 bytes each, base64url). */
+        EcPublicJwk: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kty: "EC";
+            /** @enum {string} */
+            crv: "P-256";
+            x: string;
+            y: string;
+            kid?: components["schemas"]["JwkKid"];
+            /** @enum {string} */
+            alg?: "ES256";
+            /** @enum {string} */
+            use?: "sig";
+            /** @description Accepted and dropped (RFC 7517 section 4.3; PyJWT writes `[verify]`). */
+            key_ops?: string[];
+        };
+        /**
+         * @description An Ed25519 public key (`x`, 32 bytes, base64url).
+         * @example {
+         *       "kty": "OKP",
+         *       "crv": "Ed25519",
+         *       "kid": "key-1",
+         *       "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"
+         *     }
+         */
+        OkpPublicJwk: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kty: "OKP";
+            /** @enum {string} */
+            crv: "Ed25519";
+            x: string;
+            kid?: components["schemas"]["JwkKid"];
+            /** @enum {string} */
+            alg?: "EdDSA";
+            /** @enum {string} */
+            use?: "sig";
+            /** @description Accepted and dropped (RFC 7517 section 4.3; PyJWT writes `[verify]`). */
+            key_ops?: string[];
+        };
+        JwkKid: string;
         /**
          * @description A JWK Set of 1 to 5 public keys.
          * @example {
@@ -2970,82 +3019,20 @@ export interface components {
          * @description The inbound events that start a run: `source` a published event source (`robot-fleet`)
          *     and `eventType` one of its types (`inventory.received`); else `VALIDATION_ERROR` on
          *     `trigger.source` or `trigger.eventType`.
-         * @example {
-         *       "source": "robot-fleet",
-         *       "eventType": "inventory.received"
-         *     }
          */
-        AutomationTrigger: {
-            source: string;
-            eventType: string;
-        };
+        AutomationTrigger: components["schemas"]["RobotFleetTrigger"];
         /**
-         * @description Runs a published Open Platform command (`POST /api/open/v1/commands/<code>:execute`) with
-         *     `input`, which is validated against the command's input schema when the run executes.
-         *     `targetPid` (the record to change) is required for commands that update a record.
-         *     String values `"$.data.<field>"`, `"$.occurredAt"`, `"$.eventId"`, `"$.source"`,
-         *     `"$.type"` and `"$.schemaVersion"` are looked up in the event; other values are constants.
-         * @example {
-         *       "kind": "command",
-         *       "command": "inventory.stock-ins.create",
-         *       "input": {
-         *         "sku": "$.data.sku",
-         *         "quantity": "$.data.quantity",
-         *         "warehouse": "$.data.warehouse",
-         *         "receivedAt": "$.occurredAt"
-         *       }
-         *     }
+         * @description One action of an automation. `kind: command` runs a published Open Platform command
+         *     (`POST /api/open/v1/commands/<code>:execute`) with `input`, validated against the
+         *     command's input schema when the run executes; `targetPid` (the record to change) is
+         *     required for commands that update a record. `kind: sessionCommand` runs a session command
+         *     (`<page>:<action>`, as `/api/meta/commands/execute/<code>` does) with `payload`, required
+         *     except for deletes and validated against the model when the run executes;
+         *     `targetRecordId` is required for updates and deletes. String values `"$.data.<field>"`,
+         *     `"$.occurredAt"`, `"$.eventId"`, `"$.source"`, `"$.type"` and `"$.schemaVersion"` are
+         *     looked up in the event; other values are constants; any other `"$."` path is refused.
          */
-        CommandAction: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "command";
-            /** @description A registry command code (`assets.assign`, `inventory.stock-ins.create`). */
-            command: string;
-            /** @description The command's input, free-form; values may be event paths. */
-            input: {
-                [key: string]: unknown;
-            };
-            /** @description The record to change (a pid, or an event path such as `"$.data.assetPid"`). */
-            targetPid?: string;
-        };
-        /**
-         * @description Runs a session command (`<page>:<action>`, as `/api/meta/commands/execute/{commandCode}`
-         *     does) with `payload`, which is required except for deletes and validated against the
-         *     model when the run executes. `targetRecordId` is required for updates and deletes.
-         *     String values `"$.data.<field>"`, `"$.occurredAt"`, `"$.eventId"`, `"$.source"`,
-         *     `"$.type"` and `"$.schemaVersion"` are looked up in the event; other values are constants.
-         * @example {
-         *       "kind": "sessionCommand",
-         *       "command": "stock-ins:create",
-         *       "payload": {
-         *         "sku": "$.data.sku",
-         *         "quantity": "$.data.quantity",
-         *         "warehouse": "$.data.warehouse",
-         *         "receivedAt": "$.occurredAt",
-         *         "source": "robot-fleet"
-         *       }
-         *     }
-         */
-        SessionCommandAction: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "sessionCommand";
-            /** @description A session command code, for example `stock-ins:create`. */
-            command: string;
-            /** @description The record fields, free-form; values may be event paths. */
-            payload?: {
-                [key: string]: unknown;
-            };
-            /** @description The record to update or delete (an id, or an event path). */
-            targetRecordId?: string;
-        };
-        /** @description One action of an automation, by `kind`. */
-        AutomationAction: components["schemas"]["CommandAction"] | components["schemas"]["SessionCommandAction"];
+        AutomationAction: components["schemas"]["RegistryCreateAction"] | components["schemas"]["RegistryUpdateAction"] | components["schemas"]["SessionCreateAction"] | components["schemas"]["SessionUpdateAction"] | components["schemas"]["SessionDeleteAction"];
         /** @description The actions, run in order in one transaction per run (1 to 10). */
         AutomationActionList: components["schemas"]["AutomationAction"][];
         /**
@@ -4261,6 +4248,67 @@ export interface components {
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         AutomationRunFilterCondition: components["schemas"]["AutomationRunTextComparison"] | components["schemas"]["AutomationRunTextLike"] | components["schemas"]["AutomationRunTextIn"] | components["schemas"]["AutomationRunIntegerComparison"] | components["schemas"]["AutomationRunIntegerIn"] | components["schemas"]["AutomationRunDatetimeComparison"] | components["schemas"]["AutomationRunDatetimeIn"] | components["schemas"]["AutomationRunNullTest"];
+        /** @description Events of `robot-fleet`. */
+        RobotFleetTrigger: {
+            /** @enum {string} */
+            source: "robot-fleet";
+            /** @enum {string} */
+            eventType: "inventory.received";
+        };
+        /** @description Runs a published Open Platform command that creates a record. */
+        RegistryCreateAction: {
+            /** @enum {string} */
+            kind: "command";
+            /** @enum {string} */
+            command: "inventory.stock-ins.create";
+            input: {
+                [key: string]: unknown;
+            };
+            targetPid?: string;
+        };
+        /** @description Runs a published Open Platform command that updates a record. */
+        RegistryUpdateAction: {
+            /** @enum {string} */
+            kind: "command";
+            /** @enum {string} */
+            command: "assets.assign";
+            input: {
+                [key: string]: unknown;
+            };
+            targetPid: string;
+        };
+        /** @description Runs a session command that creates a record. */
+        SessionCreateAction: {
+            /** @enum {string} */
+            kind: "sessionCommand";
+            /** @enum {string} */
+            command: "assets:create" | "stock-ins:create";
+            payload: {
+                [key: string]: unknown;
+            };
+            targetRecordId?: string;
+        };
+        /** @description Runs a session command that updates a record. */
+        SessionUpdateAction: {
+            /** @enum {string} */
+            kind: "sessionCommand";
+            /** @enum {string} */
+            command: "assets:update" | "stock-ins:update";
+            payload: {
+                [key: string]: unknown;
+            };
+            targetRecordId: string;
+        };
+        /** @description Runs a session command that deletes a record. */
+        SessionDeleteAction: {
+            /** @enum {string} */
+            kind: "sessionCommand";
+            /** @enum {string} */
+            command: "assets:delete" | "stock-ins:delete";
+            /** @description Ignored by a delete. */
+            payload?: unknown;
+            targetRecordId: string;
+        };
     };
     responses: {
         /** @description `VALIDATION_ERROR`: one or more fields are bad; `data.fieldErrors` names every one. */
@@ -4373,7 +4421,11 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `IDEMPOTENCY_KEY_CONFLICT`: the idempotency key was already used with a different request. */
+        /**
+         * @description `IDEMPOTENCY_KEY_CONFLICT`: the idempotency key was already used with a different request;
+         *     `DUPLICATE_VALUE`: a field that must be unique holds a value another record of the tenant
+         *     has (`data.fieldErrors` names each such field).
+         */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

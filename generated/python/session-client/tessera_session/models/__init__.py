@@ -31,10 +31,12 @@ from .asset_command_envelope_code import AssetCommandEnvelopeCode
 from .asset_create_payload import AssetCreatePayload
 from .asset_create_payload_status import AssetCreatePayloadStatus
 from .asset_options_datasource_item import AssetOptionsDatasourceItem
-from .asset_status import AssetStatus
 from .asset_status_datasource_item import AssetStatusDatasourceItem
 from .asset_status_datasource_item_id import AssetStatusDatasourceItemId
 from .asset_status_datasource_item_value import AssetStatusDatasourceItemValue
+from .asset_status_type_1 import AssetStatusType1
+from .asset_status_type_2_type_1 import AssetStatusType2Type1
+from .asset_status_type_3_type_1 import AssetStatusType3Type1
 from .asset_update_payload import AssetUpdatePayload
 from .asset_update_payload_status import AssetUpdatePayloadStatus
 from .assets_create_request import AssetsCreateRequest
@@ -155,7 +157,6 @@ from .automation_text_in_operator import AutomationTextInOperator
 from .automation_text_like import AutomationTextLike
 from .automation_text_like_field_name import AutomationTextLikeFieldName
 from .automation_text_like_operator import AutomationTextLikeOperator
-from .automation_trigger import AutomationTrigger
 from .call_stats import CallStats
 from .call_stats_bucket import CallStatsBucket
 from .call_stats_bucket_statuses import CallStatsBucketStatuses
@@ -166,9 +167,6 @@ from .catalog_event_source import CatalogEventSource
 from .catalog_scope import CatalogScope
 from .catalog_webhook_event import CatalogWebhookEvent
 from .change_member_request import ChangeMemberRequest
-from .command_action import CommandAction
-from .command_action_input import CommandActionInput
-from .command_action_kind import CommandActionKind
 from .create_application_request import CreateApplicationRequest
 from .create_automation_request import CreateAutomationRequest
 from .create_credential_request import CreateCredentialRequest
@@ -245,6 +243,11 @@ from .delivery_text_in_operator import DeliveryTextInOperator
 from .delivery_text_like import DeliveryTextLike
 from .delivery_text_like_field_name import DeliveryTextLikeFieldName
 from .delivery_text_like_operator import DeliveryTextLikeOperator
+from .ec_public_jwk import EcPublicJwk
+from .ec_public_jwk_alg import EcPublicJwkAlg
+from .ec_public_jwk_crv import EcPublicJwkCrv
+from .ec_public_jwk_kty import EcPublicJwkKty
+from .ec_public_jwk_use import EcPublicJwkUse
 from .envelope import Envelope
 from .environment import Environment
 from .error_envelope import ErrorEnvelope
@@ -335,11 +338,11 @@ from .member_text_in_operator import MemberTextInOperator
 from .member_text_like import MemberTextLike
 from .member_text_like_field_name import MemberTextLikeFieldName
 from .member_text_like_operator import MemberTextLikeOperator
-from .public_jwk import PublicJwk
-from .public_jwk_alg import PublicJwkAlg
-from .public_jwk_crv import PublicJwkCrv
-from .public_jwk_kty import PublicJwkKty
-from .public_jwk_use import PublicJwkUse
+from .okp_public_jwk import OkpPublicJwk
+from .okp_public_jwk_alg import OkpPublicJwkAlg
+from .okp_public_jwk_crv import OkpPublicJwkCrv
+from .okp_public_jwk_kty import OkpPublicJwkKty
+from .okp_public_jwk_use import OkpPublicJwkUse
 from .readiness_envelope import ReadinessEnvelope
 from .readiness_status import ReadinessStatus
 from .readiness_status_database import ReadinessStatusDatabase
@@ -350,6 +353,14 @@ from .readiness_unavailable_envelope_code import ReadinessUnavailableEnvelopeCod
 from .recover_deliveries_request import RecoverDeliveriesRequest
 from .recovered_deliveries import RecoveredDeliveries
 from .recovered_deliveries_envelope import RecoveredDeliveriesEnvelope
+from .registry_create_action import RegistryCreateAction
+from .registry_create_action_command import RegistryCreateActionCommand
+from .registry_create_action_input import RegistryCreateActionInput
+from .registry_create_action_kind import RegistryCreateActionKind
+from .registry_update_action import RegistryUpdateAction
+from .registry_update_action_command import RegistryUpdateActionCommand
+from .registry_update_action_input import RegistryUpdateActionInput
+from .registry_update_action_kind import RegistryUpdateActionKind
 from .replayed_delivery import ReplayedDelivery
 from .replayed_delivery_envelope import ReplayedDeliveryEnvelope
 from .replayed_delivery_status import ReplayedDeliveryStatus
@@ -359,19 +370,34 @@ from .retried_automation_run_status import RetriedAutomationRunStatus
 from .revoked_credential import RevokedCredential
 from .revoked_credential_envelope import RevokedCredentialEnvelope
 from .revoked_credential_status import RevokedCredentialStatus
+from .robot_fleet_trigger import RobotFleetTrigger
+from .robot_fleet_trigger_event_type import RobotFleetTriggerEventType
+from .robot_fleet_trigger_source import RobotFleetTriggerSource
 from .rotate_credential_request import RotateCredentialRequest
 from .rotate_webhook_secret_request import RotateWebhookSecretRequest
 from .rotated_credential import RotatedCredential
 from .rotated_credential_envelope import RotatedCredentialEnvelope
 from .rotated_webhook_secret import RotatedWebhookSecret
 from .rotated_webhook_secret_envelope import RotatedWebhookSecretEnvelope
+from .rsa_public_jwk import RsaPublicJwk
+from .rsa_public_jwk_alg import RsaPublicJwkAlg
+from .rsa_public_jwk_kty import RsaPublicJwkKty
+from .rsa_public_jwk_use import RsaPublicJwkUse
 from .search_audit_sort_field import SearchAuditSortField
 from .search_audit_sort_order import SearchAuditSortOrder
 from .session import Session
-from .session_command_action import SessionCommandAction
-from .session_command_action_kind import SessionCommandActionKind
-from .session_command_action_payload import SessionCommandActionPayload
+from .session_create_action import SessionCreateAction
+from .session_create_action_command import SessionCreateActionCommand
+from .session_create_action_kind import SessionCreateActionKind
+from .session_create_action_payload import SessionCreateActionPayload
+from .session_delete_action import SessionDeleteAction
+from .session_delete_action_command import SessionDeleteActionCommand
+from .session_delete_action_kind import SessionDeleteActionKind
 from .session_envelope import SessionEnvelope
+from .session_update_action import SessionUpdateAction
+from .session_update_action_command import SessionUpdateActionCommand
+from .session_update_action_kind import SessionUpdateActionKind
+from .session_update_action_payload import SessionUpdateActionPayload
 from .stats_window import StatsWindow
 from .stock_in import StockIn
 from .stock_in_command_envelope import StockInCommandEnvelope
@@ -508,10 +534,12 @@ __all__ = (
     "AssetsNumberInFieldName",
     "AssetsNumberInOperator",
     "AssetsRecordEnvelope",
-    "AssetStatus",
     "AssetStatusDatasourceItem",
     "AssetStatusDatasourceItemId",
     "AssetStatusDatasourceItemValue",
+    "AssetStatusType1",
+    "AssetStatusType2Type1",
+    "AssetStatusType3Type1",
     "AssetsTextComparison",
     "AssetsTextComparisonFieldName",
     "AssetsTextComparisonOperator",
@@ -605,7 +633,6 @@ __all__ = (
     "AutomationTextLike",
     "AutomationTextLikeFieldName",
     "AutomationTextLikeOperator",
-    "AutomationTrigger",
     "CallStats",
     "CallStatsBucket",
     "CallStatsBucketStatuses",
@@ -616,9 +643,6 @@ __all__ = (
     "CatalogScope",
     "CatalogWebhookEvent",
     "ChangeMemberRequest",
-    "CommandAction",
-    "CommandActionInput",
-    "CommandActionKind",
     "CreateApplicationRequest",
     "CreateAutomationRequest",
     "CreateCredentialRequest",
@@ -695,6 +719,11 @@ __all__ = (
     "DeliveryTextLike",
     "DeliveryTextLikeFieldName",
     "DeliveryTextLikeOperator",
+    "EcPublicJwk",
+    "EcPublicJwkAlg",
+    "EcPublicJwkCrv",
+    "EcPublicJwkKty",
+    "EcPublicJwkUse",
     "Envelope",
     "Environment",
     "ErrorEnvelope",
@@ -785,11 +814,11 @@ __all__ = (
     "MemberTextLike",
     "MemberTextLikeFieldName",
     "MemberTextLikeOperator",
-    "PublicJwk",
-    "PublicJwkAlg",
-    "PublicJwkCrv",
-    "PublicJwkKty",
-    "PublicJwkUse",
+    "OkpPublicJwk",
+    "OkpPublicJwkAlg",
+    "OkpPublicJwkCrv",
+    "OkpPublicJwkKty",
+    "OkpPublicJwkUse",
     "ReadinessEnvelope",
     "ReadinessStatus",
     "ReadinessStatusDatabase",
@@ -800,6 +829,14 @@ __all__ = (
     "RecoverDeliveriesRequest",
     "RecoveredDeliveries",
     "RecoveredDeliveriesEnvelope",
+    "RegistryCreateAction",
+    "RegistryCreateActionCommand",
+    "RegistryCreateActionInput",
+    "RegistryCreateActionKind",
+    "RegistryUpdateAction",
+    "RegistryUpdateActionCommand",
+    "RegistryUpdateActionInput",
+    "RegistryUpdateActionKind",
     "ReplayedDelivery",
     "ReplayedDeliveryEnvelope",
     "ReplayedDeliveryStatus",
@@ -809,19 +846,34 @@ __all__ = (
     "RevokedCredential",
     "RevokedCredentialEnvelope",
     "RevokedCredentialStatus",
+    "RobotFleetTrigger",
+    "RobotFleetTriggerEventType",
+    "RobotFleetTriggerSource",
     "RotateCredentialRequest",
     "RotatedCredential",
     "RotatedCredentialEnvelope",
     "RotatedWebhookSecret",
     "RotatedWebhookSecretEnvelope",
     "RotateWebhookSecretRequest",
+    "RsaPublicJwk",
+    "RsaPublicJwkAlg",
+    "RsaPublicJwkKty",
+    "RsaPublicJwkUse",
     "SearchAuditSortField",
     "SearchAuditSortOrder",
     "Session",
-    "SessionCommandAction",
-    "SessionCommandActionKind",
-    "SessionCommandActionPayload",
+    "SessionCreateAction",
+    "SessionCreateActionCommand",
+    "SessionCreateActionKind",
+    "SessionCreateActionPayload",
+    "SessionDeleteAction",
+    "SessionDeleteActionCommand",
+    "SessionDeleteActionKind",
     "SessionEnvelope",
+    "SessionUpdateAction",
+    "SessionUpdateActionCommand",
+    "SessionUpdateActionKind",
+    "SessionUpdateActionPayload",
     "StatsWindow",
     "StockIn",
     "StockInCommandEnvelope",

@@ -12,9 +12,12 @@ from typing import cast
 import datetime
 
 if TYPE_CHECKING:
-  from ..models.automation_trigger import AutomationTrigger
-  from ..models.command_action import CommandAction
-  from ..models.session_command_action import SessionCommandAction
+  from ..models.registry_create_action import RegistryCreateAction
+  from ..models.registry_update_action import RegistryUpdateAction
+  from ..models.robot_fleet_trigger import RobotFleetTrigger
+  from ..models.session_create_action import SessionCreateAction
+  from ..models.session_delete_action import SessionDeleteAction
+  from ..models.session_update_action import SessionUpdateAction
 
 
 
@@ -38,12 +41,9 @@ class Automation:
         Attributes:
             automation_id (str):
             name (str):
-            trigger (AutomationTrigger): The inbound events that start a run: `source` a published event source (`robot-
-                fleet`)
-                and `eventType` one of its types (`inventory.received`); else `VALIDATION_ERROR` on
-                `trigger.source` or `trigger.eventType`.
-                 Example: {'source': 'robot-fleet', 'eventType': 'inventory.received'}.
-            actions (list[CommandAction | SessionCommandAction]): The actions as given.
+            trigger (RobotFleetTrigger): Events of `robot-fleet`.
+            actions (list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction |
+                SessionUpdateAction]): The actions as given.
             enabled (bool):
             created_at (datetime.datetime):
             updated_at (datetime.datetime):
@@ -51,8 +51,8 @@ class Automation:
 
     automation_id: str
     name: str
-    trigger: AutomationTrigger
-    actions: list[CommandAction | SessionCommandAction]
+    trigger: RobotFleetTrigger
+    actions: list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction]
     enabled: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -63,9 +63,12 @@ class Automation:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.automation_trigger import AutomationTrigger # noqa: PLC0415
-        from ..models.command_action import CommandAction # noqa: PLC0415
-        from ..models.session_command_action import SessionCommandAction # noqa: PLC0415
+        from ..models.registry_create_action import RegistryCreateAction # noqa: PLC0415
+        from ..models.registry_update_action import RegistryUpdateAction # noqa: PLC0415
+        from ..models.robot_fleet_trigger import RobotFleetTrigger # noqa: PLC0415
+        from ..models.session_create_action import SessionCreateAction # noqa: PLC0415
+        from ..models.session_delete_action import SessionDeleteAction # noqa: PLC0415
+        from ..models.session_update_action import SessionUpdateAction # noqa: PLC0415
         automation_id = self.automation_id
 
         name = self.name
@@ -75,7 +78,13 @@ class Automation:
         actions = []
         for actions_item_data in self.actions:
             actions_item: dict[str, Any]
-            if isinstance(actions_item_data, CommandAction):
+            if isinstance(actions_item_data, RegistryCreateAction):
+                actions_item = actions_item_data.to_dict()
+            elif isinstance(actions_item_data, RegistryUpdateAction):
+                actions_item = actions_item_data.to_dict()
+            elif isinstance(actions_item_data, SessionCreateAction):
+                actions_item = actions_item_data.to_dict()
+            elif isinstance(actions_item_data, SessionUpdateAction):
                 actions_item = actions_item_data.to_dict()
             else:
                 actions_item = actions_item_data.to_dict()
@@ -109,15 +118,18 @@ class Automation:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.automation_trigger import AutomationTrigger # noqa: PLC0415
-        from ..models.command_action import CommandAction # noqa: PLC0415
-        from ..models.session_command_action import SessionCommandAction # noqa: PLC0415
+        from ..models.registry_create_action import RegistryCreateAction # noqa: PLC0415
+        from ..models.registry_update_action import RegistryUpdateAction # noqa: PLC0415
+        from ..models.robot_fleet_trigger import RobotFleetTrigger # noqa: PLC0415
+        from ..models.session_create_action import SessionCreateAction # noqa: PLC0415
+        from ..models.session_delete_action import SessionDeleteAction # noqa: PLC0415
+        from ..models.session_update_action import SessionUpdateAction # noqa: PLC0415
         d = dict(src_dict)
         automation_id = d.pop("automationId")
 
         name = d.pop("name")
 
-        trigger = AutomationTrigger.from_dict(d.pop("trigger"))
+        trigger = RobotFleetTrigger.from_dict(d.pop("trigger"))
 
 
 
@@ -125,24 +137,54 @@ class Automation:
         actions = []
         _actions = d.pop("actions")
         for actions_item_data in (_actions):
-            def _parse_actions_item(data: object) -> CommandAction | SessionCommandAction:
+            def _parse_actions_item(data: object) -> RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_0 = CommandAction.from_dict(data)
+                    componentsschemas_automation_action_type_0 = RegistryCreateAction.from_dict(data)
 
 
 
                     return componentsschemas_automation_action_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_1 = RegistryUpdateAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_2 = SessionCreateAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_3 = SessionUpdateAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_automation_action_type_1 = SessionCommandAction.from_dict(data)
+                componentsschemas_automation_action_type_4 = SessionDeleteAction.from_dict(data)
 
 
 
-                return componentsschemas_automation_action_type_1
+                return componentsschemas_automation_action_type_4
 
             actions_item = _parse_actions_item(actions_item_data)
 

@@ -11,7 +11,9 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.public_jwk import PublicJwk
+  from ..models.ec_public_jwk import EcPublicJwk
+  from ..models.okp_public_jwk import OkpPublicJwk
+  from ..models.rsa_public_jwk import RsaPublicJwk
 
 
 
@@ -29,10 +31,10 @@ class Jwks:
             {'keys': [{'kty': 'OKP', 'crv': 'Ed25519', 'kid': 'key-1', 'x': '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}]}
 
         Attributes:
-            keys (list[PublicJwk]):
+            keys (list[EcPublicJwk | OkpPublicJwk | RsaPublicJwk]):
      """
 
-    keys: list[PublicJwk]
+    keys: list[EcPublicJwk | OkpPublicJwk | RsaPublicJwk]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -40,10 +42,19 @@ class Jwks:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.public_jwk import PublicJwk # noqa: PLC0415
+        from ..models.ec_public_jwk import EcPublicJwk # noqa: PLC0415
+        from ..models.okp_public_jwk import OkpPublicJwk # noqa: PLC0415
+        from ..models.rsa_public_jwk import RsaPublicJwk # noqa: PLC0415
         keys = []
         for keys_item_data in self.keys:
-            keys_item = keys_item_data.to_dict()
+            keys_item: dict[str, Any]
+            if isinstance(keys_item_data, RsaPublicJwk):
+                keys_item = keys_item_data.to_dict()
+            elif isinstance(keys_item_data, EcPublicJwk):
+                keys_item = keys_item_data.to_dict()
+            else:
+                keys_item = keys_item_data.to_dict()
+
             keys.append(keys_item)
 
 
@@ -61,14 +72,43 @@ class Jwks:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.public_jwk import PublicJwk # noqa: PLC0415
+        from ..models.ec_public_jwk import EcPublicJwk # noqa: PLC0415
+        from ..models.okp_public_jwk import OkpPublicJwk # noqa: PLC0415
+        from ..models.rsa_public_jwk import RsaPublicJwk # noqa: PLC0415
         d = dict(src_dict)
         keys = []
         _keys = d.pop("keys")
         for keys_item_data in (_keys):
-            keys_item = PublicJwk.from_dict(keys_item_data)
+            def _parse_keys_item(data: object) -> EcPublicJwk | OkpPublicJwk | RsaPublicJwk:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_public_jwk_type_0 = RsaPublicJwk.from_dict(data)
 
 
+
+                    return componentsschemas_public_jwk_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_public_jwk_type_1 = EcPublicJwk.from_dict(data)
+
+
+
+                    return componentsschemas_public_jwk_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_public_jwk_type_2 = OkpPublicJwk.from_dict(data)
+
+
+
+                return componentsschemas_public_jwk_type_2
+
+            keys_item = _parse_keys_item(keys_item_data)
 
             keys.append(keys_item)
 

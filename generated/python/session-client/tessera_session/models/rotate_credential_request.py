@@ -12,8 +12,10 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.ec_public_jwk import EcPublicJwk
   from ..models.jwks import Jwks
-  from ..models.public_jwk import PublicJwk
+  from ..models.okp_public_jwk import OkpPublicJwk
+  from ..models.rsa_public_jwk import RsaPublicJwk
 
 
 
@@ -32,15 +34,18 @@ class RotateCredentialRequest:
 
         Attributes:
             grace_seconds (int): How long the old pair keeps obtaining tokens, 5 minutes to 7 days.
-            public_jwk (PublicJwk | Unset): A public JSON Web Key (RFC 7517): RSA of 2048 bits or more, EC P-256 or Ed25519
-                (`OKP`). Private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `oth`, `k`) are refused. Example: {'kty': 'OKP',
+            public_jwk (EcPublicJwk | OkpPublicJwk | RsaPublicJwk | Unset): A public JSON Web Key (RFC 7517) for signing:
+                RSA of 2048 bits or more (`RS256`), EC P-256 (`ES256`) or Ed25519 (`OKP`, `EdDSA`); `alg` and `use`, when given,
+                must fit the key type. Only the members below are accepted (`key_ops` is dropped): any other, private ones (`d`,
+                `p`, `q`, `dp`, `dq`, `qi`, `oth`, `k`) included, is refused. The key material must be a valid key of its type
+                (a point on the curve, a modulus of 2048 bits or more), which no schema can state. Example: {'kty': 'OKP',
                 'crv': 'Ed25519', 'kid': 'key-1', 'x': '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}.
             jwks (Jwks | Unset): A JWK Set of 1 to 5 public keys. Example: {'keys': [{'kty': 'OKP', 'crv': 'Ed25519', 'kid':
                 'key-1', 'x': '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}]}.
      """
 
     grace_seconds: int
-    public_jwk: PublicJwk | Unset = UNSET
+    public_jwk: EcPublicJwk | OkpPublicJwk | RsaPublicJwk | Unset = UNSET
     jwks: Jwks | Unset = UNSET
 
 
@@ -48,13 +53,22 @@ class RotateCredentialRequest:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.ec_public_jwk import EcPublicJwk # noqa: PLC0415
         from ..models.jwks import Jwks # noqa: PLC0415
-        from ..models.public_jwk import PublicJwk # noqa: PLC0415
+        from ..models.okp_public_jwk import OkpPublicJwk # noqa: PLC0415
+        from ..models.rsa_public_jwk import RsaPublicJwk # noqa: PLC0415
         grace_seconds = self.grace_seconds
 
-        public_jwk: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.public_jwk, Unset):
+        public_jwk: dict[str, Any] | Unset
+        if isinstance(self.public_jwk, Unset):
+            public_jwk = UNSET
+        elif isinstance(self.public_jwk, RsaPublicJwk):
             public_jwk = self.public_jwk.to_dict()
+        elif isinstance(self.public_jwk, EcPublicJwk):
+            public_jwk = self.public_jwk.to_dict()
+        else:
+            public_jwk = self.public_jwk.to_dict()
+
 
         jwks: dict[str, Any] | Unset = UNSET
         if not isinstance(self.jwks, Unset):
@@ -77,19 +91,45 @@ class RotateCredentialRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ec_public_jwk import EcPublicJwk # noqa: PLC0415
         from ..models.jwks import Jwks # noqa: PLC0415
-        from ..models.public_jwk import PublicJwk # noqa: PLC0415
+        from ..models.okp_public_jwk import OkpPublicJwk # noqa: PLC0415
+        from ..models.rsa_public_jwk import RsaPublicJwk # noqa: PLC0415
         d = dict(src_dict)
         grace_seconds = d.pop("graceSeconds")
 
-        _public_jwk = d.pop("publicJwk", UNSET)
-        public_jwk: PublicJwk | Unset
-        if isinstance(_public_jwk,  Unset):
-            public_jwk = UNSET
-        else:
-            public_jwk = PublicJwk.from_dict(_public_jwk)
+        def _parse_public_jwk(data: object) -> EcPublicJwk | OkpPublicJwk | RsaPublicJwk | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_public_jwk_type_0 = RsaPublicJwk.from_dict(data)
 
 
+
+                return componentsschemas_public_jwk_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_public_jwk_type_1 = EcPublicJwk.from_dict(data)
+
+
+
+                return componentsschemas_public_jwk_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_public_jwk_type_2 = OkpPublicJwk.from_dict(data)
+
+
+
+            return componentsschemas_public_jwk_type_2
+
+        public_jwk = _parse_public_jwk(d.pop("publicJwk", UNSET))
 
 
         _jwks = d.pop("jwks", UNSET)

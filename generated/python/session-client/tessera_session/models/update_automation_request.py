@@ -12,9 +12,12 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.automation_trigger import AutomationTrigger
-  from ..models.command_action import CommandAction
-  from ..models.session_command_action import SessionCommandAction
+  from ..models.registry_create_action import RegistryCreateAction
+  from ..models.registry_update_action import RegistryUpdateAction
+  from ..models.robot_fleet_trigger import RobotFleetTrigger
+  from ..models.session_create_action import SessionCreateAction
+  from ..models.session_delete_action import SessionDeleteAction
+  from ..models.session_update_action import SessionUpdateAction
 
 
 
@@ -34,19 +37,15 @@ class UpdateAutomationRequest:
         Attributes:
             name (str | Unset): Display name with at least one non-space character; leading and trailing spaces are trimmed.
                 Example: Robot fleet receipts become stock-ins.
-            trigger (AutomationTrigger | Unset): The inbound events that start a run: `source` a published event source
-                (`robot-fleet`)
-                and `eventType` one of its types (`inventory.received`); else `VALIDATION_ERROR` on
-                `trigger.source` or `trigger.eventType`.
-                 Example: {'source': 'robot-fleet', 'eventType': 'inventory.received'}.
-            actions (list[CommandAction | SessionCommandAction] | Unset): The actions, run in order in one transaction per
-                run (1 to 10).
+            trigger (RobotFleetTrigger | Unset): Events of `robot-fleet`.
+            actions (list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction |
+                SessionUpdateAction] | Unset): The actions, run in order in one transaction per run (1 to 10).
             enabled (bool | Unset): `false` stops the automation from starting new runs.
      """
 
     name: str | Unset = UNSET
-    trigger: AutomationTrigger | Unset = UNSET
-    actions: list[CommandAction | SessionCommandAction] | Unset = UNSET
+    trigger: RobotFleetTrigger | Unset = UNSET
+    actions: list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction] | Unset = UNSET
     enabled: bool | Unset = UNSET
 
 
@@ -54,9 +53,12 @@ class UpdateAutomationRequest:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.automation_trigger import AutomationTrigger # noqa: PLC0415
-        from ..models.command_action import CommandAction # noqa: PLC0415
-        from ..models.session_command_action import SessionCommandAction # noqa: PLC0415
+        from ..models.registry_create_action import RegistryCreateAction # noqa: PLC0415
+        from ..models.registry_update_action import RegistryUpdateAction # noqa: PLC0415
+        from ..models.robot_fleet_trigger import RobotFleetTrigger # noqa: PLC0415
+        from ..models.session_create_action import SessionCreateAction # noqa: PLC0415
+        from ..models.session_delete_action import SessionDeleteAction # noqa: PLC0415
+        from ..models.session_update_action import SessionUpdateAction # noqa: PLC0415
         name = self.name
 
         trigger: dict[str, Any] | Unset = UNSET
@@ -68,7 +70,13 @@ class UpdateAutomationRequest:
             actions = []
             for componentsschemas_automation_action_list_item_data in self.actions:
                 componentsschemas_automation_action_list_item: dict[str, Any]
-                if isinstance(componentsschemas_automation_action_list_item_data, CommandAction):
+                if isinstance(componentsschemas_automation_action_list_item_data, RegistryCreateAction):
+                    componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
+                elif isinstance(componentsschemas_automation_action_list_item_data, RegistryUpdateAction):
+                    componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
+                elif isinstance(componentsschemas_automation_action_list_item_data, SessionCreateAction):
+                    componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
+                elif isinstance(componentsschemas_automation_action_list_item_data, SessionUpdateAction):
                     componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
                 else:
                     componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
@@ -99,45 +107,78 @@ class UpdateAutomationRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.automation_trigger import AutomationTrigger # noqa: PLC0415
-        from ..models.command_action import CommandAction # noqa: PLC0415
-        from ..models.session_command_action import SessionCommandAction # noqa: PLC0415
+        from ..models.registry_create_action import RegistryCreateAction # noqa: PLC0415
+        from ..models.registry_update_action import RegistryUpdateAction # noqa: PLC0415
+        from ..models.robot_fleet_trigger import RobotFleetTrigger # noqa: PLC0415
+        from ..models.session_create_action import SessionCreateAction # noqa: PLC0415
+        from ..models.session_delete_action import SessionDeleteAction # noqa: PLC0415
+        from ..models.session_update_action import SessionUpdateAction # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name", UNSET)
 
         _trigger = d.pop("trigger", UNSET)
-        trigger: AutomationTrigger | Unset
+        trigger: RobotFleetTrigger | Unset
         if isinstance(_trigger,  Unset):
             trigger = UNSET
         else:
-            trigger = AutomationTrigger.from_dict(_trigger)
+            trigger = RobotFleetTrigger.from_dict(_trigger)
 
 
 
 
         _actions = d.pop("actions", UNSET)
-        actions: list[CommandAction | SessionCommandAction] | Unset = UNSET
+        actions: list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction] | Unset = UNSET
         if _actions is not UNSET:
             actions = []
             for componentsschemas_automation_action_list_item_data in _actions:
-                def _parse_componentsschemas_automation_action_list_item(data: object) -> CommandAction | SessionCommandAction:
+                def _parse_componentsschemas_automation_action_list_item(data: object) -> RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction:
                     try:
                         if not isinstance(data, dict):
                             raise TypeError()
-                        componentsschemas_automation_action_type_0 = CommandAction.from_dict(data)
+                        componentsschemas_automation_action_type_0 = RegistryCreateAction.from_dict(data)
 
 
 
                         return componentsschemas_automation_action_type_0
                     except (TypeError, ValueError, AttributeError, KeyError):
                         pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_automation_action_type_1 = RegistryUpdateAction.from_dict(data)
+
+
+
+                        return componentsschemas_automation_action_type_1
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_automation_action_type_2 = SessionCreateAction.from_dict(data)
+
+
+
+                        return componentsschemas_automation_action_type_2
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_automation_action_type_3 = SessionUpdateAction.from_dict(data)
+
+
+
+                        return componentsschemas_automation_action_type_3
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_1 = SessionCommandAction.from_dict(data)
+                    componentsschemas_automation_action_type_4 = SessionDeleteAction.from_dict(data)
 
 
 
-                    return componentsschemas_automation_action_type_1
+                    return componentsschemas_automation_action_type_4
 
                 componentsschemas_automation_action_list_item = _parse_componentsschemas_automation_action_list_item(componentsschemas_automation_action_list_item_data)
 

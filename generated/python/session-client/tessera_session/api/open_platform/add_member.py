@@ -186,10 +186,10 @@ def sync_detailed(
 
      Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
-    `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
-    tenant with the caller; any other email, registered or not, is the same 400
-    `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 404
+    `NOT_FOUND`. An `email` finds only users who share a tenant with the caller; any other
+    email, registered or not, is the same 404 `NOT_FOUND`, so the operation reveals no other
+    accounts.
     A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
 
     Args:
@@ -238,10 +238,10 @@ def sync(
 
      Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
-    `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
-    tenant with the caller; any other email, registered or not, is the same 400
-    `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 404
+    `NOT_FOUND`. An `email` finds only users who share a tenant with the caller; any other
+    email, registered or not, is the same 404 `NOT_FOUND`, so the operation reveals no other
+    accounts.
     A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
 
     Args:
@@ -285,10 +285,10 @@ async def asyncio_detailed(
 
      Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
-    `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
-    tenant with the caller; any other email, registered or not, is the same 400
-    `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 404
+    `NOT_FOUND`. An `email` finds only users who share a tenant with the caller; any other
+    email, registered or not, is the same 404 `NOT_FOUND`, so the operation reveals no other
+    accounts.
     A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
 
     Args:
@@ -337,10 +337,10 @@ async def asyncio(
 
      Only an `owner` of the application may add members: a non-member gets 404 `NOT_FOUND`,
     a maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`.
-    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 400
-    `VALIDATION_ERROR` (`data.fieldErrors.userPid`). An `email` finds only users who share a
-    tenant with the caller; any other email, registered or not, is the same 400
-    `VALIDATION_ERROR` (`data.fieldErrors.email`), so the operation reveals no other accounts.
+    The user is named by `userPid` or by `email` (one of the two). An unknown `userPid` is 404
+    `NOT_FOUND`. An `email` finds only users who share a tenant with the caller; any other
+    email, registered or not, is the same 404 `NOT_FOUND`, so the operation reveals no other
+    accounts.
     A user who already is a member is 409 `CONFLICT`. Audited as `member.add`.
 
     Args:

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class AssetStatus(StrEnum):
+class AssetStatusType3Type1(StrEnum):
     ASSIGNED = "assigned"
     IN_STOCK = "in_stock"
     RETIRED = "retired"

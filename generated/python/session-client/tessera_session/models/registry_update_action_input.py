@@ -14,15 +14,13 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="CommandActionInput")
+T = TypeVar("T", bound="RegistryUpdateActionInput")
 
 
 
 @_attrs_define
-class CommandActionInput:
-    """ The command's input, free-form; values may be event paths.
-
-     """
+class RegistryUpdateActionInput:
+    
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -42,12 +40,12 @@ class CommandActionInput:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        command_action_input = cls(
+        registry_update_action_input = cls(
         )
 
 
-        command_action_input.additional_properties = d
-        return command_action_input
+        registry_update_action_input.additional_properties = d
+        return registry_update_action_input
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class CommandActionKind(StrEnum):
+class RegistryCreateActionKind(StrEnum):
     COMMAND = "command"
 
     def __str__(self) -> str:

@@ -1,8 +1,7 @@
 from enum import StrEnum
 
-class PublicJwkCrv(StrEnum):
-    ED25519 = "Ed25519"
-    P_256 = "P-256"
+class OkpPublicJwkKty(StrEnum):
+    OKP = "OKP"
 
     def __str__(self) -> str:
         return str(self.value)

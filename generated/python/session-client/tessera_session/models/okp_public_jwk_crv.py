@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class SessionCommandActionKind(StrEnum):
-    SESSIONCOMMAND = "sessionCommand"
+class OkpPublicJwkCrv(StrEnum):
+    ED25519 = "Ed25519"
 
     def __str__(self) -> str:
         return str(self.value)

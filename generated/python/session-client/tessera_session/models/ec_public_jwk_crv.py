@@ -1,9 +1,7 @@
 from enum import StrEnum
 
-class PublicJwkKty(StrEnum):
-    EC = "EC"
-    OKP = "OKP"
-    RSA = "RSA"
+class EcPublicJwkCrv(StrEnum):
+    P_256 = "P-256"
 
     def __str__(self) -> str:
         return str(self.value)

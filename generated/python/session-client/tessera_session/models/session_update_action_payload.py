@@ -14,15 +14,13 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="SessionCommandActionPayload")
+T = TypeVar("T", bound="SessionUpdateActionPayload")
 
 
 
 @_attrs_define
-class SessionCommandActionPayload:
-    """ The record fields, free-form; values may be event paths.
-
-     """
+class SessionUpdateActionPayload:
+    
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -42,12 +40,12 @@ class SessionCommandActionPayload:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        session_command_action_payload = cls(
+        session_update_action_payload = cls(
         )
 
 
-        session_command_action_payload.additional_properties = d
-        return session_command_action_payload
+        session_update_action_payload.additional_properties = d
+        return session_update_action_payload
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,9 +1,7 @@
 from enum import StrEnum
 
-class PublicJwkAlg(StrEnum):
+class OkpPublicJwkAlg(StrEnum):
     EDDSA = "EdDSA"
-    ES256 = "ES256"
-    RS256 = "RS256"
 
     def __str__(self) -> str:
         return str(self.value)

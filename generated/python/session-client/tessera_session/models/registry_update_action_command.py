@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class PublicJwkUse(StrEnum):
-    SIG = "sig"
+class RegistryUpdateActionCommand(StrEnum):
+    ASSETS_ASSIGN = "assets.assign"
 
     def __str__(self) -> str:
         return str(self.value)

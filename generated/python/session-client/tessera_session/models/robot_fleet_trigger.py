@@ -8,41 +8,38 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.robot_fleet_trigger_event_type import RobotFleetTriggerEventType
+from ..models.robot_fleet_trigger_source import RobotFleetTriggerSource
 
 
 
 
 
 
-T = TypeVar("T", bound="AutomationTrigger")
+T = TypeVar("T", bound="RobotFleetTrigger")
 
 
 
 @_attrs_define
-class AutomationTrigger:
-    """ The inbound events that start a run: `source` a published event source (`robot-fleet`)
-    and `eventType` one of its types (`inventory.received`); else `VALIDATION_ERROR` on
-    `trigger.source` or `trigger.eventType`.
-
-        Example:
-            {'source': 'robot-fleet', 'eventType': 'inventory.received'}
+class RobotFleetTrigger:
+    """ Events of `robot-fleet`.
 
         Attributes:
-            source (str):
-            event_type (str):
+            source (RobotFleetTriggerSource):
+            event_type (RobotFleetTriggerEventType):
      """
 
-    source: str
-    event_type: str
+    source: RobotFleetTriggerSource
+    event_type: RobotFleetTriggerEventType
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        source = self.source
+        source = self.source.value
 
-        event_type = self.event_type
+        event_type = self.event_type.value
 
 
         field_dict: dict[str, Any] = {}
@@ -59,14 +56,20 @@ class AutomationTrigger:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        source = d.pop("source")
+        source = RobotFleetTriggerSource(d.pop("source"))
 
-        event_type = d.pop("eventType")
 
-        automation_trigger = cls(
+
+
+        event_type = RobotFleetTriggerEventType(d.pop("eventType"))
+
+
+
+
+        robot_fleet_trigger = cls(
             source=source,
             event_type=event_type,
         )
 
-        return automation_trigger
+        return robot_fleet_trigger
 

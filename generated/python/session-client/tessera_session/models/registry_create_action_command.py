@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class RegistryCreateActionCommand(StrEnum):
+    INVENTORY_STOCK_INS_CREATE = "inventory.stock-ins.create"
+
+    def __str__(self) -> str:
+        return str(self.value)

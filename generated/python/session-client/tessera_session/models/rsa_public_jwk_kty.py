@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class RsaPublicJwkKty(StrEnum):
+    RSA = "RSA"
+
+    def __str__(self) -> str:
+        return str(self.value)
