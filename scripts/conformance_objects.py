@@ -50,6 +50,13 @@ RECEIPT = {"type": "inventory.received", "schemaVersion": 1, "occurredAt": "2026
            "data": {"sku": "SKU-CONFORMANCE", "quantity": 1, "warehouse": "north"}}
 
 
+# A valid new record of each page of the demo's models.yaml (unique values made unique).
+RECORDS = {
+    "assets": lambda: {"name": "Conformance asset", "serialNo": f"CONF-{uuid.uuid4().hex[:12]}"},
+    "stock-ins": lambda: {"sku": f"SKU-{uuid.uuid4().hex[:8]}", "quantity": 1},
+}
+
+
 class ConformanceSetupError(RuntimeError):
     """The demo refused to make an object the run needs: the run cannot aim at real data."""
 
@@ -180,8 +187,19 @@ class DemoObjects:
 
     @property
     def record_id(self) -> str:
-        return str(self._once("record", lambda: self.admin("GET", "/api/dynamic/assets/list?pageSize=1")
-                              ["records"][0]["id"]))
+        return self.record_of("assets")
+
+    def record_of(self, page: str) -> str:
+        """A record of a declared page (made when the page has none), kept for every case."""
+        def first() -> str:
+            records = self.admin("GET", f"/api/dynamic/{page}/list?pageSize=1")["records"]
+            return str(records[0]["id"]) if records else self.fresh_record(page)
+        return str(self._once(f"record:{page}", first))
+
+    def fresh_record(self, page: str) -> str:
+        """A new record of a declared page, for a case that deletes or changes it."""
+        payload = RECORDS[page]()
+        return str(self.admin("POST", f"/api/meta/commands/execute/{page}:create", {"payload": payload})["id"])
 
     @cached_property
     def open_token(self) -> str:

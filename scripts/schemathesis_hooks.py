@@ -19,7 +19,6 @@ import base64
 import os
 import sys
 import threading
-import uuid
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -67,7 +66,7 @@ def before_load_schema(context: Any, raw_schema: dict[str, Any]) -> None:  # noq
 # every invalid case, go out as generated. The stateful phase keeps to its OpenAPI links.
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conformance_objects import AUTOMATION, DemoObjects, public_jwk  # noqa: E402  # after the path
+from conformance_objects import AUTOMATION, RECORDS, DemoObjects, public_jwk  # noqa: E402  # after the path
 
 Binder = Callable[[DemoObjects, Any], None]
 UNIT_PHASES = {"examples", "coverage", "fuzzing"}
@@ -104,10 +103,29 @@ def _demo_login(objects: DemoObjects, body: dict[str, Any]) -> None:  # noqa: AR
     body.update(email=os.environ["TESSERA_EMAIL"], password=os.environ["TESSERA_PASSWORD"])
 
 
-def _asset_create(objects: DemoObjects, body: dict[str, Any]) -> None:  # noqa: ARG001  # binder signature
-    body.pop("operationType", None)
-    body.pop("targetRecordId", None)
-    body["payload"] = {"name": "Conformance asset", "serialNo": f"CONF-{uuid.uuid4().hex[:12]}"}
+def _new_record(page: str) -> Binder:
+    """A create command's payload: a valid new record of the page (its unique values unused)."""
+    def change(objects: DemoObjects, body: dict[str, Any]) -> None:  # noqa: ARG001  # binder signature
+        body["payload"] = RECORDS[page]()
+    return _body(change)
+
+
+def _target(page: str, fresh: bool) -> Binder:
+    """An update's or a delete's target: the page's kept record, or a fresh one for a delete."""
+    def change(objects: DemoObjects, body: dict[str, Any]) -> None:
+        body["targetRecordId"] = objects.fresh_record(page) if fresh else objects.record_of(page)
+    return _body(change)
+
+
+def _page_binders(pages: tuple[str, ...]) -> dict[tuple[str, str], Binder]:
+    """Each declared page's generated operations aimed at its real records."""
+    found: dict[tuple[str, str], Binder] = {}
+    for page in pages:
+        found[("GET", f"/api/dynamic/{page}/{{recordId}}")] = _ids(recordId=lambda o, p=page: o.record_of(p))
+        found[("POST", f"/api/meta/commands/execute/{page}:create")] = _new_record(page)
+        found[("POST", f"/api/meta/commands/execute/{page}:update")] = _target(page, fresh=False)
+        found[("POST", f"/api/meta/commands/execute/{page}:delete")] = _target(page, fresh=True)
+    return found
 
 
 def _real_key(objects: DemoObjects, body: dict[str, Any]) -> None:  # noqa: ARG001  # binder signature
@@ -165,9 +183,7 @@ AUTOMATION_ID = _ids(automationId=lambda o: o.automation_id)
 OP = "/api/open-platform"
 BINDERS: dict[tuple[str, str], Binder] = {
     ("POST", "/api/auth/login"): _body(_demo_login),
-    ("POST", "/api/meta/commands/execute/{commandCode}"):
-        _then(_ids(commandCode=lambda _o: "assets:create"), _body(_asset_create)),
-    ("GET", "/api/dynamic/{pageKey}/{recordId}"): _ids(pageKey=lambda _o: "assets", recordId=lambda o: o.record_id),
+    **_page_binders(tuple(RECORDS)),
     ("GET", f"{OP}/applications/{{appId}}"): APP,
     ("GET", f"{OP}/applications/{{appId}}/members/list"): APP,
     ("POST", f"{OP}/applications/{{appId}}/members"): _then(APP, _body(

@@ -22,7 +22,7 @@ the service's checks.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -461,7 +461,8 @@ TEMPLATE_TEXT_PATTERN = (
 
 def automation_schemas(capabilities: Capabilities, declarations: Declarations) -> dict[str, dict[str, Any]]:
     """The trigger and action shapes the automation checks accept (``events.automations.admin``):
-    an event source with one of its types, and per kind of command the fields its action needs."""
+    an event source with one of its types, and per command the fields its action takes, its
+    ``input`` or ``payload`` naming only that command's inputs or its model's fields."""
     found: dict[str, dict[str, Any]] = {}
     triggers = []
     for source in capabilities.event_sources.values():
@@ -472,37 +473,48 @@ def automation_schemas(capabilities: Capabilities, declarations: Declarations) -
                                       "eventType": {"type": "string", "enum": list(source.types)}}}
         triggers.append(_ref("schemas", name))
     found["AutomationTrigger"] = {"description": "The inbound events that start a run.", "oneOf": triggers}
-    target = {"type": "string", "minLength": 1, "maxLength": 200, "pattern": TEMPLATE_TEXT_PATTERN}
     actions: list[dict[str, str]] = []
-    for action in ("create", "update"):
-        codes = [c.code for c in capabilities.commands.values() if (c.action == "update") == (action == "update")]
-        if codes:
-            name = f"Registry{camel(action)}Action"
-            found[name] = _action("command", codes, {"input": {"type": "object", "additionalProperties": True},
-                                                      "targetPid": target},
-                                  ["input", "targetPid"] if action == "update" else ["input"],
-                                  f"Runs a published Open Platform command that {action}s a record.")
-            actions.append(_ref("schemas", name))
-    payload = {"type": "object", "additionalProperties": True}
-    for action, required in (("create", ["payload"]), ("update", ["payload", "targetRecordId"]),
-                             ("delete", ["targetRecordId"])):
-        codes = [c.code for c in declarations.commands.values() if c.action == action]
-        if codes:
-            name = f"Session{camel(action)}Action"
-            found[name] = _action("sessionCommand", codes, {
-                "payload": payload if action != "delete" else {"description": "Ignored by a delete."},
-                "targetRecordId": target}, required, f"Runs a session command that {action}s a record.")
-            actions.append(_ref("schemas", name))
+    for command in capabilities.commands.values():
+        name = f"{camel(command.code)}CommandAction"
+        required = ["input", "targetPid"] if command.action == "update" else ["input"]
+        found[name] = _action("command", command.code, {
+            "input": _template(command.input_schema.get("properties", {}), f"The input of `{command.code}`."),
+            "targetPid": TEMPLATE_TARGET}, required)
+        actions.append(_ref("schemas", name))
+    for decl in declarations.commands.values():
+        name = f"{camel(decl.code)}SessionAction"
+        properties: dict[str, Any] = {"targetRecordId": TEMPLATE_TARGET}
+        if decl.action != "delete":
+            properties["payload"] = _template(decl.page.model.fields, f"The `{decl.page.model.code}` fields to write.")
+        required = {"create": ["payload"], "update": ["payload", "targetRecordId"],
+                    "delete": ["targetRecordId"]}[decl.action]
+        found[name] = _action("sessionCommand", decl.code, properties, required)
+        actions.append(_ref("schemas", name))
     found["AutomationAction"] = {"description": "One action of an automation.", "oneOf": actions}
     return found
 
 
-def _action(kind: str, codes: list[str], properties: dict[str, Any], required: list[str],
-            description: str) -> dict[str, Any]:
+# A value of an action's input or payload: a constant (never an object or an array: every command
+# input and model field is a single value) or, as a string, an event path.
+TEMPLATE_VALUE: dict[str, Any] = {
+    "description": "A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).",
+    "pattern": TEMPLATE_TEXT_PATTERN,
+    "not": {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}]},
+}
+TEMPLATE_TARGET: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 200, "pattern": TEMPLATE_TEXT_PATTERN,
+                                   "description": "The record to change: its id, or an event path."}
+
+
+def _template(fields: Iterable[str], description: str) -> dict[str, Any]:
     return {"type": "object", "description": description, "additionalProperties": False,
+            "properties": {name: copy.deepcopy(TEMPLATE_VALUE) for name in fields}}
+
+
+def _action(kind: str, code: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "object", "description": f"Runs `{code}`.", "additionalProperties": False,
             "required": ["kind", "command", *required],
             "properties": {"kind": {"type": "string", "enum": [kind]},
-                           "command": {"type": "string", "enum": codes}, **copy.deepcopy(properties)}}
+                           "command": {"type": "string", "enum": [code]}, **copy.deepcopy(properties)}}
 
 
 FILTER_FIELDS = "x-tessera-filter-fields"

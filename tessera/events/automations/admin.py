@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from storage import automations as store
@@ -19,6 +19,7 @@ from tessera.session.listing import page_of, parse_list_request
 MANAGE = "automations:manage"
 VIEW = "automations:view"
 MAX_ACTIONS = 10
+MAX_TEMPLATE_TEXT = 200
 ONE_OF = N_("Must be one of: {values}.")
 # The body of a create or an update; the session document's automation request schemas say the
 # same, and leave the checks to this module (``x-tessera-service-checks``), whose errors name the
@@ -60,14 +61,19 @@ def _check(rt: Runtime, body: Mapping[str, Any], *, partial: bool) -> dict[str, 
 def _check_trigger(rt: Runtime, trigger: Any, errors: dict[str, FieldError]) -> dict[str, Any]:
     """A published event source and one of its event types."""
     sources = rt.capabilities.event_sources
-    source = sources.get(str(trigger.get("source"))) if isinstance(trigger, dict) else None
+    code = trigger.get("source") if isinstance(trigger, dict) else None
+    source = sources.get(code) if isinstance(code, str) else None
     if source is None or not isinstance(trigger, dict):
         errors["trigger.source"] = FieldError(ONE_OF, values=", ".join(sources))
         return {}
-    if trigger.get("eventType") not in source.types:
+    unknown = set(trigger) - {"source", "eventType"}
+    if unknown:
+        errors.update({f"trigger.{name}": FieldError(N_("Unknown field.")) for name in sorted(map(str, unknown))})
+    event_type = trigger.get("eventType")
+    if not isinstance(event_type, str) or event_type not in source.types:
         errors["trigger.eventType"] = FieldError(ONE_OF, values=", ".join(source.types))
         return {}
-    return {"trigger_source": trigger["source"], "trigger_type": trigger["eventType"]}
+    return {"trigger_source": trigger["source"], "trigger_type": event_type}
 
 
 def _check_action(rt: Runtime, where: str, action: Any) -> dict[str, FieldError]:
@@ -77,7 +83,7 @@ def _check_action(rt: Runtime, where: str, action: Any) -> dict[str, FieldError]
     if kind == "command":
         errors, allowed = _check_registry_command(rt, where, action), {"kind", "command", "input", "targetPid"}
     elif kind == "sessionCommand":
-        errors, allowed = _check_session_command(rt, where, action), {"kind", "command", "payload", "targetRecordId"}
+        errors, allowed = _check_session_command(rt, where, action)
     else:
         return {f"{where}.kind": FieldError(ONE_OF, values="command, sessionCommand")}
     for name in sorted(set(action) - allowed):
@@ -88,31 +94,58 @@ def _check_action(rt: Runtime, where: str, action: Any) -> dict[str, FieldError]
     return errors
 
 
+def _check_target(where: str, action: dict[str, Any], name: str, *, required: bool) -> dict[str, FieldError]:
+    """The record an action changes: a pid or id of 1 to 200 characters, or an event path."""
+    if name not in action:
+        return {f"{where}.{name}": FieldError(N_("This field is required."))} if required else {}
+    value = action[name]
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_TEMPLATE_TEXT:
+        return {f"{where}.{name}": FieldError(N_("Must be 1 to 200 characters."))}
+    return {}
+
+
+def _check_template(where: str, template: Any, fields: Iterable[str]) -> dict[str, FieldError]:
+    """An ``input`` or ``payload``: an object naming only ``fields``, each a constant or an event path
+    (a scalar: the fields are a command's inputs or a model's fields, none of which nests)."""
+    if not isinstance(template, dict):
+        return {where: FieldError(N_("Must be an object."))}
+    known = set(fields)
+    errors: dict[str, FieldError] = {}
+    for key, value in template.items():
+        if key not in known:
+            errors[f"{where}.{key}"] = FieldError(N_("Unknown field."))
+        elif isinstance(value, dict | list):
+            errors[f"{where}.{key}"] = FieldError(N_("Must be a single value or an event path."))
+    return errors
+
+
 def _check_registry_command(rt: Runtime, where: str, action: dict[str, Any]) -> dict[str, FieldError]:
     errors: dict[str, FieldError] = {}
     code = action.get("command")
     command = rt.capabilities.commands.get(code) if isinstance(code, str) else None
     if command is None:
         errors[f"{where}.command"] = FieldError(ONE_OF, values=", ".join(rt.capabilities.commands))
-    elif command.action == "update" and "targetPid" not in action:
-        errors[f"{where}.targetPid"] = FieldError(N_("This field is required."))
-    if not isinstance(action.get("input"), dict):
-        errors[f"{where}.input"] = FieldError(N_("Must be an object."))
+        return errors
+    errors.update(_check_target(where, action, "targetPid", required=command.action == "update"))
+    errors.update(_check_template(f"{where}.input", action.get("input"),
+                                  command.input_schema.get("properties", {})))
     return errors
 
 
-def _check_session_command(rt: Runtime, where: str, action: dict[str, Any]) -> dict[str, FieldError]:
+def _check_session_command(rt: Runtime, where: str,
+                           action: dict[str, Any]) -> tuple[dict[str, FieldError], set[str]]:
+    """The errors of a session command action, and the fields its kind of command takes."""
     errors: dict[str, FieldError] = {}
     code = action.get("command")
     decl = rt.declarations.commands.get(code) if isinstance(code, str) else None
     if decl is None:
         errors[f"{where}.command"] = FieldError(ONE_OF, values=", ".join(rt.declarations.commands))
-        return errors
-    if decl.action != "create" and "targetRecordId" not in action:
-        errors[f"{where}.targetRecordId"] = FieldError(N_("This field is required."))
-    if decl.action != "delete" and not isinstance(action.get("payload"), dict):
-        errors[f"{where}.payload"] = FieldError(N_("Must be an object."))
-    return errors
+        return errors, {"kind", "command", "payload", "targetRecordId"}
+    errors.update(_check_target(where, action, "targetRecordId", required=decl.action != "create"))
+    if decl.action == "delete":  # a delete takes no payload
+        return errors, {"kind", "command", "targetRecordId"}
+    errors.update(_check_template(f"{where}.payload", action.get("payload"), decl.page.model.fields))
+    return errors, {"kind", "command", "payload", "targetRecordId"}
 
 
 def _automation_dict(row: Row) -> dict[str, Any]:

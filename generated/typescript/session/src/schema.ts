@@ -3032,7 +3032,7 @@ export interface components {
          *     `"$.occurredAt"`, `"$.eventId"`, `"$.source"`, `"$.type"` and `"$.schemaVersion"` are
          *     looked up in the event; other values are constants; any other `"$."` path is refused.
          */
-        AutomationAction: components["schemas"]["RegistryCreateAction"] | components["schemas"]["RegistryUpdateAction"] | components["schemas"]["SessionCreateAction"] | components["schemas"]["SessionUpdateAction"] | components["schemas"]["SessionDeleteAction"];
+        AutomationAction: components["schemas"]["AssetsAssignCommandAction"] | components["schemas"]["InventoryStockInsCreateCommandAction"] | components["schemas"]["AssetsCreateSessionAction"] | components["schemas"]["AssetsUpdateSessionAction"] | components["schemas"]["AssetsDeleteSessionAction"] | components["schemas"]["StockInsCreateSessionAction"] | components["schemas"]["StockInsUpdateSessionAction"] | components["schemas"]["StockInsDeleteSessionAction"];
         /** @description The actions, run in order in one transaction per run (1 to 10). */
         AutomationActionList: components["schemas"]["AutomationAction"][];
         /**
@@ -4255,58 +4255,148 @@ export interface components {
             /** @enum {string} */
             eventType: "inventory.received";
         };
-        /** @description Runs a published Open Platform command that creates a record. */
-        RegistryCreateAction: {
-            /** @enum {string} */
-            kind: "command";
-            /** @enum {string} */
-            command: "inventory.stock-ins.create";
-            input: {
-                [key: string]: unknown;
-            };
-            targetPid?: string;
-        };
-        /** @description Runs a published Open Platform command that updates a record. */
-        RegistryUpdateAction: {
+        /** @description Runs `assets.assign`. */
+        AssetsAssignCommandAction: {
             /** @enum {string} */
             kind: "command";
             /** @enum {string} */
             command: "assets.assign";
+            /** @description The input of `assets.assign`. */
             input: {
-                [key: string]: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                assignee?: unknown;
             };
+            /** @description The record to change: its id, or an event path. */
             targetPid: string;
         };
-        /** @description Runs a session command that creates a record. */
-        SessionCreateAction: {
+        /** @description Runs `inventory.stock-ins.create`. */
+        InventoryStockInsCreateCommandAction: {
             /** @enum {string} */
-            kind: "sessionCommand";
+            kind: "command";
             /** @enum {string} */
-            command: "assets:create" | "stock-ins:create";
-            payload: {
-                [key: string]: unknown;
+            command: "inventory.stock-ins.create";
+            /** @description The input of `inventory.stock-ins.create`. */
+            input: {
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                sku?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                quantity?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                warehouse?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                receivedAt?: unknown;
             };
-            targetRecordId?: string;
+            /** @description The record to change: its id, or an event path. */
+            targetPid?: string;
         };
-        /** @description Runs a session command that updates a record. */
-        SessionUpdateAction: {
+        /** @description Runs `assets:create`. */
+        AssetsCreateSessionAction: {
             /** @enum {string} */
             kind: "sessionCommand";
             /** @enum {string} */
-            command: "assets:update" | "stock-ins:update";
+            command: "assets:create";
+            /** @description The record to change: its id, or an event path. */
+            targetRecordId?: string;
+            /** @description The `asset` fields to write. */
             payload: {
-                [key: string]: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                name?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                serialNo?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                status?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                assignee?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                value?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                purchasedAt?: unknown;
             };
+        };
+        /** @description Runs `assets:update`. */
+        AssetsUpdateSessionAction: {
+            /** @enum {string} */
+            kind: "sessionCommand";
+            /** @enum {string} */
+            command: "assets:update";
+            /** @description The record to change: its id, or an event path. */
+            targetRecordId: string;
+            /** @description The `asset` fields to write. */
+            payload: {
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                name?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                serialNo?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                status?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                assignee?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                value?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                purchasedAt?: unknown;
+            };
+        };
+        /** @description Runs `assets:delete`. */
+        AssetsDeleteSessionAction: {
+            /** @enum {string} */
+            kind: "sessionCommand";
+            /** @enum {string} */
+            command: "assets:delete";
+            /** @description The record to change: its id, or an event path. */
             targetRecordId: string;
         };
-        /** @description Runs a session command that deletes a record. */
-        SessionDeleteAction: {
+        /** @description Runs `stock-ins:create`. */
+        StockInsCreateSessionAction: {
             /** @enum {string} */
             kind: "sessionCommand";
             /** @enum {string} */
-            command: "assets:delete" | "stock-ins:delete";
-            /** @description Ignored by a delete. */
-            payload?: unknown;
+            command: "stock-ins:create";
+            /** @description The record to change: its id, or an event path. */
+            targetRecordId?: string;
+            /** @description The `stockIn` fields to write. */
+            payload: {
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                sku?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                quantity?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                warehouse?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                receivedAt?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                source?: unknown;
+            };
+        };
+        /** @description Runs `stock-ins:update`. */
+        StockInsUpdateSessionAction: {
+            /** @enum {string} */
+            kind: "sessionCommand";
+            /** @enum {string} */
+            command: "stock-ins:update";
+            /** @description The record to change: its id, or an event path. */
+            targetRecordId: string;
+            /** @description The `stockIn` fields to write. */
+            payload: {
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                sku?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                quantity?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                warehouse?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                receivedAt?: unknown;
+                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
+                source?: unknown;
+            };
+        };
+        /** @description Runs `stock-ins:delete`. */
+        StockInsDeleteSessionAction: {
+            /** @enum {string} */
+            kind: "sessionCommand";
+            /** @enum {string} */
+            command: "stock-ins:delete";
+            /** @description The record to change: its id, or an event path. */
             targetRecordId: string;
         };
     };

@@ -39,7 +39,15 @@ from .asset_status_type_2_type_1 import AssetStatusType2Type1
 from .asset_status_type_3_type_1 import AssetStatusType3Type1
 from .asset_update_payload import AssetUpdatePayload
 from .asset_update_payload_status import AssetUpdatePayloadStatus
+from .assets_assign_command_action import AssetsAssignCommandAction
+from .assets_assign_command_action_command import AssetsAssignCommandActionCommand
+from .assets_assign_command_action_input import AssetsAssignCommandActionInput
+from .assets_assign_command_action_kind import AssetsAssignCommandActionKind
 from .assets_create_request import AssetsCreateRequest
+from .assets_create_session_action import AssetsCreateSessionAction
+from .assets_create_session_action_command import AssetsCreateSessionActionCommand
+from .assets_create_session_action_kind import AssetsCreateSessionActionKind
+from .assets_create_session_action_payload import AssetsCreateSessionActionPayload
 from .assets_date_comparison import AssetsDateComparison
 from .assets_date_comparison_field_name import AssetsDateComparisonFieldName
 from .assets_date_comparison_operator import AssetsDateComparisonOperator
@@ -54,6 +62,9 @@ from .assets_datetime_in_field_name import AssetsDatetimeInFieldName
 from .assets_datetime_in_operator import AssetsDatetimeInOperator
 from .assets_delete_request import AssetsDeleteRequest
 from .assets_delete_request_operation_type import AssetsDeleteRequestOperationType
+from .assets_delete_session_action import AssetsDeleteSessionAction
+from .assets_delete_session_action_command import AssetsDeleteSessionActionCommand
+from .assets_delete_session_action_kind import AssetsDeleteSessionActionKind
 from .assets_list_envelope import AssetsListEnvelope
 from .assets_list_result import AssetsListResult
 from .assets_null_test import AssetsNullTest
@@ -77,6 +88,10 @@ from .assets_text_like_field_name import AssetsTextLikeFieldName
 from .assets_text_like_operator import AssetsTextLikeOperator
 from .assets_update_request import AssetsUpdateRequest
 from .assets_update_request_operation_type import AssetsUpdateRequestOperationType
+from .assets_update_session_action import AssetsUpdateSessionAction
+from .assets_update_session_action_command import AssetsUpdateSessionActionCommand
+from .assets_update_session_action_kind import AssetsUpdateSessionActionKind
+from .assets_update_session_action_payload import AssetsUpdateSessionActionPayload
 from .audit_datetime_comparison import AuditDatetimeComparison
 from .audit_datetime_comparison_field_name import AuditDatetimeComparisonFieldName
 from .audit_datetime_comparison_operator import AuditDatetimeComparisonOperator
@@ -286,6 +301,10 @@ from .installation_text_like_field_name import InstallationTextLikeFieldName
 from .installation_text_like_operator import InstallationTextLikeOperator
 from .internal_error_envelope import InternalErrorEnvelope
 from .internal_error_envelope_code import InternalErrorEnvelopeCode
+from .inventory_stock_ins_create_command_action import InventoryStockInsCreateCommandAction
+from .inventory_stock_ins_create_command_action_command import InventoryStockInsCreateCommandActionCommand
+from .inventory_stock_ins_create_command_action_input import InventoryStockInsCreateCommandActionInput
+from .inventory_stock_ins_create_command_action_kind import InventoryStockInsCreateCommandActionKind
 from .jwks import Jwks
 from .list_applications_sort_field import ListApplicationsSortField
 from .list_applications_sort_order import ListApplicationsSortOrder
@@ -353,14 +372,6 @@ from .readiness_unavailable_envelope_code import ReadinessUnavailableEnvelopeCod
 from .recover_deliveries_request import RecoverDeliveriesRequest
 from .recovered_deliveries import RecoveredDeliveries
 from .recovered_deliveries_envelope import RecoveredDeliveriesEnvelope
-from .registry_create_action import RegistryCreateAction
-from .registry_create_action_command import RegistryCreateActionCommand
-from .registry_create_action_input import RegistryCreateActionInput
-from .registry_create_action_kind import RegistryCreateActionKind
-from .registry_update_action import RegistryUpdateAction
-from .registry_update_action_command import RegistryUpdateActionCommand
-from .registry_update_action_input import RegistryUpdateActionInput
-from .registry_update_action_kind import RegistryUpdateActionKind
 from .replayed_delivery import ReplayedDelivery
 from .replayed_delivery_envelope import ReplayedDeliveryEnvelope
 from .replayed_delivery_status import ReplayedDeliveryStatus
@@ -386,18 +397,7 @@ from .rsa_public_jwk_use import RsaPublicJwkUse
 from .search_audit_sort_field import SearchAuditSortField
 from .search_audit_sort_order import SearchAuditSortOrder
 from .session import Session
-from .session_create_action import SessionCreateAction
-from .session_create_action_command import SessionCreateActionCommand
-from .session_create_action_kind import SessionCreateActionKind
-from .session_create_action_payload import SessionCreateActionPayload
-from .session_delete_action import SessionDeleteAction
-from .session_delete_action_command import SessionDeleteActionCommand
-from .session_delete_action_kind import SessionDeleteActionKind
 from .session_envelope import SessionEnvelope
-from .session_update_action import SessionUpdateAction
-from .session_update_action_command import SessionUpdateActionCommand
-from .session_update_action_kind import SessionUpdateActionKind
-from .session_update_action_payload import SessionUpdateActionPayload
 from .stats_window import StatsWindow
 from .stock_in import StockIn
 from .stock_in_command_envelope import StockInCommandEnvelope
@@ -405,6 +405,10 @@ from .stock_in_command_envelope_code import StockInCommandEnvelopeCode
 from .stock_in_create_payload import StockInCreatePayload
 from .stock_in_update_payload import StockInUpdatePayload
 from .stock_ins_create_request import StockInsCreateRequest
+from .stock_ins_create_session_action import StockInsCreateSessionAction
+from .stock_ins_create_session_action_command import StockInsCreateSessionActionCommand
+from .stock_ins_create_session_action_kind import StockInsCreateSessionActionKind
+from .stock_ins_create_session_action_payload import StockInsCreateSessionActionPayload
 from .stock_ins_datetime_comparison import StockInsDatetimeComparison
 from .stock_ins_datetime_comparison_field_name import StockInsDatetimeComparisonFieldName
 from .stock_ins_datetime_comparison_operator import StockInsDatetimeComparisonOperator
@@ -413,6 +417,9 @@ from .stock_ins_datetime_in_field_name import StockInsDatetimeInFieldName
 from .stock_ins_datetime_in_operator import StockInsDatetimeInOperator
 from .stock_ins_delete_request import StockInsDeleteRequest
 from .stock_ins_delete_request_operation_type import StockInsDeleteRequestOperationType
+from .stock_ins_delete_session_action import StockInsDeleteSessionAction
+from .stock_ins_delete_session_action_command import StockInsDeleteSessionActionCommand
+from .stock_ins_delete_session_action_kind import StockInsDeleteSessionActionKind
 from .stock_ins_integer_comparison import StockInsIntegerComparison
 from .stock_ins_integer_comparison_field_name import StockInsIntegerComparisonFieldName
 from .stock_ins_integer_comparison_operator import StockInsIntegerComparisonOperator
@@ -436,6 +443,10 @@ from .stock_ins_text_like_field_name import StockInsTextLikeFieldName
 from .stock_ins_text_like_operator import StockInsTextLikeOperator
 from .stock_ins_update_request import StockInsUpdateRequest
 from .stock_ins_update_request_operation_type import StockInsUpdateRequestOperationType
+from .stock_ins_update_session_action import StockInsUpdateSessionAction
+from .stock_ins_update_session_action_command import StockInsUpdateSessionActionCommand
+from .stock_ins_update_session_action_kind import StockInsUpdateSessionActionKind
+from .stock_ins_update_session_action_payload import StockInsUpdateSessionActionPayload
 from .switch_tenant_request import SwitchTenantRequest
 from .tenant_membership import TenantMembership
 from .trace_data import TraceData
@@ -507,7 +518,15 @@ __all__ = (
     "AssetCreatePayload",
     "AssetCreatePayloadStatus",
     "AssetOptionsDatasourceItem",
+    "AssetsAssignCommandAction",
+    "AssetsAssignCommandActionCommand",
+    "AssetsAssignCommandActionInput",
+    "AssetsAssignCommandActionKind",
     "AssetsCreateRequest",
+    "AssetsCreateSessionAction",
+    "AssetsCreateSessionActionCommand",
+    "AssetsCreateSessionActionKind",
+    "AssetsCreateSessionActionPayload",
     "AssetsDateComparison",
     "AssetsDateComparisonFieldName",
     "AssetsDateComparisonOperator",
@@ -522,6 +541,9 @@ __all__ = (
     "AssetsDatetimeInOperator",
     "AssetsDeleteRequest",
     "AssetsDeleteRequestOperationType",
+    "AssetsDeleteSessionAction",
+    "AssetsDeleteSessionActionCommand",
+    "AssetsDeleteSessionActionKind",
     "AssetsListEnvelope",
     "AssetsListResult",
     "AssetsNullTest",
@@ -551,6 +573,10 @@ __all__ = (
     "AssetsTextLikeOperator",
     "AssetsUpdateRequest",
     "AssetsUpdateRequestOperationType",
+    "AssetsUpdateSessionAction",
+    "AssetsUpdateSessionActionCommand",
+    "AssetsUpdateSessionActionKind",
+    "AssetsUpdateSessionActionPayload",
     "AssetUpdatePayload",
     "AssetUpdatePayloadStatus",
     "AuditDatetimeComparison",
@@ -762,6 +788,10 @@ __all__ = (
     "InstallationTextLikeOperator",
     "InternalErrorEnvelope",
     "InternalErrorEnvelopeCode",
+    "InventoryStockInsCreateCommandAction",
+    "InventoryStockInsCreateCommandActionCommand",
+    "InventoryStockInsCreateCommandActionInput",
+    "InventoryStockInsCreateCommandActionKind",
     "Jwks",
     "ListApplicationsSortField",
     "ListApplicationsSortOrder",
@@ -829,14 +859,6 @@ __all__ = (
     "RecoverDeliveriesRequest",
     "RecoveredDeliveries",
     "RecoveredDeliveriesEnvelope",
-    "RegistryCreateAction",
-    "RegistryCreateActionCommand",
-    "RegistryCreateActionInput",
-    "RegistryCreateActionKind",
-    "RegistryUpdateAction",
-    "RegistryUpdateActionCommand",
-    "RegistryUpdateActionInput",
-    "RegistryUpdateActionKind",
     "ReplayedDelivery",
     "ReplayedDeliveryEnvelope",
     "ReplayedDeliveryStatus",
@@ -862,24 +884,17 @@ __all__ = (
     "SearchAuditSortField",
     "SearchAuditSortOrder",
     "Session",
-    "SessionCreateAction",
-    "SessionCreateActionCommand",
-    "SessionCreateActionKind",
-    "SessionCreateActionPayload",
-    "SessionDeleteAction",
-    "SessionDeleteActionCommand",
-    "SessionDeleteActionKind",
     "SessionEnvelope",
-    "SessionUpdateAction",
-    "SessionUpdateActionCommand",
-    "SessionUpdateActionKind",
-    "SessionUpdateActionPayload",
     "StatsWindow",
     "StockIn",
     "StockInCommandEnvelope",
     "StockInCommandEnvelopeCode",
     "StockInCreatePayload",
     "StockInsCreateRequest",
+    "StockInsCreateSessionAction",
+    "StockInsCreateSessionActionCommand",
+    "StockInsCreateSessionActionKind",
+    "StockInsCreateSessionActionPayload",
     "StockInsDatetimeComparison",
     "StockInsDatetimeComparisonFieldName",
     "StockInsDatetimeComparisonOperator",
@@ -888,6 +903,9 @@ __all__ = (
     "StockInsDatetimeInOperator",
     "StockInsDeleteRequest",
     "StockInsDeleteRequestOperationType",
+    "StockInsDeleteSessionAction",
+    "StockInsDeleteSessionActionCommand",
+    "StockInsDeleteSessionActionKind",
     "StockInsIntegerComparison",
     "StockInsIntegerComparisonFieldName",
     "StockInsIntegerComparisonOperator",
@@ -911,6 +929,10 @@ __all__ = (
     "StockInsTextLikeOperator",
     "StockInsUpdateRequest",
     "StockInsUpdateRequestOperationType",
+    "StockInsUpdateSessionAction",
+    "StockInsUpdateSessionActionCommand",
+    "StockInsUpdateSessionActionKind",
+    "StockInsUpdateSessionActionPayload",
     "StockInUpdatePayload",
     "SwitchTenantRequest",
     "TenantMembership",

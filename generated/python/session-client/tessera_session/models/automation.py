@@ -12,12 +12,15 @@ from typing import cast
 import datetime
 
 if TYPE_CHECKING:
-  from ..models.registry_create_action import RegistryCreateAction
-  from ..models.registry_update_action import RegistryUpdateAction
+  from ..models.assets_assign_command_action import AssetsAssignCommandAction
+  from ..models.assets_create_session_action import AssetsCreateSessionAction
+  from ..models.assets_delete_session_action import AssetsDeleteSessionAction
+  from ..models.assets_update_session_action import AssetsUpdateSessionAction
+  from ..models.inventory_stock_ins_create_command_action import InventoryStockInsCreateCommandAction
   from ..models.robot_fleet_trigger import RobotFleetTrigger
-  from ..models.session_create_action import SessionCreateAction
-  from ..models.session_delete_action import SessionDeleteAction
-  from ..models.session_update_action import SessionUpdateAction
+  from ..models.stock_ins_create_session_action import StockInsCreateSessionAction
+  from ..models.stock_ins_delete_session_action import StockInsDeleteSessionAction
+  from ..models.stock_ins_update_session_action import StockInsUpdateSessionAction
 
 
 
@@ -42,8 +45,9 @@ class Automation:
             automation_id (str):
             name (str):
             trigger (RobotFleetTrigger): Events of `robot-fleet`.
-            actions (list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction |
-                SessionUpdateAction]): The actions as given.
+            actions (list[AssetsAssignCommandAction | AssetsCreateSessionAction | AssetsDeleteSessionAction |
+                AssetsUpdateSessionAction | InventoryStockInsCreateCommandAction | StockInsCreateSessionAction |
+                StockInsDeleteSessionAction | StockInsUpdateSessionAction]): The actions as given.
             enabled (bool):
             created_at (datetime.datetime):
             updated_at (datetime.datetime):
@@ -52,7 +56,7 @@ class Automation:
     automation_id: str
     name: str
     trigger: RobotFleetTrigger
-    actions: list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction]
+    actions: list[AssetsAssignCommandAction | AssetsCreateSessionAction | AssetsDeleteSessionAction | AssetsUpdateSessionAction | InventoryStockInsCreateCommandAction | StockInsCreateSessionAction | StockInsDeleteSessionAction | StockInsUpdateSessionAction]
     enabled: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -63,12 +67,15 @@ class Automation:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.registry_create_action import RegistryCreateAction # noqa: PLC0415
-        from ..models.registry_update_action import RegistryUpdateAction # noqa: PLC0415
+        from ..models.assets_assign_command_action import AssetsAssignCommandAction # noqa: PLC0415
+        from ..models.assets_create_session_action import AssetsCreateSessionAction # noqa: PLC0415
+        from ..models.assets_delete_session_action import AssetsDeleteSessionAction # noqa: PLC0415
+        from ..models.assets_update_session_action import AssetsUpdateSessionAction # noqa: PLC0415
+        from ..models.inventory_stock_ins_create_command_action import InventoryStockInsCreateCommandAction # noqa: PLC0415
         from ..models.robot_fleet_trigger import RobotFleetTrigger # noqa: PLC0415
-        from ..models.session_create_action import SessionCreateAction # noqa: PLC0415
-        from ..models.session_delete_action import SessionDeleteAction # noqa: PLC0415
-        from ..models.session_update_action import SessionUpdateAction # noqa: PLC0415
+        from ..models.stock_ins_create_session_action import StockInsCreateSessionAction # noqa: PLC0415
+        from ..models.stock_ins_delete_session_action import StockInsDeleteSessionAction # noqa: PLC0415
+        from ..models.stock_ins_update_session_action import StockInsUpdateSessionAction # noqa: PLC0415
         automation_id = self.automation_id
 
         name = self.name
@@ -78,13 +85,19 @@ class Automation:
         actions = []
         for actions_item_data in self.actions:
             actions_item: dict[str, Any]
-            if isinstance(actions_item_data, RegistryCreateAction):
+            if isinstance(actions_item_data, AssetsAssignCommandAction):
                 actions_item = actions_item_data.to_dict()
-            elif isinstance(actions_item_data, RegistryUpdateAction):
+            elif isinstance(actions_item_data, InventoryStockInsCreateCommandAction):
                 actions_item = actions_item_data.to_dict()
-            elif isinstance(actions_item_data, SessionCreateAction):
+            elif isinstance(actions_item_data, AssetsCreateSessionAction):
                 actions_item = actions_item_data.to_dict()
-            elif isinstance(actions_item_data, SessionUpdateAction):
+            elif isinstance(actions_item_data, AssetsUpdateSessionAction):
+                actions_item = actions_item_data.to_dict()
+            elif isinstance(actions_item_data, AssetsDeleteSessionAction):
+                actions_item = actions_item_data.to_dict()
+            elif isinstance(actions_item_data, StockInsCreateSessionAction):
+                actions_item = actions_item_data.to_dict()
+            elif isinstance(actions_item_data, StockInsUpdateSessionAction):
                 actions_item = actions_item_data.to_dict()
             else:
                 actions_item = actions_item_data.to_dict()
@@ -118,12 +131,15 @@ class Automation:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.registry_create_action import RegistryCreateAction # noqa: PLC0415
-        from ..models.registry_update_action import RegistryUpdateAction # noqa: PLC0415
+        from ..models.assets_assign_command_action import AssetsAssignCommandAction # noqa: PLC0415
+        from ..models.assets_create_session_action import AssetsCreateSessionAction # noqa: PLC0415
+        from ..models.assets_delete_session_action import AssetsDeleteSessionAction # noqa: PLC0415
+        from ..models.assets_update_session_action import AssetsUpdateSessionAction # noqa: PLC0415
+        from ..models.inventory_stock_ins_create_command_action import InventoryStockInsCreateCommandAction # noqa: PLC0415
         from ..models.robot_fleet_trigger import RobotFleetTrigger # noqa: PLC0415
-        from ..models.session_create_action import SessionCreateAction # noqa: PLC0415
-        from ..models.session_delete_action import SessionDeleteAction # noqa: PLC0415
-        from ..models.session_update_action import SessionUpdateAction # noqa: PLC0415
+        from ..models.stock_ins_create_session_action import StockInsCreateSessionAction # noqa: PLC0415
+        from ..models.stock_ins_delete_session_action import StockInsDeleteSessionAction # noqa: PLC0415
+        from ..models.stock_ins_update_session_action import StockInsUpdateSessionAction # noqa: PLC0415
         d = dict(src_dict)
         automation_id = d.pop("automationId")
 
@@ -137,11 +153,11 @@ class Automation:
         actions = []
         _actions = d.pop("actions")
         for actions_item_data in (_actions):
-            def _parse_actions_item(data: object) -> RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction:
+            def _parse_actions_item(data: object) -> AssetsAssignCommandAction | AssetsCreateSessionAction | AssetsDeleteSessionAction | AssetsUpdateSessionAction | InventoryStockInsCreateCommandAction | StockInsCreateSessionAction | StockInsDeleteSessionAction | StockInsUpdateSessionAction:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_0 = RegistryCreateAction.from_dict(data)
+                    componentsschemas_automation_action_type_0 = AssetsAssignCommandAction.from_dict(data)
 
 
 
@@ -151,7 +167,7 @@ class Automation:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_1 = RegistryUpdateAction.from_dict(data)
+                    componentsschemas_automation_action_type_1 = InventoryStockInsCreateCommandAction.from_dict(data)
 
 
 
@@ -161,7 +177,7 @@ class Automation:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_2 = SessionCreateAction.from_dict(data)
+                    componentsschemas_automation_action_type_2 = AssetsCreateSessionAction.from_dict(data)
 
 
 
@@ -171,20 +187,50 @@ class Automation:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_3 = SessionUpdateAction.from_dict(data)
+                    componentsschemas_automation_action_type_3 = AssetsUpdateSessionAction.from_dict(data)
 
 
 
                     return componentsschemas_automation_action_type_3
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_4 = AssetsDeleteSessionAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_5 = StockInsCreateSessionAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_6 = StockInsUpdateSessionAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_automation_action_type_4 = SessionDeleteAction.from_dict(data)
+                componentsschemas_automation_action_type_7 = StockInsDeleteSessionAction.from_dict(data)
 
 
 
-                return componentsschemas_automation_action_type_4
+                return componentsschemas_automation_action_type_7
 
             actions_item = _parse_actions_item(actions_item_data)
 

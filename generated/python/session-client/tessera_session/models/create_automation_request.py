@@ -12,12 +12,15 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.registry_create_action import RegistryCreateAction
-  from ..models.registry_update_action import RegistryUpdateAction
+  from ..models.assets_assign_command_action import AssetsAssignCommandAction
+  from ..models.assets_create_session_action import AssetsCreateSessionAction
+  from ..models.assets_delete_session_action import AssetsDeleteSessionAction
+  from ..models.assets_update_session_action import AssetsUpdateSessionAction
+  from ..models.inventory_stock_ins_create_command_action import InventoryStockInsCreateCommandAction
   from ..models.robot_fleet_trigger import RobotFleetTrigger
-  from ..models.session_create_action import SessionCreateAction
-  from ..models.session_delete_action import SessionDeleteAction
-  from ..models.session_update_action import SessionUpdateAction
+  from ..models.stock_ins_create_session_action import StockInsCreateSessionAction
+  from ..models.stock_ins_delete_session_action import StockInsDeleteSessionAction
+  from ..models.stock_ins_update_session_action import StockInsUpdateSessionAction
 
 
 
@@ -40,15 +43,17 @@ class CreateAutomationRequest:
             name (str): Display name with at least one non-space character; leading and trailing spaces are trimmed.
                 Example: Robot fleet receipts become stock-ins.
             trigger (RobotFleetTrigger): Events of `robot-fleet`.
-            actions (list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction |
-                SessionUpdateAction]): The actions, run in order in one transaction per run (1 to 10).
+            actions (list[AssetsAssignCommandAction | AssetsCreateSessionAction | AssetsDeleteSessionAction |
+                AssetsUpdateSessionAction | InventoryStockInsCreateCommandAction | StockInsCreateSessionAction |
+                StockInsDeleteSessionAction | StockInsUpdateSessionAction]): The actions, run in order in one transaction per
+                run (1 to 10).
             enabled (bool | Unset): `false` creates the automation disabled (it starts no runs until enabled). Default:
                 True.
      """
 
     name: str
     trigger: RobotFleetTrigger
-    actions: list[RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction]
+    actions: list[AssetsAssignCommandAction | AssetsCreateSessionAction | AssetsDeleteSessionAction | AssetsUpdateSessionAction | InventoryStockInsCreateCommandAction | StockInsCreateSessionAction | StockInsDeleteSessionAction | StockInsUpdateSessionAction]
     enabled: bool | Unset = True
 
 
@@ -56,12 +61,15 @@ class CreateAutomationRequest:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.registry_create_action import RegistryCreateAction # noqa: PLC0415
-        from ..models.registry_update_action import RegistryUpdateAction # noqa: PLC0415
+        from ..models.assets_assign_command_action import AssetsAssignCommandAction # noqa: PLC0415
+        from ..models.assets_create_session_action import AssetsCreateSessionAction # noqa: PLC0415
+        from ..models.assets_delete_session_action import AssetsDeleteSessionAction # noqa: PLC0415
+        from ..models.assets_update_session_action import AssetsUpdateSessionAction # noqa: PLC0415
+        from ..models.inventory_stock_ins_create_command_action import InventoryStockInsCreateCommandAction # noqa: PLC0415
         from ..models.robot_fleet_trigger import RobotFleetTrigger # noqa: PLC0415
-        from ..models.session_create_action import SessionCreateAction # noqa: PLC0415
-        from ..models.session_delete_action import SessionDeleteAction # noqa: PLC0415
-        from ..models.session_update_action import SessionUpdateAction # noqa: PLC0415
+        from ..models.stock_ins_create_session_action import StockInsCreateSessionAction # noqa: PLC0415
+        from ..models.stock_ins_delete_session_action import StockInsDeleteSessionAction # noqa: PLC0415
+        from ..models.stock_ins_update_session_action import StockInsUpdateSessionAction # noqa: PLC0415
         name = self.name
 
         trigger = self.trigger.to_dict()
@@ -69,13 +77,19 @@ class CreateAutomationRequest:
         actions = []
         for componentsschemas_automation_action_list_item_data in self.actions:
             componentsschemas_automation_action_list_item: dict[str, Any]
-            if isinstance(componentsschemas_automation_action_list_item_data, RegistryCreateAction):
+            if isinstance(componentsschemas_automation_action_list_item_data, AssetsAssignCommandAction):
                 componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
-            elif isinstance(componentsschemas_automation_action_list_item_data, RegistryUpdateAction):
+            elif isinstance(componentsschemas_automation_action_list_item_data, InventoryStockInsCreateCommandAction):
                 componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
-            elif isinstance(componentsschemas_automation_action_list_item_data, SessionCreateAction):
+            elif isinstance(componentsschemas_automation_action_list_item_data, AssetsCreateSessionAction):
                 componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
-            elif isinstance(componentsschemas_automation_action_list_item_data, SessionUpdateAction):
+            elif isinstance(componentsschemas_automation_action_list_item_data, AssetsUpdateSessionAction):
+                componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
+            elif isinstance(componentsschemas_automation_action_list_item_data, AssetsDeleteSessionAction):
+                componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
+            elif isinstance(componentsschemas_automation_action_list_item_data, StockInsCreateSessionAction):
+                componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
+            elif isinstance(componentsschemas_automation_action_list_item_data, StockInsUpdateSessionAction):
                 componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
             else:
                 componentsschemas_automation_action_list_item = componentsschemas_automation_action_list_item_data.to_dict()
@@ -103,12 +117,15 @@ class CreateAutomationRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.registry_create_action import RegistryCreateAction # noqa: PLC0415
-        from ..models.registry_update_action import RegistryUpdateAction # noqa: PLC0415
+        from ..models.assets_assign_command_action import AssetsAssignCommandAction # noqa: PLC0415
+        from ..models.assets_create_session_action import AssetsCreateSessionAction # noqa: PLC0415
+        from ..models.assets_delete_session_action import AssetsDeleteSessionAction # noqa: PLC0415
+        from ..models.assets_update_session_action import AssetsUpdateSessionAction # noqa: PLC0415
+        from ..models.inventory_stock_ins_create_command_action import InventoryStockInsCreateCommandAction # noqa: PLC0415
         from ..models.robot_fleet_trigger import RobotFleetTrigger # noqa: PLC0415
-        from ..models.session_create_action import SessionCreateAction # noqa: PLC0415
-        from ..models.session_delete_action import SessionDeleteAction # noqa: PLC0415
-        from ..models.session_update_action import SessionUpdateAction # noqa: PLC0415
+        from ..models.stock_ins_create_session_action import StockInsCreateSessionAction # noqa: PLC0415
+        from ..models.stock_ins_delete_session_action import StockInsDeleteSessionAction # noqa: PLC0415
+        from ..models.stock_ins_update_session_action import StockInsUpdateSessionAction # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -120,11 +137,11 @@ class CreateAutomationRequest:
         actions = []
         _actions = d.pop("actions")
         for componentsschemas_automation_action_list_item_data in (_actions):
-            def _parse_componentsschemas_automation_action_list_item(data: object) -> RegistryCreateAction | RegistryUpdateAction | SessionCreateAction | SessionDeleteAction | SessionUpdateAction:
+            def _parse_componentsschemas_automation_action_list_item(data: object) -> AssetsAssignCommandAction | AssetsCreateSessionAction | AssetsDeleteSessionAction | AssetsUpdateSessionAction | InventoryStockInsCreateCommandAction | StockInsCreateSessionAction | StockInsDeleteSessionAction | StockInsUpdateSessionAction:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_0 = RegistryCreateAction.from_dict(data)
+                    componentsschemas_automation_action_type_0 = AssetsAssignCommandAction.from_dict(data)
 
 
 
@@ -134,7 +151,7 @@ class CreateAutomationRequest:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_1 = RegistryUpdateAction.from_dict(data)
+                    componentsschemas_automation_action_type_1 = InventoryStockInsCreateCommandAction.from_dict(data)
 
 
 
@@ -144,7 +161,7 @@ class CreateAutomationRequest:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_2 = SessionCreateAction.from_dict(data)
+                    componentsschemas_automation_action_type_2 = AssetsCreateSessionAction.from_dict(data)
 
 
 
@@ -154,20 +171,50 @@ class CreateAutomationRequest:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_automation_action_type_3 = SessionUpdateAction.from_dict(data)
+                    componentsschemas_automation_action_type_3 = AssetsUpdateSessionAction.from_dict(data)
 
 
 
                     return componentsschemas_automation_action_type_3
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_4 = AssetsDeleteSessionAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_5 = StockInsCreateSessionAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_automation_action_type_6 = StockInsUpdateSessionAction.from_dict(data)
+
+
+
+                    return componentsschemas_automation_action_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_automation_action_type_4 = SessionDeleteAction.from_dict(data)
+                componentsschemas_automation_action_type_7 = StockInsDeleteSessionAction.from_dict(data)
 
 
 
-                return componentsschemas_automation_action_type_4
+                return componentsschemas_automation_action_type_7
 
             componentsschemas_automation_action_list_item = _parse_componentsschemas_automation_action_list_item(componentsschemas_automation_action_list_item_data)
 

@@ -1,7 +1,6 @@
 from enum import StrEnum
 
-class SessionUpdateActionCommand(StrEnum):
-    ASSETSUPDATE = "assets:update"
+class StockInsUpdateSessionActionCommand(StrEnum):
     STOCK_INSUPDATE = "stock-ins:update"
 
     def __str__(self) -> str:

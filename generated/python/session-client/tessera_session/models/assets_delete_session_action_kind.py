@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class RegistryCreateActionKind(StrEnum):
-    COMMAND = "command"
+class AssetsDeleteSessionActionKind(StrEnum):
+    SESSIONCOMMAND = "sessionCommand"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class RegistryCreateActionCommand(StrEnum):
+class InventoryStockInsCreateCommandActionCommand(StrEnum):
     INVENTORY_STOCK_INS_CREATE = "inventory.stock-ins.create"
 
     def __str__(self) -> str:

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class RegistryUpdateActionCommand(StrEnum):
-    ASSETS_ASSIGN = "assets.assign"
+class AssetsUpdateSessionActionKind(StrEnum):
+    SESSIONCOMMAND = "sessionCommand"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,8 +1,7 @@
 from enum import StrEnum
 
-class SessionCreateActionCommand(StrEnum):
+class AssetsCreateSessionActionCommand(StrEnum):
     ASSETSCREATE = "assets:create"
-    STOCK_INSCREATE = "stock-ins:create"
 
     def __str__(self) -> str:
         return str(self.value)

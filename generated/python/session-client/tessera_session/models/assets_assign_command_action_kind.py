@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class SessionDeleteActionKind(StrEnum):
-    SESSIONCOMMAND = "sessionCommand"
+class AssetsAssignCommandActionKind(StrEnum):
+    COMMAND = "command"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,8 +1,7 @@
 from enum import StrEnum
 
-class SessionDeleteActionCommand(StrEnum):
+class AssetsDeleteSessionActionCommand(StrEnum):
     ASSETSDELETE = "assets:delete"
-    STOCK_INSDELETE = "stock-ins:delete"
 
     def __str__(self) -> str:
         return str(self.value)

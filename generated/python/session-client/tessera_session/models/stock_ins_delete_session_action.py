@@ -8,34 +8,31 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.session_delete_action_command import SessionDeleteActionCommand
-from ..models.session_delete_action_kind import SessionDeleteActionKind
-from ..types import UNSET, Unset
+from ..models.stock_ins_delete_session_action_command import StockInsDeleteSessionActionCommand
+from ..models.stock_ins_delete_session_action_kind import StockInsDeleteSessionActionKind
 
 
 
 
 
 
-T = TypeVar("T", bound="SessionDeleteAction")
+T = TypeVar("T", bound="StockInsDeleteSessionAction")
 
 
 
 @_attrs_define
-class SessionDeleteAction:
-    """ Runs a session command that deletes a record.
+class StockInsDeleteSessionAction:
+    """ Runs `stock-ins:delete`.
 
         Attributes:
-            kind (SessionDeleteActionKind):
-            command (SessionDeleteActionCommand):
-            target_record_id (str):
-            payload (Any | Unset): Ignored by a delete.
+            kind (StockInsDeleteSessionActionKind):
+            command (StockInsDeleteSessionActionCommand):
+            target_record_id (str): The record to change: its id, or an event path.
      """
 
-    kind: SessionDeleteActionKind
-    command: SessionDeleteActionCommand
+    kind: StockInsDeleteSessionActionKind
+    command: StockInsDeleteSessionActionCommand
     target_record_id: str
-    payload: Any | Unset = UNSET
 
 
 
@@ -48,8 +45,6 @@ class SessionDeleteAction:
 
         target_record_id = self.target_record_id
 
-        payload = self.payload
-
 
         field_dict: dict[str, Any] = {}
 
@@ -58,8 +53,6 @@ class SessionDeleteAction:
             "command": command,
             "targetRecordId": target_record_id,
         })
-        if payload is not UNSET:
-            field_dict["payload"] = payload
 
         return field_dict
 
@@ -68,26 +61,23 @@ class SessionDeleteAction:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = SessionDeleteActionKind(d.pop("kind"))
+        kind = StockInsDeleteSessionActionKind(d.pop("kind"))
 
 
 
 
-        command = SessionDeleteActionCommand(d.pop("command"))
+        command = StockInsDeleteSessionActionCommand(d.pop("command"))
 
 
 
 
         target_record_id = d.pop("targetRecordId")
 
-        payload = d.pop("payload", UNSET)
-
-        session_delete_action = cls(
+        stock_ins_delete_session_action = cls(
             kind=kind,
             command=command,
             target_record_id=target_record_id,
-            payload=payload,
         )
 
-        return session_delete_action
+        return stock_ins_delete_session_action
 

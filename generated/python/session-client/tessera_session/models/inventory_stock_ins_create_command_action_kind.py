@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class SessionUpdateActionKind(StrEnum):
-    SESSIONCOMMAND = "sessionCommand"
+class InventoryStockInsCreateCommandActionKind(StrEnum):
+    COMMAND = "command"
 
     def __str__(self) -> str:
         return str(self.value)

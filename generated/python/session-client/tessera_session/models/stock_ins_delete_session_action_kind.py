@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class SessionCreateActionKind(StrEnum):
+class StockInsDeleteSessionActionKind(StrEnum):
     SESSIONCOMMAND = "sessionCommand"
 
     def __str__(self) -> str:

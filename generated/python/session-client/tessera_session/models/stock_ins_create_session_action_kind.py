@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class RegistryUpdateActionKind(StrEnum):
-    COMMAND = "command"
+class StockInsCreateSessionActionKind(StrEnum):
+    SESSIONCOMMAND = "sessionCommand"
 
     def __str__(self) -> str:
         return str(self.value)
