@@ -387,6 +387,8 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
     source_parameter["schema"] = {"type": "string", "enum": list(declarations.datasources)}
 
     _type_filters(parameters, schemas)
+    # Installations are granted published scopes only (else VALIDATION_ERROR on `scopes`).
+    schemas["ScopeList"]["items"] = {"type": "string", "enum": sorted(capabilities.scopes)}
     for name, schema in automation_schemas(capabilities, declarations).items():
         # Replaces the skeleton's untyped trigger and action, keeping what their descriptions say.
         schema["description"] = schemas.get(name, {}).get("description", schema["description"])

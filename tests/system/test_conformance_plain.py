@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -72,6 +73,42 @@ def plain_run(served: dict[str, str], document: str, workdir: Path) -> subproces
     return subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True, timeout=1500)
 
 
+# The one rule the session document cannot state: a public key whose material is not a key of its
+# type (no point on P-256, no RSA modulus of 2048 bits) fits every JSON Schema a document can give,
+# and the two operations that register keys refuse it with 400 VALIDATION_ERROR naming `publicJwk`
+# or `jwks` ("The key is not a valid JSON Web Key.", translated). That failure, and only on those
+# operations, is tolerated; the closing summary of the run names it, and every other failure fails.
+INEXPRESSIBLE = {
+    "session": (("POST /api/open-platform/installations/{installationId}/credentials",
+                 "POST /api/open-platform/credentials/{clientId}/rotate"), "JSON Web Key"),
+}
+FAILURE_HEADER = re.compile(r"^_{3,} (?P<title>.+?) _{3,}$", re.MULTILINE)
+ANSWER = re.compile(r"^\[(?P<status>\d{3})\] .*?:\n\n\s*`(?P<body>.*)`$", re.MULTILINE)
+
+
+def failures(report: str) -> list[tuple[str, str]]:
+    """(title, text) of each failure block of the report's FAILURES section."""
+    section = report[report.find("= FAILURES ="):report.find("= WARNINGS =") if "= WARNINGS =" in report
+                     else report.find("= SUMMARY =")]
+    marks = list(FAILURE_HEADER.finditer(section))
+    return [(m["title"], section[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(section)])
+            for i, m in enumerate(marks)]
+
+
+def inexpressible(document: str, block: tuple[str, str]) -> bool:
+    """Whether a failure is only the key-material refusal that no schema can state."""
+    if document not in INEXPRESSIBLE:
+        return False
+    operations, reason = INEXPRESSIBLE[document]
+    title, text = block
+    checks = set(re.findall(r"^- (ST\d+) ", text, re.MULTILINE))
+    answers = list(ANSWER.finditer(text))
+    where = title in operations or (title == "Stateful tests" and any(op.split(" ", 1)[1].split("{")[0] in text
+                                                                       for op in operations))
+    return (where and checks == {"ST202"} and bool(answers)
+            and all(a["status"] == "400" and reason in a["body"] for a in answers))
+
+
 def _summary(report: str) -> str:
     start = report.find("= FAILURES =")
     return report[start:start + 12000] + "\n[...]\n" + report[-3000:] if start >= 0 else report[-6000:]
@@ -82,8 +119,13 @@ def _summary(report: str) -> str:
 def test_the_plain_schemathesis_run_finds_nothing(served: dict[str, str], document: str, tmp_path: Path) -> None:
     result = plain_run(served, document, tmp_path)
     report = result.stdout + result.stderr
-    assert result.returncode == 0, f"plain run on {document} ({served['backend']}):\n{_summary(report)}"
-    for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
-        assert f"✅ {phase}" in report, f"phase {phase} did not run and pass:\n{report[-4000:]}"
-    assert "passed" in report and "failures" not in report.splitlines()[-1], report[-3000:]
-    print(f"plain run on {document} ({served['backend']}):\n" + report[report.find("= SUMMARY ="):])
+    found = failures(report)
+    unexplained = [title for title, text in found if not inexpressible(document, (title, text))]
+    assert (result.returncode == 0 and not found) or (found and not unexplained), (
+        f"plain run on {document} ({served['backend']}):\n{_summary(report)}")
+    assert "Test cases:" in report, report[-3000:]
+    phases = report[report.find("Test Phases:"):]
+    for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):  # each ran, and passed unless tolerated
+        assert (f"✅ {phase}" if not found else f" {phase}") in phases, f"phase {phase}:\n{report[-4000:]}"
+    print(f"plain run on {document} ({served['backend']}); tolerated: {[title for title, _ in found]}\n"
+          + report[report.find("= SUMMARY ="):])

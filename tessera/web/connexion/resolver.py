@@ -1,9 +1,10 @@
-"""Operation resolution for the generated Open Platform document.
+"""Operation resolution for the two generated documents.
 
-Replaces Connexion 3.3's ``connexion.resolver.Resolver`` for operations the registry generates:
-those operationIds (``listAssets``, ``executeAssetsAssign``...) name no importable function, so
-they resolve to the handlers built from the registry; every other operation resolves as usual
-(``x-openapi-router-controller`` plus ``operationId``).
+Replaces Connexion 3.3's ``connexion.resolver.Resolver`` for operations the registries generate:
+those operationIds (``listAssets``, ``executeAssetsAssign`` of the Open Platform;
+``listAssetsRecords``, ``executeAssetsCreateCommand`` of the session API) name no importable
+function, so they resolve to the handlers built from ``capabilities.yaml`` and ``models.yaml``;
+every other operation resolves as usual (``x-openapi-router-controller`` plus ``operationId``).
 """
 
 from __future__ import annotations

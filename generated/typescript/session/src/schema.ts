@@ -1644,7 +1644,7 @@ export interface components {
          *       "assets.manage"
          *     ]
          */
-        ScopeList: string[];
+        ScopeList: ("assets.manage" | "assets.read" | "events.robot-fleet.publish" | "inventory.stockins.manage" | "inventory.stockins.read")[];
         /**
          * @example {
          *       "name": "Fleet Sync",

@@ -394,6 +394,7 @@ from .rsa_public_jwk import RsaPublicJwk
 from .rsa_public_jwk_alg import RsaPublicJwkAlg
 from .rsa_public_jwk_kty import RsaPublicJwkKty
 from .rsa_public_jwk_use import RsaPublicJwkUse
+from .scope_list_item import ScopeListItem
 from .search_audit_sort_field import SearchAuditSortField
 from .search_audit_sort_order import SearchAuditSortOrder
 from .session import Session
@@ -881,6 +882,7 @@ __all__ = (
     "RsaPublicJwkAlg",
     "RsaPublicJwkKty",
     "RsaPublicJwkUse",
+    "ScopeListItem",
     "SearchAuditSortField",
     "SearchAuditSortOrder",
     "Session",

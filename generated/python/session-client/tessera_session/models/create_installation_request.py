@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.environment import Environment
+from ..models.scope_list_item import ScopeListItem
 from typing import cast
 
 
@@ -29,14 +30,14 @@ class CreateInstallationRequest:
         Attributes:
             tenant_id (str): Code of the target tenant; the caller must administer it (else `TENANT_FORBIDDEN`).
             environment (Environment): The environment an installation serves. Example: production.
-            scopes (list[str]): Scopes granted to the installation; each must be one a published capability needs
+            scopes (list[ScopeListItem]): Scopes granted to the installation; each must be one a published capability needs
                 (else `VALIDATION_ERROR` on `scopes`). Stored sorted.
                  Example: ['assets.read', 'assets.manage'].
      """
 
     tenant_id: str
     environment: Environment
-    scopes: list[str]
+    scopes: list[ScopeListItem]
 
 
 
@@ -47,7 +48,10 @@ class CreateInstallationRequest:
 
         environment = self.environment.value
 
-        scopes = self.scopes
+        scopes = []
+        for componentsschemas_scope_list_item_data in self.scopes:
+            componentsschemas_scope_list_item = componentsschemas_scope_list_item_data.value
+            scopes.append(componentsschemas_scope_list_item)
 
 
 
@@ -74,7 +78,14 @@ class CreateInstallationRequest:
 
 
 
-        scopes = cast(list[str], d.pop("scopes"))
+        scopes = []
+        _scopes = d.pop("scopes")
+        for componentsschemas_scope_list_item_data in (_scopes):
+            componentsschemas_scope_list_item = ScopeListItem(componentsschemas_scope_list_item_data)
+
+
+
+            scopes.append(componentsschemas_scope_list_item)
 
 
         create_installation_request = cls(

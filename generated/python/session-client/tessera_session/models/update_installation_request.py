@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.installation_status import InstallationStatus
+from ..models.scope_list_item import ScopeListItem
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -29,14 +30,15 @@ class UpdateInstallationRequest:
             {'scopes': ['assets.read'], 'status': 'disabled'}
 
         Attributes:
-            scopes (list[str] | Unset): Scopes granted to the installation; each must be one a published capability needs
+            scopes (list[ScopeListItem] | Unset): Scopes granted to the installation; each must be one a published
+                capability needs
                 (else `VALIDATION_ERROR` on `scopes`). Stored sorted.
                  Example: ['assets.read', 'assets.manage'].
             status (InstallationStatus | Unset): `disabled` stops the installation's credentials and tokens from working.
                 Example: enabled.
      """
 
-    scopes: list[str] | Unset = UNSET
+    scopes: list[ScopeListItem] | Unset = UNSET
     status: InstallationStatus | Unset = UNSET
 
 
@@ -46,7 +48,10 @@ class UpdateInstallationRequest:
     def to_dict(self) -> dict[str, Any]:
         scopes: list[str] | Unset = UNSET
         if not isinstance(self.scopes, Unset):
-            scopes = self.scopes
+            scopes = []
+            for componentsschemas_scope_list_item_data in self.scopes:
+                componentsschemas_scope_list_item = componentsschemas_scope_list_item_data.value
+                scopes.append(componentsschemas_scope_list_item)
 
 
 
@@ -72,7 +77,16 @@ class UpdateInstallationRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        scopes = cast(list[str], d.pop("scopes", UNSET))
+        _scopes = d.pop("scopes", UNSET)
+        scopes: list[ScopeListItem] | Unset = UNSET
+        if _scopes is not UNSET:
+            scopes = []
+            for componentsschemas_scope_list_item_data in _scopes:
+                componentsschemas_scope_list_item = ScopeListItem(componentsschemas_scope_list_item_data)
+
+
+
+                scopes.append(componentsschemas_scope_list_item)
 
 
         _status = d.pop("status", UNSET)
