@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     ColumnElement,
+    Integer,
     Numeric,
     Select,
     and_,
@@ -125,7 +127,12 @@ _CONDITIONS: dict[str, Callable[[ColumnElement[Any], Any], ColumnElement[bool]]]
 def filter_condition(flt: Filter) -> ColumnElement[bool]:
     """The SQL condition of one checked filter (an operator outside the table is ``is_not_null``)."""
     build = _CONDITIONS.get(flt.operator, _is_not_null)
-    return build(flt.field.expr, flt.value)
+    expr = flt.field.expr
+    if isinstance(expr.type, Integer) and not isinstance(expr.type, BigInteger):
+        # A 32-bit column (``enabled``, ``attempts``): the documents allow values up to 1e15, which
+        # PostgreSQL would refuse to bind as int4 ("out of range"); as bigint they simply match nothing.
+        expr = cast(expr, BigInteger)
+    return build(expr, flt.value)
 
 
 @dataclass(frozen=True)

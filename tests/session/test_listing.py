@@ -532,3 +532,15 @@ def test_detail_through_the_wrong_page_is_not_found(env: Env, tenant: TenantUser
     (created,) = insert(env, tenant, assets(1))
     response = env.client.get(f"/api/dynamic/stock-ins/{created['id']}", headers=tenant.headers())
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("value", [1_000_000_000_000_000, -3_000_000_000])
+def test_a_filter_beyond_a_32_bit_columns_range_matches_nothing(env: Env, tenant: TenantUsers, value: int) -> None:
+    # The documents allow integer filter values up to 1e15; `enabled` is a 32-bit column, which
+    # PostgreSQL would refuse to compare with a bound int4 parameter that large.
+    for operator in ("eq", "gt", "in"):
+        condition = {"fieldName": "enabled", "operator": operator, "value": [value] if operator == "in" else value}
+        response = env.client.get("/api/open-platform/automations/list", params={"filters": json.dumps([condition])},
+                                  headers=tenant.headers())
+        assert response.status_code == 200, response.text
+        assert response.json()["data"]["records"] == []

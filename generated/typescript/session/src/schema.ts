@@ -2339,6 +2339,8 @@ export interface components {
          * @description Where deliveries are POSTed: an `https` URL of at most 2000 characters whose host resolves
          *     to public addresses only, without credentials (else `VALIDATION_ERROR` on `url`). With
          *     `TESSERA_WEBHOOK_ALLOW_LOOPBACK=true`, `http` or `https` to a loopback-only host too.
+         *     The pattern states its shape (printable ASCII, no spaces, a scheme and a host); where its
+         *     host resolves, and to what, no schema can state.
          * @example https://hooks.fleet.example/tessera
          */
         WebhookUrl: string;

@@ -32,6 +32,8 @@ class CreateWebhookEndpointRequest:
             url (str): Where deliveries are POSTed: an `https` URL of at most 2000 characters whose host resolves
                 to public addresses only, without credentials (else `VALIDATION_ERROR` on `url`). With
                 `TESSERA_WEBHOOK_ALLOW_LOOPBACK=true`, `http` or `https` to a loopback-only host too.
+                The pattern states its shape (printable ASCII, no spaces, a scheme and a host); where its
+                host resolves, and to what, no schema can state.
                  Example: https://hooks.fleet.example/tessera.
             event_types (list[WebhookEventType]): The event types the endpoint receives; each must be a published webhook
                 event type (else
