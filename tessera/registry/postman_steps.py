@@ -115,10 +115,26 @@ def body_example(doc: dict[str, Any], schema: Any, depth: int = 0) -> Any:
 
 def _media_examples(doc: dict[str, Any], media: dict[str, Any], *, sent: bool = False) -> list[Any]:
     if "example" in media:
-        return [media["example"]]
+        return [fresh_unique(doc, media.get("schema", {}), media["example"]) if sent else media["example"]]
     found = [resolve(doc, example).get("value") for example in (media.get("examples") or {}).values()]
     build = body_example if sent else schema_example
     return found or [build(doc, media.get("schema", {}))]
+
+
+def fresh_unique(doc: dict[str, Any], schema: Any, value: Any, depth: int = 0) -> Any:
+    """``value`` with a fresh ``{{$guid}}`` in each text field its schema marks unique
+    (``x-tessera-unique``), so a collection that creates records can run again on the same data."""
+    schema = resolve(doc, schema) if isinstance(schema, dict) else {}
+    if depth > 8 or not isinstance(value, dict):
+        return value
+    fresh = {}
+    for name, item in value.items():
+        sub = resolve(doc, schema.get("properties", {}).get(name, {}))
+        if sub.get("x-tessera-unique") and isinstance(item, str) and sub.get("maxLength", 36) >= 36:
+            fresh[name] = "{{$guid}}"
+        else:
+            fresh[name] = fresh_unique(doc, sub, item, depth + 1)
+    return fresh
 
 
 def _text(value: Any) -> str:

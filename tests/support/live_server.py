@@ -97,9 +97,12 @@ def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: fl
             proc.wait()
         log.seek(0)
         errors = [] if allow_5xx else five_hundreds_in(log)
+        log.seek(0)
+        faults = [line for line in log.read().splitlines() if "unhandled_error" in line][:3] if errors else []
         log.close()
     if errors:
-        raise AssertionError(f"tessera serve answered {len(errors)} 5xx no test expected: {errors[:5]}")
+        raise AssertionError(f"tessera serve answered {len(errors)} 5xx no test expected: {errors[:5]}\n"
+                             + "\n".join(fault[:3000] for fault in faults))
 
 
 @contextmanager

@@ -79,6 +79,7 @@ try:
         InstallationEnvelope,
         LoginEnvelope,
         LoginRequest,
+        ScopeListItem,
         WebhookEventType,
     )
 except ModuleNotFoundError as exc:  # never a silent skip: the suite's command installs them
@@ -132,7 +133,8 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     installation = ok(create_installation.sync_detailed(
         app.app_id, client=admin,
         body=CreateInstallationRequest(tenant_id="demo", environment=Environment.PRODUCTION,
-                                       scopes=["assets.read", "assets.manage"])), InstallationEnvelope).data
+                                       scopes=[ScopeListItem.ASSETS_READ, ScopeListItem.ASSETS_MANAGE])),
+        InstallationEnvelope).data
     assert sorted(installation.scopes) == ["assets.manage", "assets.read"]
     credential = ok(create_credential.sync_detailed(installation.installation_id, client=admin),
                      CredentialEnvelope).data

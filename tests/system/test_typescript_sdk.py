@@ -49,6 +49,7 @@ try:
         InstallationEnvelope,
         LoginEnvelope,
         LoginRequest,
+        ScopeListItem,
         WebhookEventType,
         WebhookSignatureFormat,
     )
@@ -162,7 +163,8 @@ def test_the_integrator_flow_with_the_typescript_sdk(compiled: Path, official_ve
             client=admin, body=CreateApplicationRequest(name="TypeScript SDK")), ApplicationEnvelope).data
         installation = ok(create_installation.sync_detailed(
             app.app_id, client=admin, body=CreateInstallationRequest(
-                tenant_id="demo", environment=Environment.PRODUCTION, scopes=["assets.read", "assets.manage"])),
+                tenant_id="demo", environment=Environment.PRODUCTION,
+                scopes=[ScopeListItem.ASSETS_READ, ScopeListItem.ASSETS_MANAGE])),
             InstallationEnvelope).data
         credential = ok(create_credential.sync_detailed(installation.installation_id, client=admin),
                          CredentialEnvelope).data

@@ -105,8 +105,9 @@ def _check_target(where: str, action: dict[str, Any], name: str, *, required: bo
 
 
 def _check_template(where: str, template: Any, fields: Iterable[str]) -> dict[str, FieldError]:
-    """An ``input`` or ``payload``: an object naming only ``fields``, each a constant or an event path
-    (a scalar: the fields are a command's inputs or a model's fields, none of which nests)."""
+    """An ``input`` or ``payload``: an object naming only ``fields``, each a constant (text, a number
+    or a boolean: the fields are a command's inputs or a model's fields, none of which nests) or an
+    event path."""
     if not isinstance(template, dict):
         return {where: FieldError(N_("Must be an object."))}
     known = set(fields)
@@ -114,7 +115,7 @@ def _check_template(where: str, template: Any, fields: Iterable[str]) -> dict[st
     for key, value in template.items():
         if key not in known:
             errors[f"{where}.{key}"] = FieldError(N_("Unknown field."))
-        elif isinstance(value, dict | list):
+        elif value is None or isinstance(value, dict | list):
             errors[f"{where}.{key}"] = FieldError(N_("Must be a single value or an event path."))
     return errors
 

@@ -4265,8 +4265,8 @@ export interface components {
             command: "assets.assign";
             /** @description The input of `assets.assign`. */
             input: {
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                assignee?: unknown;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                assignee?: string | number | boolean;
             };
             /** @description The record to change: its id, or an event path. */
             targetPid: string;
@@ -4279,14 +4279,14 @@ export interface components {
             command: "inventory.stock-ins.create";
             /** @description The input of `inventory.stock-ins.create`. */
             input: {
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                sku?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                quantity?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                warehouse?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                receivedAt?: unknown;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                sku?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                quantity?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                warehouse?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                receivedAt?: string | number | boolean;
             };
             /** @description The record to change: its id, or an event path. */
             targetPid?: string;
@@ -4301,18 +4301,18 @@ export interface components {
             targetRecordId?: string;
             /** @description The `asset` fields to write. */
             payload: {
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                name?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                serialNo?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                status?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                assignee?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                value?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                purchasedAt?: unknown;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                name?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                serialNo?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                status?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                assignee?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                value?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                purchasedAt?: string | number | boolean;
             };
         };
         /** @description Runs `assets:update`. */
@@ -4325,18 +4325,18 @@ export interface components {
             targetRecordId: string;
             /** @description The `asset` fields to write. */
             payload: {
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                name?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                serialNo?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                status?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                assignee?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                value?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                purchasedAt?: unknown;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                name?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                serialNo?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                status?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                assignee?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                value?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                purchasedAt?: string | number | boolean;
             };
         };
         /** @description Runs `assets:delete`. */
@@ -4358,16 +4358,16 @@ export interface components {
             targetRecordId?: string;
             /** @description The `stockIn` fields to write. */
             payload: {
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                sku?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                quantity?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                warehouse?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                receivedAt?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                source?: unknown;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                sku?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                quantity?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                warehouse?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                receivedAt?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                source?: string | number | boolean;
             };
         };
         /** @description Runs `stock-ins:update`. */
@@ -4380,16 +4380,16 @@ export interface components {
             targetRecordId: string;
             /** @description The `stockIn` fields to write. */
             payload: {
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                sku?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                quantity?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                warehouse?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                receivedAt?: unknown;
-                /** @description A constant, or an event path (`$.data.<field>`, `$.occurredAt`...). */
-                source?: unknown;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                sku?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                quantity?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                warehouse?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                receivedAt?: string | number | boolean;
+                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+                source?: string | number | boolean;
             };
         };
         /** @description Runs `stock-ins:delete`. */

@@ -31,12 +31,10 @@ from .asset_command_envelope_code import AssetCommandEnvelopeCode
 from .asset_create_payload import AssetCreatePayload
 from .asset_create_payload_status import AssetCreatePayloadStatus
 from .asset_options_datasource_item import AssetOptionsDatasourceItem
+from .asset_status import AssetStatus
 from .asset_status_datasource_item import AssetStatusDatasourceItem
 from .asset_status_datasource_item_id import AssetStatusDatasourceItemId
 from .asset_status_datasource_item_value import AssetStatusDatasourceItemValue
-from .asset_status_type_1 import AssetStatusType1
-from .asset_status_type_2_type_1 import AssetStatusType2Type1
-from .asset_status_type_3_type_1 import AssetStatusType3Type1
 from .asset_update_payload import AssetUpdatePayload
 from .asset_update_payload_status import AssetUpdatePayloadStatus
 from .assets_assign_command_action import AssetsAssignCommandAction
@@ -557,12 +555,10 @@ __all__ = (
     "AssetsNumberInFieldName",
     "AssetsNumberInOperator",
     "AssetsRecordEnvelope",
+    "AssetStatus",
     "AssetStatusDatasourceItem",
     "AssetStatusDatasourceItemId",
     "AssetStatusDatasourceItemValue",
-    "AssetStatusType1",
-    "AssetStatusType2Type1",
-    "AssetStatusType3Type1",
     "AssetsTextComparison",
     "AssetsTextComparisonFieldName",
     "AssetsTextComparisonOperator",

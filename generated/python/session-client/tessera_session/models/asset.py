@@ -8,9 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.asset_status_type_1 import AssetStatusType1
-from ..models.asset_status_type_2_type_1 import AssetStatusType2Type1
-from ..models.asset_status_type_3_type_1 import AssetStatusType3Type1
+from ..models.asset_status import AssetStatus
 from ..types import UNSET, Unset
 from typing import cast
 import datetime
@@ -34,7 +32,7 @@ class Asset:
             serial_no (str): Serial number
             created_at (datetime.datetime): When the record was created.
             updated_at (datetime.datetime): When the record last changed.
-            status (AssetStatusType1 | AssetStatusType2Type1 | AssetStatusType3Type1 | None | Unset): Status
+            status (AssetStatus | Unset): Status
             assignee (None | str | Unset): Assignee
             value (float | None | Unset): Value
             purchased_at (datetime.date | None | Unset): Purchase date
@@ -45,7 +43,7 @@ class Asset:
     serial_no: str
     created_at: datetime.datetime
     updated_at: datetime.datetime
-    status: AssetStatusType1 | AssetStatusType2Type1 | AssetStatusType3Type1 | None | Unset = UNSET
+    status: AssetStatus | Unset = UNSET
     assignee: None | str | Unset = UNSET
     value: float | None | Unset = UNSET
     purchased_at: datetime.date | None | Unset = UNSET
@@ -66,17 +64,10 @@ class Asset:
 
         updated_at = self.updated_at.isoformat()
 
-        status: None | str | Unset
-        if isinstance(self.status, Unset):
-            status = UNSET
-        elif isinstance(self.status, AssetStatusType1):
+        status: str | Unset = UNSET
+        if not isinstance(self.status, Unset):
             status = self.status.value
-        elif isinstance(self.status, AssetStatusType2Type1):
-            status = self.status.value
-        elif isinstance(self.status, AssetStatusType3Type1):
-            status = self.status.value
-        else:
-            status = self.status
+
 
         assignee: None | str | Unset
         if isinstance(self.assignee, Unset):
@@ -140,44 +131,14 @@ class Asset:
 
 
 
-        def _parse_status(data: object) -> AssetStatusType1 | AssetStatusType2Type1 | AssetStatusType3Type1 | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                status_type_1 = AssetStatusType1(data)
+        _status = d.pop("status", UNSET)
+        status: AssetStatus | Unset
+        if isinstance(_status,  Unset):
+            status = UNSET
+        else:
+            status = AssetStatus(_status)
 
 
-
-                return status_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                status_type_2_type_1 = AssetStatusType2Type1(data)
-
-
-
-                return status_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                status_type_3_type_1 = AssetStatusType3Type1(data)
-
-
-
-                return status_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(AssetStatusType1 | AssetStatusType2Type1 | AssetStatusType3Type1 | None | Unset, data)
-
-        status = _parse_status(d.pop("status", UNSET))
 
 
         def _parse_assignee(data: object) -> None | str | Unset:

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -24,17 +25,22 @@ class AssetsAssignCommandActionInput:
     """ The input of `assets.assign`.
 
         Attributes:
-            assignee (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
+            assignee (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
      """
 
-    assignee: Any | Unset = UNSET
+    assignee: bool | float | str | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        assignee = self.assignee
+        assignee: bool | float | str | Unset
+        if isinstance(self.assignee, Unset):
+            assignee = UNSET
+        else:
+            assignee = self.assignee
 
 
         field_dict: dict[str, Any] = {}
@@ -51,7 +57,13 @@ class AssetsAssignCommandActionInput:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        assignee = d.pop("assignee", UNSET)
+        def _parse_assignee(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
+
+        assignee = _parse_assignee(d.pop("assignee", UNSET))
+
 
         assets_assign_command_action_input = cls(
             assignee=assignee,

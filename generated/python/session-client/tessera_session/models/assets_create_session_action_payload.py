@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -24,37 +25,67 @@ class AssetsCreateSessionActionPayload:
     """ The `asset` fields to write.
 
         Attributes:
-            name (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            serial_no (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            status (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            assignee (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            value (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            purchased_at (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
+            name (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            serial_no (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            status (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            assignee (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            value (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            purchased_at (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
      """
 
-    name: Any | Unset = UNSET
-    serial_no: Any | Unset = UNSET
-    status: Any | Unset = UNSET
-    assignee: Any | Unset = UNSET
-    value: Any | Unset = UNSET
-    purchased_at: Any | Unset = UNSET
+    name: bool | float | str | Unset = UNSET
+    serial_no: bool | float | str | Unset = UNSET
+    status: bool | float | str | Unset = UNSET
+    assignee: bool | float | str | Unset = UNSET
+    value: bool | float | str | Unset = UNSET
+    purchased_at: bool | float | str | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        name = self.name
+        name: bool | float | str | Unset
+        if isinstance(self.name, Unset):
+            name = UNSET
+        else:
+            name = self.name
 
-        serial_no = self.serial_no
+        serial_no: bool | float | str | Unset
+        if isinstance(self.serial_no, Unset):
+            serial_no = UNSET
+        else:
+            serial_no = self.serial_no
 
-        status = self.status
+        status: bool | float | str | Unset
+        if isinstance(self.status, Unset):
+            status = UNSET
+        else:
+            status = self.status
 
-        assignee = self.assignee
+        assignee: bool | float | str | Unset
+        if isinstance(self.assignee, Unset):
+            assignee = UNSET
+        else:
+            assignee = self.assignee
 
-        value = self.value
+        value: bool | float | str | Unset
+        if isinstance(self.value, Unset):
+            value = UNSET
+        else:
+            value = self.value
 
-        purchased_at = self.purchased_at
+        purchased_at: bool | float | str | Unset
+        if isinstance(self.purchased_at, Unset):
+            purchased_at = UNSET
+        else:
+            purchased_at = self.purchased_at
 
 
         field_dict: dict[str, Any] = {}
@@ -81,17 +112,53 @@ class AssetsCreateSessionActionPayload:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        name = d.pop("name", UNSET)
+        def _parse_name(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
 
-        serial_no = d.pop("serialNo", UNSET)
+        name = _parse_name(d.pop("name", UNSET))
 
-        status = d.pop("status", UNSET)
 
-        assignee = d.pop("assignee", UNSET)
+        def _parse_serial_no(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
 
-        value = d.pop("value", UNSET)
+        serial_no = _parse_serial_no(d.pop("serialNo", UNSET))
 
-        purchased_at = d.pop("purchasedAt", UNSET)
+
+        def _parse_status(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
+
+        status = _parse_status(d.pop("status", UNSET))
+
+
+        def _parse_assignee(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
+
+        assignee = _parse_assignee(d.pop("assignee", UNSET))
+
+
+        def _parse_value(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
+
+        value = _parse_value(d.pop("value", UNSET))
+
+
+        def _parse_purchased_at(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
+
+        purchased_at = _parse_purchased_at(d.pop("purchasedAt", UNSET))
+
 
         assets_create_session_action_payload = cls(
             name=name,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -24,33 +25,58 @@ class StockInsCreateSessionActionPayload:
     """ The `stockIn` fields to write.
 
         Attributes:
-            sku (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            quantity (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            warehouse (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            received_at (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
-            source (Any | Unset): A constant, or an event path (`$.data.<field>`, `$.occurredAt`...).
+            sku (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            quantity (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            warehouse (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            received_at (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
+            source (bool | float | str | Unset): A constant (text, a number or a boolean), or an event path
+                (`$.data.<field>`...).
      """
 
-    sku: Any | Unset = UNSET
-    quantity: Any | Unset = UNSET
-    warehouse: Any | Unset = UNSET
-    received_at: Any | Unset = UNSET
-    source: Any | Unset = UNSET
+    sku: bool | float | str | Unset = UNSET
+    quantity: bool | float | str | Unset = UNSET
+    warehouse: bool | float | str | Unset = UNSET
+    received_at: bool | float | str | Unset = UNSET
+    source: bool | float | str | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        sku = self.sku
+        sku: bool | float | str | Unset
+        if isinstance(self.sku, Unset):
+            sku = UNSET
+        else:
+            sku = self.sku
 
-        quantity = self.quantity
+        quantity: bool | float | str | Unset
+        if isinstance(self.quantity, Unset):
+            quantity = UNSET
+        else:
+            quantity = self.quantity
 
-        warehouse = self.warehouse
+        warehouse: bool | float | str | Unset
+        if isinstance(self.warehouse, Unset):
+            warehouse = UNSET
+        else:
+            warehouse = self.warehouse
 
-        received_at = self.received_at
+        received_at: bool | float | str | Unset
+        if isinstance(self.received_at, Unset):
+            received_at = UNSET
+        else:
+            received_at = self.received_at
 
-        source = self.source
+        source: bool | float | str | Unset
+        if isinstance(self.source, Unset):
+            source = UNSET
+        else:
+            source = self.source
 
 
         field_dict: dict[str, Any] = {}
@@ -75,15 +101,45 @@ class StockInsCreateSessionActionPayload:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        sku = d.pop("sku", UNSET)
+        def _parse_sku(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
 
-        quantity = d.pop("quantity", UNSET)
+        sku = _parse_sku(d.pop("sku", UNSET))
 
-        warehouse = d.pop("warehouse", UNSET)
 
-        received_at = d.pop("receivedAt", UNSET)
+        def _parse_quantity(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
 
-        source = d.pop("source", UNSET)
+        quantity = _parse_quantity(d.pop("quantity", UNSET))
+
+
+        def _parse_warehouse(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
+
+        warehouse = _parse_warehouse(d.pop("warehouse", UNSET))
+
+
+        def _parse_received_at(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
+
+        received_at = _parse_received_at(d.pop("receivedAt", UNSET))
+
+
+        def _parse_source(data: object) -> bool | float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | float | str | Unset, data)
+
+        source = _parse_source(d.pop("source", UNSET))
+
 
         stock_ins_create_session_action_payload = cls(
             sku=sku,
