@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tessera.core.errors import TlsRequired
 from tessera.core.settings import Settings, SettingsError
+from tessera.web.protocol import BoundedHttpToolsProtocol
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -241,7 +242,8 @@ def server_options(settings: Settings) -> dict[str, Any]:
             "TLS is required (TESSERA_REQUIRE_TLS; on when TESSERA_ENV=production) but nothing provides it: "
             "set TESSERA_TLS_CERT_FILE and TESSERA_TLS_KEY_FILE, or TESSERA_TRUSTED_PROXIES to the addresses "
             "of the proxies that terminate TLS")
-    options: dict[str, Any] = {"proxy_headers": False}
+    # Requests past the bounds answered in the envelope even where llhttp would stop (web/protocol.py).
+    options: dict[str, Any] = {"proxy_headers": False, "http": BoundedHttpToolsProtocol}
     if settings.tls_cert_file is not None and settings.tls_key_file is not None:
         try:
             ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(

@@ -1,0 +1,84 @@
+"""uvicorn's httptools protocol, with the request bounds answered in the surface's envelope.
+
+llhttp (under httptools) refuses a request head of more than about 64 KiB with a parse error, which
+uvicorn 0.54 answers itself with a plain-text 400 ("Invalid HTTP request received."): an answer in
+neither surface's envelope, and not the 414 or 431 that every operation of both documents states
+(``tessera/web/context.py`` refuses a URL over 8 KiB and header fields over 16 KiB, but only once
+the head has been parsed). This protocol counts the URL and the header fields as llhttp hands them
+over and, past those same bounds, stops parsing and answers 414 or 431 in the envelope of the
+surface the path names, with ``Connection: close``.
+
+It replaces two methods of ``uvicorn.protocols.http.httptools_impl.HttpToolsProtocol`` (uvicorn
+0.54): ``on_url`` and ``on_header`` count before calling uvicorn's own; ``send_400_response``,
+which uvicorn calls when the parser stops, answers the bound that was passed instead of its text
+and drains the rest of the request before closing; ``data_received`` does the draining.
+``tests/web/test_transport.py`` sends a 100 KiB URL and 100 KiB of headers to a real server.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from tessera.core.errors import HeaderFieldsTooLarge, ServiceError, UriTooLong
+from tessera.web.context import MAX_HEADER_BYTES, MAX_URL_BYTES
+from tessera.web.envelopes import render_error
+from tessera.web.surface import surface_of
+
+_REASONS = {414: b"URI Too Long", 431: b"Request Header Fields Too Large"}
+# How long the rest of a refused request is read and dropped before the connection closes: closing
+# with unread bytes would reset it, and the client would lose the answer it has not read yet.
+DRAIN_SECONDS = 5.0
+
+
+class _BoundPassed(Exception):
+    """Raised inside a parser callback: httptools stops and uvicorn calls ``send_400_response``."""
+
+
+class BoundedHttpToolsProtocol(HttpToolsProtocol):
+    _passed: ServiceError | None = None
+    _header_bytes = 0
+    _draining = False
+
+    def data_received(self, data: bytes) -> None:
+        if self._draining:
+            return  # the rest of a refused request: read and dropped, never parsed
+        super().data_received(data)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._passed, self._header_bytes = None, 0
+
+    def on_url(self, url: bytes) -> None:
+        super().on_url(url)
+        if len(self.url) > MAX_URL_BYTES:
+            self._passed = UriTooLong()
+            raise _BoundPassed
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._header_bytes += len(name) + len(value)
+        if self._header_bytes > MAX_HEADER_BYTES:
+            self._passed = HeaderFieldsTooLarge()
+            raise _BoundPassed
+        super().on_header(name, value)
+
+    def send_400_response(self, msg: str) -> None:
+        if self._passed is None:
+            super().send_400_response(msg)
+            return
+        path = self.url.split(b"?", 1)[0].decode("latin-1")
+        request_id = str(uuid.uuid4())
+        status, body, headers = render_error(self._passed, surface_of(path), request_id)
+        content = json.dumps(body, separators=(",", ":")).encode()
+        lines = [b"HTTP/1.1 %d %s\r\n" % (status, _REASONS.get(status, b"Bad Request"))]
+        fields: dict[str, Any] = {**headers, "Content-Type": "application/json", "Content-Length": str(len(content)),
+                                  "X-Request-Id": request_id, "Connection": "close"}
+        lines += [f"{name}: {value}\r\n".encode("latin-1") for name, value in fields.items()]
+        self.transport.write(b"".join([*lines, b"\r\n", content]))
+        self._draining = True
+        if self.transport.can_write_eof():
+            self.transport.write_eof()  # the answer is complete; the client may still be sending
+        self.loop.call_later(DRAIN_SECONDS, self.transport.close)

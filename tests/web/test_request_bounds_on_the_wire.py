@@ -1,0 +1,61 @@
+"""Request heads past the bounds, sent to a real ``tessera serve``: the answer is the documented
+414 or 431 in the surface's envelope, even where llhttp alone would stop at about 64 KiB with a
+plain-text 400 (``tessera/web/protocol.py``)."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+
+from tests.support.live_server import tessera_env, tessera_serve
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp: Path = tmp_path_factory.mktemp("bounds")
+    env = tessera_env(tmp / "var", TESSERA_DATABASE_URL=f"sqlite:///{tmp / 'tessera.db'}")
+    with tessera_serve(env, demo=False) as url:
+        yield url
+
+
+def raw_get(base: str, target: str, extra: str = "") -> tuple[int, str, dict[str, Any]]:
+    """Status, Content-Type and JSON body of a GET sent as raw bytes (HTTP clients cap URLs at 64 KiB)."""
+    url = urlsplit(base)
+    with socket.create_connection((url.hostname, url.port), timeout=10) as sock:
+        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: {url.netloc}\r\n{extra}\r\n".encode())
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    fields = {name.lower(): value for name, _, value in (line.partition(": ") for line in lines[1:])}
+    return int(lines[0].split()[1]), fields.get("content-type", ""), json.loads(body)
+
+
+@pytest.mark.parametrize(("path", "code"), [("/api/audit/list", "URI_TOO_LONG"),
+                                             ("/api/open/v1/whoami", "uri_too_long")])
+@pytest.mark.parametrize("size", [9_000, 100_000])
+def test_a_url_past_the_bound_is_414_in_the_surfaces_envelope(base: str, path: str, code: str, size: int) -> None:
+    status, content_type, body = raw_get(base, f"{path}?keyword={'a' * size}")
+    assert status == 414
+    assert content_type.startswith("application/json")
+    assert body["code"] == code
+
+
+@pytest.mark.parametrize("size", [20_000, 100_000])
+def test_header_fields_past_the_bound_are_431_in_the_envelope(base: str, size: int) -> None:
+    status, _, body = raw_get(base, "/api/health", f"X-Big: {'b' * size}\r\n")
+    assert status == 431
+    assert body["code"] == "REQUEST_HEADER_FIELDS_TOO_LARGE"
+
+
+def test_the_server_answers_the_next_request_after_a_refusal(base: str) -> None:
+    assert raw_get(base, f"/api/audit/list?keyword={'a' * 100_000}")[0] == 414
+    assert httpx.get(f"{base}/api/health", timeout=10).status_code == 200
