@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import weakref
 from collections import deque
 from typing import Any
@@ -41,6 +42,9 @@ _INSERT = Statement(insert(open_api_calls).values({c: bindparam(c) for c in _COL
 async def record_calls(conn: Executor, rows: list[dict[str, Any]]) -> None:
     """Call-audit rows, each with its own ``created_at`` (one batch: one round trip)."""
     await conn.execute_many(_INSERT, rows)
+
+# How long flush() waits for a write already in flight before leaving its rows to that writer.
+WAIT_FOR_WRITER_SECONDS = 10.0
 
 
 class _Flusher:
@@ -95,8 +99,14 @@ class CallAudit:
         return flusher
 
     async def flush(self) -> None:
-        """Write every queued row now (the flusher, tests, shutdown)."""
-        if self._writing:  # one writer at a time; the other's rows are written by it
+        """Write every queued row now (the flusher, tests, shutdown): when it returns, every row
+        queued before the call is committed, or kept for the next pass if the write failed."""
+        deadline = time.monotonic() + WAIT_FOR_WRITER_SECONDS
+        while self._writing and time.monotonic() < deadline:
+            # One writer at a time. Another one (the flusher) has rows in flight: wait for it to
+            # commit them rather than return before they are written.
+            await asyncio.sleep(0.005)
+        if self._writing:
             return
         self._writing = True
         try:
@@ -104,10 +114,13 @@ class CallAudit:
                 rows = [self._pending.popleft() for _ in range(min(BATCH, len(self._pending)))]
                 try:
                     await record_calls(self._db, rows)
-                except Exception:
+                except BaseException as exc:
                     # Kept for the next pass (a locked SQLite file or a database restart is
-                    # usually over by then), in their original order.
+                    # usually over by then), in their original order; also when the flusher is
+                    # cancelled mid-write at shutdown, so close() writes them.
                     self._pending.extendleft(reversed(rows))
+                    if not isinstance(exc, Exception):
+                        raise
                     log.exception("call_audit.write_failed", extra={"rows": len(rows)})
                     return
             if self._dropped:
