@@ -128,6 +128,12 @@ def _page_binders(pages: tuple[str, ...]) -> dict[tuple[str, str], Binder]:
     return found
 
 
+def _new_member(objects: DemoObjects, body: dict[str, Any]) -> None:
+    """A user of the demo who is not a member yet, named by exactly one of userPid and email."""
+    body.pop("email", None)
+    body["userPid"] = objects.member(present=False)
+
+
 def _real_key(objects: DemoObjects, body: dict[str, Any]) -> None:  # noqa: ARG001  # binder signature
     if "publicJwk" in body:
         body["publicJwk"] = public_jwk()
@@ -181,13 +187,16 @@ INSTALLATION = _ids(installationId=lambda o: o.installation_id)
 ENDPOINT = _ids(endpointId=lambda o: o.endpoint_id)
 AUTOMATION_ID = _ids(automationId=lambda o: o.automation_id)
 OP = "/api/open-platform"
+# Operations whose every schema-valid case is aimed: a generated public key fits the schema but is
+# no key of its type (a rule no schema can state, see README "The plain run"), so only real keys.
+ALWAYS = {("POST", f"{OP}/installations/{{installationId}}/credentials"),
+          ("POST", f"{OP}/credentials/{{clientId}}/rotate")}
 BINDERS: dict[tuple[str, str], Binder] = {
     ("POST", "/api/auth/login"): _body(_demo_login),
     **_page_binders(tuple(RECORDS)),
     ("GET", f"{OP}/applications/{{appId}}"): APP,
     ("GET", f"{OP}/applications/{{appId}}/members/list"): APP,
-    ("POST", f"{OP}/applications/{{appId}}/members"): _then(APP, _body(
-        lambda o, body: body.update(userPid=o.member(present=False)))),
+    ("POST", f"{OP}/applications/{{appId}}/members"): _then(APP, _body(_new_member)),
     ("PUT", f"{OP}/applications/{{appId}}/members/{{userPid}}"):
         _ids(appId=lambda o: o.app_id, userPid=lambda o: o.member(present=True)),
     ("DELETE", f"{OP}/applications/{{appId}}/members/{{userPid}}"):
@@ -240,6 +249,8 @@ def _aim(case: Any) -> Binder | None:
         return None
     if str(meta.generation.mode) != "positive":
         return None
+    if (case.method.upper(), case.operation.path) in ALWAYS:
+        return binder
     with _aiming:
         turn = _aimed[(case.operation.label, str(meta.phase.name))]
         _aimed[(case.operation.label, str(meta.phase.name))] += 1

@@ -1799,11 +1799,11 @@ export interface components {
          *     }
          */
         AddMemberRequest: {
-            /** @description Public id of the user to add; an unknown user is `VALIDATION_ERROR` on `userPid`. */
+            /** @description Public id of the user to add; an unknown user is 404 `NOT_FOUND`. */
             userPid?: string;
             /**
              * @description Email of the user to add, who must share a tenant with the caller; any other email is
-             *     `VALIDATION_ERROR` on `email`.
+             *     404 `NOT_FOUND`.
              */
             email?: string;
             role: components["schemas"]["MemberRole"];

@@ -32,9 +32,9 @@ class AddMemberRequest:
                 and credentials), `maintainer` and `viewer` (read the application, its members and its
                 installations).
                  Example: maintainer.
-            user_pid (str | Unset): Public id of the user to add; an unknown user is `VALIDATION_ERROR` on `userPid`.
+            user_pid (str | Unset): Public id of the user to add; an unknown user is 404 `NOT_FOUND`.
             email (str | Unset): Email of the user to add, who must share a tenant with the caller; any other email is
-                `VALIDATION_ERROR` on `email`.
+                404 `NOT_FOUND`.
      """
 
     role: MemberRole
