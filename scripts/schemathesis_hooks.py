@@ -189,8 +189,11 @@ AUTOMATION_ID = _ids(automationId=lambda o: o.automation_id)
 OP = "/api/open-platform"
 # Operations whose every schema-valid case is aimed: a generated public key fits the schema but is
 # no key of its type (a rule no schema can state, see README "The plain run"), so only real keys.
+# The same holds for a webhook URL: whether its host resolves, and to what, no schema can state.
 ALWAYS = {("POST", f"{OP}/installations/{{installationId}}/credentials"),
-          ("POST", f"{OP}/credentials/{{clientId}}/rotate")}
+          ("POST", f"{OP}/credentials/{{clientId}}/rotate"),
+          ("POST", f"{OP}/installations/{{installationId}}/webhook-endpoints"),
+          ("PUT", f"{OP}/webhook-endpoints/{{endpointId}}")}
 BINDERS: dict[tuple[str, str], Binder] = {
     ("POST", "/api/auth/login"): _body(_demo_login),
     **_page_binders(tuple(RECORDS)),

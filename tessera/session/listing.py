@@ -108,7 +108,9 @@ def _number_value(ftype: str, value: Any) -> tuple[Any, FieldError | None]:
         return None, _type_mismatch()
     if ftype == "integer" and isinstance(value, float) and not value.is_integer():
         return None, _type_mismatch()
-    return value, None
+    # Compared as a double, exact for every value up to MAX_NUMBER (below 2**53): PostgreSQL types
+    # an IN list's parameters by its first one, so [1, 3000000000] bound as Python ints overflowed.
+    return float(value), None
 
 
 def _parse_filters(raw: Any, fields: Mapping[str, ListField], errors: dict[str, FieldError]) -> list[Filter]:

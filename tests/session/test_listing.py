@@ -544,3 +544,13 @@ def test_a_filter_beyond_a_32_bit_columns_range_matches_nothing(env: Env, tenant
                                   headers=tenant.headers())
         assert response.status_code == 200, response.text
         assert response.json()["data"]["records"] == []
+
+
+@pytest.mark.parametrize("values", [[1, 3_000_000_000], [-38, -106_109_491_772_395]])
+def test_an_in_list_mixing_small_and_large_numbers_is_compared_exactly(env: Env, tenant: TenantUsers,
+                                                                       values: list[int]) -> None:
+    # PostgreSQL typed the list by its first value, and the larger one overflowed (a 500).
+    insert(env, tenant, [{"name": "Big", "serialNo": "N-1", "value": 3_000_000_000}], model="asset")
+    response = list_page(env, tenant, filters=[{"fieldName": "value", "operator": "in", "value": values}])
+    assert response.status_code == 200, response.text
+    assert [r["name"] for r in response.json()["data"]["records"]] == (["Big"] if 3_000_000_000 in values else [])

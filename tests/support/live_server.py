@@ -102,7 +102,7 @@ def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: fl
         log.close()
     if errors:
         raise AssertionError(f"tessera serve answered {len(errors)} 5xx no test expected: {errors[:5]}\n"
-                             + "\n".join(fault[:3000] for fault in faults))
+                             + "\n".join(fault[-3000:] for fault in faults))
 
 
 @contextmanager
