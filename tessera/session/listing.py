@@ -241,12 +241,13 @@ def parse_list_request(
         elif not storable_text(keyword):
             errors["keyword"] = FieldError(BAD_TEXT)
         keyword = keyword or None
-    sort_name = params.get("sortField") or default_sort
+    # Absent means the default; sent empty is not a field (the documents' enums have no "").
+    sort_name = params.get("sortField", default_sort)
     sort_field = fields.get(sort_name) if isinstance(sort_name, str) else None
     if sort_field is None:
         errors["sortField"] = FieldError(N_("Unknown field."))
         sort_field = fields[default_sort]
-    sort_order = params.get("sortOrder") or "desc"
+    sort_order = params.get("sortOrder", "desc")
     if sort_order not in {"asc", "desc"}:
         errors["sortOrder"] = FieldError(N_("Must be one of: {values}."), values="asc, desc")
         sort_order = "desc"

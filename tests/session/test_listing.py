@@ -554,3 +554,9 @@ def test_an_in_list_mixing_small_and_large_numbers_is_compared_exactly(env: Env,
     response = list_page(env, tenant, filters=[{"fieldName": "value", "operator": "in", "value": values}])
     assert response.status_code == 200, response.text
     assert [r["name"] for r in response.json()["data"]["records"]] == (["Big"] if 3_000_000_000 in values else [])
+
+
+@pytest.mark.parametrize("name", ["sortField", "sortOrder"])
+def test_an_empty_sort_parameter_is_refused_not_taken_as_the_default(env: Env, tenant: TenantUsers, name: str) -> None:
+    # The documents give both as enums without "": absent means the default, empty is not a value.
+    assert name in field_errors(list_page(env, tenant, **{name: ""}))

@@ -92,7 +92,8 @@ INEXPRESSIBLE = {
 }
 FAILURE_HEADER = re.compile(r"^_{3,} (?P<title>.+?) _{3,}$", re.MULTILINE)
 ANSWER = re.compile(r"^\[(?P<status>\d{3})\] .*?:\n\n\s*`(?P<body>.*)`$", re.MULTILINE)
-CURL = re.compile(r"curl -X (?P<method>[A-Z]+) .*?'https?://[^/]+(?P<path>/[^'?]*)")
+CURL = re.compile(r"curl -X (?P<method>[A-Z]+) (?P<rest>.*)")
+TARGET = re.compile(r"https?://[^/\s'\"]+(?P<path>/[^'?\s\"]*)")
 
 
 def failures(report: str) -> list[tuple[str, str]]:
@@ -121,21 +122,24 @@ def inexpressible(document: str, block: tuple[str, str]) -> bool:
     title, text = block
     if set(re.findall(r"^- (ST\d+) ", text, re.MULTILINE)) != {"ST202"}:
         return False
-    answers = list(ANSWER.finditer(text))
-    if title in operations:
-        targets = [title] * len(answers)
-    else:  # a stateful sequence: the last request of each failing case is the refused one
-        targets = [_operation(curl["method"], curl["path"], operations) or "" for curl in CURL.finditer(text)][-1:]
-    if not answers or not targets or any(target not in operations for target in targets):
+    cases = [case for case in re.split(r"\n\s*\d+\. Test Case ID", text)[1:] if ANSWER.search(case)]
+    if not cases:
         return False
-    for answer in answers:
-        try:
-            body = json.loads(answer["body"])
-        except ValueError:
+    for case in cases:  # in a stateful sequence, the last request of each case is the refused one
+        curls = list(CURL.finditer(case))
+        urls = list(TARGET.finditer(curls[-1]["rest"])) if curls else []  # the request's URL comes last
+        target = title if title in operations else (
+            _operation(curls[-1]["method"], urls[-1]["path"], operations) if urls else None)
+        if target is None or target not in operations:
             return False
-        fields = set((body.get("data") or {}).get("fieldErrors") or {})
-        if answer["status"] != "400" or not fields or not fields <= operations[targets[0]]:
-            return False
+        for answer in ANSWER.finditer(case):
+            try:
+                body = json.loads(answer["body"])
+            except ValueError:
+                return False
+            fields = set((body.get("data") or {}).get("fieldErrors") or {})
+            if answer["status"] != "400" or not fields or not fields <= operations[target]:
+                return False
     return True
 
 
