@@ -23,7 +23,7 @@ import pytest
 from tests.conftest import BACKENDS
 from tests.support.conformance_stats import CASES, NOT_REACHED
 from tests.support.live_server import ROOT, TESSERA, demo_on
-from tests.system.test_conformance_plain import failures, inexpressible
+from tests.support.schemathesis_report import failures, inexpressible
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
 DOCUMENTS = ("generated/session-api.yaml", "generated/open-platform.yaml")
