@@ -25,6 +25,7 @@ from storage.tables import access_tokens
 from tessera.app import create_app
 from tessera.core.settings import SettingsError, load_settings
 from tessera.web import transport
+from tessera.web.protocol import BoundedHttpToolsProtocol
 from tessera.web.transport import (
     ForwardedMiddleware,
     TrustedProxies,
@@ -201,9 +202,9 @@ def test_bad_transport_settings_name_the_variable(tmp_path: Path, env: dict[str,
 def test_serving_refuses_tls_required_with_nothing_providing_it(tmp_path: Path) -> None:
     with pytest.raises(SettingsError, match="TESSERA_TLS_CERT_FILE and TESSERA_TLS_KEY_FILE, or TESSERA_TRUSTED"):
         server_options(_load(tmp_path, TESSERA_ENV="production"))
-    assert server_options(_load(tmp_path, TESSERA_ENV="production", TESSERA_TRUSTED_PROXIES="127.0.0.1")) == {
-        "proxy_headers": False}
-    assert server_options(_load(tmp_path)) == {"proxy_headers": False}  # development: plain HTTP
+    bounded = {"proxy_headers": False, "http": BoundedHttpToolsProtocol}  # heads past the bounds: web/protocol.py
+    assert server_options(_load(tmp_path, TESSERA_ENV="production", TESSERA_TRUSTED_PROXIES="127.0.0.1")) == bounded
+    assert server_options(_load(tmp_path)) == bounded  # development: plain HTTP
     not_a_certificate = tmp_path / "cert.pem"
     not_a_certificate.write_text("not a certificate")
     with pytest.raises(SettingsError, match="cannot be loaded"):
