@@ -198,7 +198,8 @@ class TenantUsers:
             headers=headers or self.headers(),
         )
         assert response.status_code == 200, response.text
-        return response.json()["data"]
+        data: dict[str, Any] = response.json()["data"]
+        return data
 
 
 _HASHES: dict[int, str] = {}

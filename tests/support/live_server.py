@@ -63,15 +63,17 @@ def tessera_env(var_dir: Path, **settings: str) -> dict[str, str]:
 
 @contextmanager
 def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: float = 60,
-                  allow_5xx: bool = False) -> Iterator[str]:
+                  allow_5xx: bool = False, log_path: Path | None = None) -> Iterator[str]:
     """``tessera serve [--demo]`` as a real process on a free loopback port; yields its base URL.
 
     This is the service exactly as the README starts it (its in-process workers included), so
     black-box tests see what an integrator sees. Its output is kept and shown if it dies early.
     When it stops, any 5xx in its access log fails the tests that used it (unless ``allow_5xx``).
+    Its log is kept at ``log_path`` when given (a test reads it to explain a failure), else discarded.
     """
     port = free_port()
-    log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed in the finally block
+    # Closed in the finally block.
+    log = log_path.open("w+") if log_path is not None else tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
     args = [*TESSERA, "serve", *(["--demo"] if demo else []), "--host", "127.0.0.1", "--port", str(port)]
     proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
@@ -109,14 +111,15 @@ def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: fl
 def demo_on(backend: str, tmp: Path, **settings: str) -> Iterator[tuple[str, dict[str, str]]]:
     """``tessera serve --demo`` on a fresh database of ``backend``; yields its base URL and environment.
 
-    SQLite: a file under ``tmp``; PostgreSQL: a database of its own, dropped afterwards.
+    SQLite: a file under ``tmp``; PostgreSQL: a database of its own, dropped afterwards. The
+    server's log is ``tmp / "serve.log"``.
     """
     from tests.conftest import create_pg_database, drop_pg_database
 
     database_url = f"sqlite:///{tmp / 'tessera.db'}" if backend == "sqlite" else create_pg_database()
     env = tessera_env(tmp / "var", TESSERA_DATABASE_URL=database_url, **settings)
     try:
-        with tessera_serve(env) as base:
+        with tessera_serve(env, log_path=tmp / "serve.log") as base:
             yield base, env
     finally:
         if backend == "postgresql":

@@ -40,3 +40,27 @@ def five_hundreds_in(log_lines: Iterable[str]) -> list[str]:
         if isinstance(status, int) and status >= 500 and "path" in entry:
             found.append(f"{entry.get('method')} {entry.get('path')} -> {status}")
     return found
+
+
+SLOW_REQUEST_MS = 1000.0
+
+
+def trouble_in(log_lines: Iterable[str], limit: int = 40) -> list[str]:
+    """What a failure report should show of a server process's JSON log: requests that took longer
+    than ``SLOW_REQUEST_MS`` (a client's read timeout names the request, not what held it) and every
+    warning or error line, in the order they were written."""
+    found = []
+    for line in log_lines:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(entry, dict):
+            continue
+        duration = entry.get("duration_ms")
+        slow = isinstance(duration, (int, float)) and duration > SLOW_REQUEST_MS
+        if slow or entry.get("level") in ("warning", "error", "critical"):
+            found.append(line.rstrip()[:600])
+            if len(found) >= limit:
+                break
+    return found

@@ -24,6 +24,7 @@ from tests.conftest import BACKENDS
 from tests.support.conformance_stats import CASES, NOT_REACHED
 from tests.support.live_server import ROOT, TESSERA, demo_on
 from tests.support.schemathesis_report import failures, inexpressible
+from tests.support.server_errors import trouble_in
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
 DOCUMENTS = ("generated/session-api.yaml", "generated/open-platform.yaml")
@@ -46,7 +47,8 @@ def running_demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     backend = request.param
     settings = {"TESSERA_DEMO_PASSWORD": PASSWORD, "TESSERA_RESPONSE_VALIDATION": "true", **RAISED_LIMITS,
                 **AIMING_SETTINGS}
-    with demo_on(backend, tmp_path_factory.mktemp(f"conformance-{backend}"), **settings) as (base, server_env):
+    tmp = tmp_path_factory.mktemp(f"conformance-{backend}")
+    with demo_on(backend, tmp, **settings) as (base, server_env):
         quickstart = subprocess.run(
             [*TESSERA, "op-quickstart", "--email", "admin@demo.example", "--tenant", "demo",
              "--environment", "production", "--scopes", SCOPES],
@@ -61,6 +63,7 @@ def running_demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
             "TESSERA_CLIENT_ID": credential["clientId"],
             "TESSERA_CLIENT_SECRET": credential["clientSecret"],
             "BACKEND": backend,
+            "SERVER_LOG": str(tmp / "serve.log"),
         }
 
 
@@ -70,12 +73,16 @@ def _warned(report: str, warning: re.Pattern[str]) -> int:
     return int(found["count"]) if found else 0
 
 
-def _problems(report: str) -> str:
+def _problems(report: str, server_log: str) -> str:
     """The report's ERRORS and FAILURES sections first, then its tail: a long report cut from the
-    end alone hides the one error that failed the run behind pages of warnings."""
+    end alone hides the one error that failed the run behind pages of warnings. Then the server's
+    slow requests and warnings: a read timeout names the request that waited, not what held it."""
     sections = [report[start:start + 12000] for name in ("= ERRORS =", "= FAILURES =")
                 if (start := report.find(name)) >= 0]
-    return "\n[...]\n".join([*sections, report[-6000:]])
+    with open(server_log) as log:
+        trouble = trouble_in(log)
+    return "\n[...]\n".join([*sections, report[-6000:],
+                              "server log, slow requests and warnings:\n" + "\n".join(trouble or ["(none)"])])
 
 
 @pytest.mark.conformance
@@ -94,9 +101,9 @@ def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str
     session = "session" if "session" in document else "open-platform"
     unexplained = [title for title, text in found if not inexpressible(session, (title, text))]
     assert result.returncode == 0 or (found and not unexplained), (
-        f"schemathesis found failures against {document}:\n{_problems(report)}")
+        f"schemathesis found failures against {document}:\n{_problems(report, running_demo['SERVER_LOG'])}")
     # schemathesis.toml's fail-on warnings still fail the run when tolerated failures set the code.
-    assert NOT_REACHED[label] == (0, 0), f"operations not reached:\n{_problems(report)}"
+    assert NOT_REACHED[label] == (0, 0), f"operations not reached:\n{_problems(report, running_demo['SERVER_LOG'])}"
     summary = SUMMARY.search(report)
     assert summary is not None or found, f"no summary in the schemathesis output:\n{report[-4000:]}"
     if found:  # the summary line counts failures then; the tolerated ones were checked above

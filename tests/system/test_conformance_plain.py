@@ -26,6 +26,7 @@ import pytest
 from tests.conftest import BACKENDS
 from tests.support.live_server import ROOT, TESSERA, demo_on
 from tests.support.schemathesis_report import failures, inexpressible
+from tests.support.server_errors import trouble_in
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
 CONFIG = Path(__file__).with_name("schemathesis-plain.toml")
@@ -46,7 +47,8 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     """A demo on one database, and an Authorization header for each document."""
     backend = request.param
     settings = {"TESSERA_DEMO_PASSWORD": PASSWORD, "TESSERA_RESPONSE_VALIDATION": "true", **RAISED_LIMITS}
-    with demo_on(backend, tmp_path_factory.mktemp(f"plain-{backend}"), **settings) as (base, server_env):
+    tmp = tmp_path_factory.mktemp(f"plain-{backend}")
+    with demo_on(backend, tmp, **settings) as (base, server_env):
         quickstart = subprocess.run(
             [*TESSERA, "op-quickstart", "--email", "admin@demo.example", "--tenant", "demo",
              "--environment", "production", "--scopes", SCOPES],
@@ -57,6 +59,7 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         yield {
             "base": base,
             "backend": backend,
+            "server_log": str(tmp / "serve.log"),
             "open-platform": f"Bearer {json.loads(quickstart.stdout)['access_token']}",
             "session": f"Bearer {login.json()['data']['jwt']}",
         }
@@ -73,9 +76,13 @@ def plain_run(served: dict[str, str], document: str, workdir: Path) -> subproces
     return subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True, timeout=1500)
 
 
-def _summary(report: str) -> str:
+def _summary(report: str, server_log: str) -> str:
+    """The report's failures and tail, then the server's slow requests and warnings."""
     start = report.find("= FAILURES =")
-    return report[start:start + 12000] + "\n[...]\n" + report[-3000:] if start >= 0 else report[-6000:]
+    shown = report[start:start + 12000] + "\n[...]\n" + report[-3000:] if start >= 0 else report[-6000:]
+    with open(server_log) as log:
+        trouble = trouble_in(log)
+    return shown + "\nserver log, slow requests and warnings:\n" + "\n".join(trouble or ["(none)"])
 
 
 @pytest.mark.conformance
@@ -86,7 +93,7 @@ def test_the_plain_schemathesis_run_finds_nothing(served: dict[str, str], docume
     found = failures(report)
     unexplained = [title for title, text in found if not inexpressible(document, (title, text))]
     assert (result.returncode == 0 and not found) or (found and not unexplained), (
-        f"plain run on {document} ({served['backend']}):\n{_summary(report)}")
+        f"plain run on {document} ({served['backend']}):\n{_summary(report, served['server_log'])}")
     assert "Test cases:" in report, report[-3000:]
     phases = report[report.find("Test Phases:"):]
     for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):  # each ran, and passed unless tolerated
