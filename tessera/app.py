@@ -115,9 +115,11 @@ def serve_app() -> Any:
     process for all of them, so they start once however many HTTP processes there are.
     """
     from tessera.core.logs import configure_logging
+    from tessera.web.protocol import configure as configure_protocol
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
+    configure_protocol(settings.header_timeout_seconds)  # the class uvicorn builds in this process
     app = create_app(settings)
     tune_gc()
     return app

@@ -186,6 +186,8 @@ class Settings:
     webhook_retry_schedule: tuple[float, ...] = DEFAULT_WEBHOOK_RETRY_SCHEDULE
     webhook_allow_loopback: bool = False
     webhook_timeout_seconds: float = 10.0
+    # How long a client may take to send a request head before its connection is closed (slowloris).
+    header_timeout_seconds: float = 10.0
     # An endpoint whose every attempt failed for this long is disabled (Svix: 5 days).
     webhook_disable_after_seconds: float = 5 * 86400.0
     # Requests a worker has in flight at once (a batch is sent concurrently, at most this many).
@@ -205,6 +207,9 @@ class Settings:
     workers_in_process: bool = True
     # PostgreSQL connections per process and event loop (the pool grows to this under load).
     database_pool_size: int = 20
+    # PostgreSQL: how long a request waits for a connection the pool cannot make before it
+    # answers 503 with Retry-After (storage/postgres.py); a known-down database answers at once.
+    database_unavailable_seconds: float = 1.5
     # Retention (tessera/events/retention.py): how often a worker purges (0: never), rows per
     # DELETE, and how long each kind of row is kept (seconds; 0 keeps it forever).
     retention_interval_seconds: float = 300.0
@@ -277,6 +282,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         webhook_retry_schedule=_schedule(env, "TESSERA_WEBHOOK_RETRY_SCHEDULE", DEFAULT_WEBHOOK_RETRY_SCHEDULE),
         webhook_allow_loopback=_bool(env, "TESSERA_WEBHOOK_ALLOW_LOOPBACK", False),
         webhook_timeout_seconds=_seconds(env, "TESSERA_WEBHOOK_TIMEOUT_SECONDS", 10.0, 0.1),
+        header_timeout_seconds=_seconds(env, "TESSERA_HEADER_TIMEOUT_SECONDS", 10.0, 0.1),
         webhook_disable_after_seconds=_seconds(env, "TESSERA_WEBHOOK_DISABLE_AFTER_SECONDS", 5 * 86400.0, 1.0),
         webhook_concurrency=_int(env, "TESSERA_WEBHOOK_CONCURRENCY", 32, minimum=1),
         webhook_max_retry_after_seconds=_seconds(env, "TESSERA_WEBHOOK_MAX_RETRY_AFTER_SECONDS", 3600.0, 0.0),
@@ -289,6 +295,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         worker_poll_seconds=_seconds(env, "TESSERA_WORKER_POLL_SECONDS", 1.0, 0.01),
         workers_in_process=_bool(env, "TESSERA_WORKERS_IN_PROCESS", True),
         database_pool_size=_int(env, "TESSERA_DATABASE_POOL_SIZE", 20, minimum=1),
+        database_unavailable_seconds=_seconds(env, "TESSERA_DATABASE_UNAVAILABLE_SECONDS", 1.5, 0.1),
         retention_interval_seconds=_seconds(env, "TESSERA_RETENTION_INTERVAL_SECONDS", 300.0, 0.0),
         retention_batch_size=_int(env, "TESSERA_RETENTION_BATCH_SIZE", 1000, minimum=1),
         retention_call_audit_seconds=_seconds(env, "TESSERA_RETENTION_CALL_AUDIT_SECONDS", 90 * 86400.0, 0.0),

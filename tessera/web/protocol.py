@@ -13,11 +13,21 @@ It replaces two methods of ``uvicorn.protocols.http.httptools_impl.HttpToolsProt
 which uvicorn calls when the parser stops, answers the bound that was passed instead of its text
 and drains the rest of the request before closing; ``data_received`` does the draining.
 ``tests/web/test_transport.py`` sends a 100 KiB URL and 100 KiB of headers to a real server.
+
+It also bounds the time a client may take to send a request head (``TESSERA_HEADER_TIMEOUT_SECONDS``,
+from the connection's first byte or the request's first byte to the blank line ending the head).
+uvicorn's keep-alive timer stops as soon as any byte arrives, so a client sending a head byte by
+byte (slowloris) or one that opens a connection and sends nothing past its first line would hold a
+connection and its file descriptor forever. Past the bound the connection is closed without an
+answer, as nginx's ``client_header_timeout`` does: a client that has not finished its head is not
+reading either. ``tests/web/test_request_bounds_on_the_wire.py`` holds a partial head open.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import uuid
 from typing import Any
 
@@ -27,6 +37,8 @@ from tessera.core.errors import HeaderFieldsTooLarge, ServiceError, UriTooLong
 from tessera.web.context import MAX_HEADER_BYTES, MAX_URL_BYTES
 from tessera.web.envelopes import render_error
 from tessera.web.surface import surface_of
+
+log = logging.getLogger("tessera.http")
 
 _REASONS = {414: b"URI Too Long", 431: b"Request Header Fields Too Large"}
 # How long the rest of a refused request is read and dropped before the connection closes: closing
@@ -39,9 +51,21 @@ class _BoundPassed(Exception):
 
 
 class BoundedHttpToolsProtocol(HttpToolsProtocol):
+    # Set once per process from the settings (``configure``): uvicorn builds the protocol itself,
+    # from the class alone, in every process it starts.
+    head_timeout_seconds: float = 10.0
     _passed: ServiceError | None = None
     _header_bytes = 0
     _draining = False
+    _head_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._start_head_timer()  # a connection that never sends a complete head is closed too
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_head_timer()
+        super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         if self._draining:
@@ -51,6 +75,28 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._passed, self._header_bytes = None, 0
+        self._start_head_timer()
+
+    def on_headers_complete(self) -> None:
+        self._stop_head_timer()
+        super().on_headers_complete()
+
+    def _start_head_timer(self) -> None:
+        self._stop_head_timer()
+        self._head_timer = self.loop.call_later(self.head_timeout_seconds, self._head_timed_out)
+
+    def _stop_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        if self.cycle is not None and not self.cycle.response_complete:
+            self._start_head_timer()  # an earlier request is still being answered: wait for it
+            return
+        log.info("http.head_timeout", extra={"seconds": self.head_timeout_seconds})
+        self.transport.close()
 
     def on_url(self, url: bytes) -> None:
         super().on_url(url)
@@ -82,3 +128,9 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
         if self.transport.can_write_eof():
             self.transport.write_eof()  # the answer is complete; the client may still be sending
         self.loop.call_later(DRAIN_SECONDS, self.transport.close)
+
+
+def configure(head_timeout_seconds: float) -> None:
+    """The head timeout of every connection this process serves (``tessera serve``, and each
+    process of ``--workers N``, call it with ``TESSERA_HEADER_TIMEOUT_SECONDS``)."""
+    BoundedHttpToolsProtocol.head_timeout_seconds = head_timeout_seconds

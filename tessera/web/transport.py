@@ -37,6 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from tessera.core.errors import TlsRequired
 from tessera.core.settings import Settings, SettingsError
 from tessera.web.protocol import BoundedHttpToolsProtocol
+from tessera.web.protocol import configure as configure_protocol
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -242,7 +243,9 @@ def server_options(settings: Settings) -> dict[str, Any]:
             "TLS is required (TESSERA_REQUIRE_TLS; on when TESSERA_ENV=production) but nothing provides it: "
             "set TESSERA_TLS_CERT_FILE and TESSERA_TLS_KEY_FILE, or TESSERA_TRUSTED_PROXIES to the addresses "
             "of the proxies that terminate TLS")
-    # Requests past the bounds answered in the envelope even where llhttp would stop (web/protocol.py).
+    # Requests past the bounds answered in the envelope even where llhttp would stop, and heads
+    # that take too long cut off (web/protocol.py).
+    configure_protocol(settings.header_timeout_seconds)
     options: dict[str, Any] = {"proxy_headers": False, "http": BoundedHttpToolsProtocol}
     if settings.tls_cert_file is not None and settings.tls_key_file is not None:
         try:
