@@ -91,4 +91,5 @@ bash scripts/lint_openapi.sh
 echo "==> translation catalogs"
 .venv/bin/python scripts/check_catalogs.py
 echo "==> test suite (SQLite and PostgreSQL)"
-.venv/bin/python -m pytest -p no:cacheprovider "$@"
+# --durations=15: every run ends with its 15 slowest tests, so it shows where the time goes.
+.venv/bin/python -m pytest -p no:cacheprovider --durations=15 "$@"
