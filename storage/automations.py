@@ -87,8 +87,10 @@ async def requeue_run(conn: Executor, run_id: int, *, now: datetime) -> None:
 
 
 # -- the runner -------------------------------------------------------------------------------------
-async def undispatched_events(conn: Executor, limit: int) -> list[Row]:
-    return await queues.undispatched(conn, inbound_events, limit)
+async def undispatched_events(conn: Executor, limit: int, tenant_id: int | None = None) -> list[Row]:
+    """Inbound events no run was made for yet, oldest first; only the tenant's when one is given."""
+    where = None if tenant_id is None else inbound_events.c.tenant_id == tenant_id
+    return await queues.undispatched(conn, inbound_events, limit, where)
 
 
 async def mark_events_dispatched(conn: Executor, event_ids: list[int], *, now: datetime) -> None:
@@ -115,9 +117,13 @@ async def create_run(conn: Executor, automation_id: int, inbound_event_id: int, 
         "status": "pending", "attempts": 0, "next_attempt_at": now, "created_at": now, "updated_at": now})
 
 
-async def lease_due_runs(conn: Executor, now: datetime, lease_until: datetime, limit: int) -> list[Row]:
-    """Lease up to ``limit`` due runs; each with its automation's actions and its inbound event."""
-    ids = await queues.lease_due(conn, automation_runs, now, lease_until, limit)
+async def lease_due_runs(conn: Executor, now: datetime, lease_until: datetime, limit: int,
+                         tenant_id: int | None = None) -> list[Row]:
+    """Lease up to ``limit`` due runs (only the tenant's when one is given); each with its
+    automation's actions and its inbound event."""
+    where = None if tenant_id is None else automation_runs.c.automation_id.in_(
+        select(automations.c.id).where(automations.c.tenant_id == tenant_id))
+    ids = await queues.lease_due(conn, automation_runs, now, lease_until, limit, where)
     if not ids:
         return []
     return list(await conn.execute(

@@ -8,21 +8,26 @@
   row is claimed again: nothing is lost, and two workers never hold the same row at once.
 
 Webhook deliveries and automation runs both use them, so the concurrency rules live here once.
+Both take an optional ``where``, a condition the caller's rows must also meet (one tenant's rows,
+for a worker that serves a single tenant); without it they take every row, as before.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Table, and_, or_, select, update
+from sqlalchemy import ColumnElement, Table, and_, or_, select, update
 
 from storage.engine import Executor, Row
 
 DUE = ("pending", "retrying")
 
 
-async def undispatched(conn: Executor, table: Table, limit: int) -> list[Row]:
+async def undispatched(conn: Executor, table: Table, limit: int,
+                       where: ColumnElement[bool] | None = None) -> list[Row]:
     query = select(table).where(table.c.dispatched_at.is_(None)).order_by(table.c.id).limit(limit)
+    if where is not None:
+        query = query.where(where)
     if conn.dialect == "postgresql":
         query = query.with_for_update(skip_locked=True)
     return list(await conn.execute(query))
@@ -33,8 +38,10 @@ async def mark_dispatched(conn: Executor, table: Table, ids: list[int], now: dat
         await conn.execute(update(table).where(table.c.id.in_(ids)).values(dispatched_at=now))
 
 
-async def lease_due(conn: Executor, table: Table, now: datetime, lease_until: datetime, limit: int) -> list[int]:
-    """Ids of up to ``limit`` due rows, now leased to the caller until ``lease_until``."""
+async def lease_due(conn: Executor, table: Table, now: datetime, lease_until: datetime, limit: int,
+                    where: ColumnElement[bool] | None = None) -> list[int]:
+    """Ids of up to ``limit`` due rows (meeting ``where`` too, when given), now leased to the
+    caller until ``lease_until``."""
     due = (
         select(table.c.id)
         .where(and_(table.c.status.in_(DUE), table.c.next_attempt_at <= now,
@@ -42,6 +49,8 @@ async def lease_due(conn: Executor, table: Table, now: datetime, lease_until: da
         .order_by(table.c.next_attempt_at, table.c.id)
         .limit(limit)
     )
+    if where is not None:
+        due = due.where(where)
     if conn.dialect == "postgresql":
         due = due.with_for_update(skip_locked=True)
     ids = [r.id for r in await conn.execute(due)]

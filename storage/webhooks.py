@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, func, insert, or_, select, update
 
 from storage import queues
 from storage.engine import Executor, Row, Statement, bound
@@ -102,8 +102,10 @@ async def active_secrets_of(conn: Executor, endpoint_ids: list[int], now: dateti
 
 
 # -- fan-out of the outbox -------------------------------------------------------------------------
-async def pending_events(conn: Executor, limit: int) -> list[Row]:
-    return await queues.undispatched(conn, outbox_events, limit)
+async def pending_events(conn: Executor, limit: int, tenant_id: int | None = None) -> list[Row]:
+    """Outbox events not yet fanned out, oldest first; only the tenant's when one is given."""
+    where = None if tenant_id is None else outbox_events.c.tenant_id == tenant_id
+    return await queues.undispatched(conn, outbox_events, limit, where)
 
 
 async def subscribed_endpoints(conn: Executor, tenant_id: int) -> list[Row]:
@@ -130,9 +132,20 @@ async def mark_dispatched(conn: Executor, event_ids: list[int], now: datetime) -
 
 
 # -- delivery ----------------------------------------------------------------------------------------
-async def claim_due(conn: Executor, now: datetime, lease_until: datetime, limit: int) -> list[Row]:
-    """Lease up to ``limit`` due deliveries to this worker; returns them with event and endpoint."""
-    ids = await queues.lease_due(conn, deliveries, now, lease_until, limit)
+def _tenants_deliveries(tenant_id: int) -> ColumnElement[bool]:
+    """Deliveries to the endpoints of the tenant's installations."""
+    return deliveries.c.endpoint_id.in_(
+        select(webhook_endpoints.c.id)
+        .select_from(webhook_endpoints.join(installations, installations.c.id == webhook_endpoints.c.installation_id))
+        .where(installations.c.tenant_id == tenant_id))
+
+
+async def claim_due(conn: Executor, now: datetime, lease_until: datetime, limit: int,
+                    tenant_id: int | None = None) -> list[Row]:
+    """Lease up to ``limit`` due deliveries (only the tenant's when one is given) to this worker;
+    returns them with event and endpoint."""
+    where = None if tenant_id is None else _tenants_deliveries(tenant_id)
+    ids = await queues.lease_due(conn, deliveries, now, lease_until, limit, where)
     if not ids:
         return []
     return list(await conn.execute(

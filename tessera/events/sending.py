@@ -79,12 +79,13 @@ def body_of(row: Row) -> bytes:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 
-async def dispatch(rt: Runtime, limit: int = 200) -> int:
-    """Fan new outbox events out to subscribed endpoints; returns the number of deliveries made."""
+async def dispatch(rt: Runtime, limit: int = 200, tenant_id: int | None = None) -> int:
+    """Fan new outbox events (only the tenant's when one is given) out to subscribed endpoints;
+    returns the number of deliveries made."""
     made = 0
     now = rt.clock.now()
     async with rt.db.write() as conn:
-        events = await store.pending_events(conn, limit)
+        events = await store.pending_events(conn, limit, tenant_id)
         endpoints_by_tenant: dict[int, list[Row]] = {}
         for event in events:
             if event.tenant_id not in endpoints_by_tenant:
@@ -207,8 +208,10 @@ class Sender:
         self.resolver.shutdown(wait=False, cancel_futures=True)
 
 
-async def deliver_due(rt: Runtime, sender: Sender | None = None, limit: int = 200, worker: str | None = None) -> int:
-    """Lease due deliveries, send them concurrently, record each outcome; returns how many.
+async def deliver_due(rt: Runtime, sender: Sender | None = None, limit: int = 200, worker: str | None = None,
+                      tenant_id: int | None = None) -> int:
+    """Lease due deliveries (only the tenant's when one is given), send them concurrently, record
+    each outcome; returns how many.
 
     Every attempt has a hard wall-clock deadline (``TESSERA_WEBHOOK_TIMEOUT_SECONDS``, enforced by
     cancellation, not only per socket operation: a receiver that drips its answer byte by byte is
@@ -220,7 +223,7 @@ async def deliver_due(rt: Runtime, sender: Sender | None = None, limit: int = 20
     waves = -(-limit // rt.settings.webhook_concurrency)
     lease = now + timedelta(seconds=rt.settings.webhook_timeout_seconds * waves + LEASE_MARGIN_SECONDS)
     async with rt.db.write() as conn:
-        claimed = await store.claim_due(conn, now, lease, limit)
+        claimed = await store.claim_due(conn, now, lease, limit, tenant_id)
         planned = await throttle.plan(conn, claimed, now, lease)
         secrets = await store.active_secrets_of(conn, [row.endpoint_id for row, _ in planned.send], now)
     own = sender is None

@@ -7,6 +7,10 @@ event loop and uses the same async data path as requests: ``tessera serve`` runs
 worker process serves them all) and ``tessera worker --tasks N`` runs N as a process of their own.
 Several workers on PostgreSQL share the work through leases claimed with ``FOR UPDATE SKIP
 LOCKED``; on SQLite the single writer lock serializes claims.
+
+A worker made with a ``tenant_id`` serves only that tenant's queues (its outbox events,
+deliveries, inbound events and automation runs: a drain of one tenant, as the tests use) and
+runs no retention purge, which is the whole database's.
 """
 
 from __future__ import annotations
@@ -29,8 +33,9 @@ WORK_CHANNEL = "tessera_work"  # the NOTIFY channel of storage/migrations 0006's
 
 
 class Worker:
-    def __init__(self, runtime: Runtime, poll_seconds: float | None = None) -> None:
+    def __init__(self, runtime: Runtime, poll_seconds: float | None = None, *, tenant_id: int | None = None) -> None:
         self.runtime = runtime
+        self.tenant_id = tenant_id  # None: every tenant's work
         self.poll_seconds = runtime.settings.worker_poll_seconds if poll_seconds is None else poll_seconds
         # Recorded with every delivery attempt, so an operator can tell which process made it.
         self.name = f"{socket.gethostname()}:{os.getpid()}/{next(_numbers)}"
@@ -44,13 +49,14 @@ class Worker:
 
     async def run_once(self) -> int:
         """One pass over every queue; returns how much work it did."""
-        rt = self.runtime
-        done = await deliveries.dispatch(rt)
-        done += await automations.dispatch(rt)
-        done += await automations.run_due(rt)
-        done += await deliveries.dispatch(rt)  # events the automations just emitted
-        done += await deliveries.deliver_due(rt, self.sender, worker=self.name)
-        done += await self.retention.run_if_due()
+        rt, tenant = self.runtime, self.tenant_id
+        done = await deliveries.dispatch(rt, tenant_id=tenant)
+        done += await automations.dispatch(rt, tenant_id=tenant)
+        done += await automations.run_due(rt, tenant_id=tenant)
+        done += await deliveries.dispatch(rt, tenant_id=tenant)  # events the automations just emitted
+        done += await deliveries.deliver_due(rt, self.sender, worker=self.name, tenant_id=tenant)
+        if tenant is None:
+            done += await self.retention.run_if_due()
         return done
 
     async def run_forever(self) -> None:

@@ -6,10 +6,13 @@ import json
 import time
 from typing import Any
 
+from sqlalchemy import select
+
+from storage.tables import tenants
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 from tests.support.openplatform import EVENTS
 from tests.support.receivers import receiver
-from tests.support.webhooks import drain
+from tests.support.webhooks import drain, worker_pass
 
 ROBOT_SCOPES = ["events.robot-fleet.publish", "inventory.stockins.read"]
 
@@ -38,6 +41,11 @@ def _stock_ins(env: Env, auth: dict[str, str], sku: str) -> list[dict[str, Any]]
         params = {"limit": 200, "cursor": page["nextCursor"]}
 
 
+def _demo_tenant_id(env: Env) -> int:
+    with env.sql.connect() as conn:
+        return int(conn.execute(select(tenants.c.id).where(tenants.c.code == "demo")).scalar_one())
+
+
 def test_the_demo_automation_turns_a_robot_event_into_a_stock_in_and_a_webhook(
     env: Env, demo_admin: dict[str, str]
 ) -> None:
@@ -53,7 +61,7 @@ def test_the_demo_automation_turns_a_robot_event_into_a_stock_in_and_a_webhook(
         posted = env.client.post(EVENTS, json=_event(sku), headers={**auth, "Idempotency-Key": sku})
         assert posted.status_code == 202, posted.text
         assert _stock_ins(env, auth, sku) == []  # nothing runs inside the request
-        drain(env, lambda: any(json.loads(r.body)["data"]["sku"] == sku for r in hook.requests))
+        drain(env, _demo_tenant_id(env), lambda: any(json.loads(r.body)["data"]["sku"] == sku for r in hook.requests))
     [record] = _stock_ins(env, auth, sku)
     assert record["source"] == "robot-fleet" and record["quantity"] == 5 and record["warehouse"] == "W9"
     assert record["receivedAt"] == "2026-11-22T08:00:00.000Z" or record["receivedAt"].startswith("2026-11-22T08:00")
@@ -83,12 +91,29 @@ def test_a_failing_run_is_retried_then_parked_and_can_be_retried(env: Env, tenan
     def runs() -> list[dict[str, Any]]:
         return list(tenant.admin_call("GET", f"/automations/{automation}/runs/list").json()["data"]["records"])
 
-    drain(env, lambda: bool(runs()) and runs()[0]["status"] == "parked")
+    drain(env, tenant, lambda: bool(runs()) and runs()[0]["status"] == "parked")
     [run] = runs()
     assert run["attempts"] == 2  # the first try and one retry (schedule "0")
     assert "sku" in run["error"]
     retried = tenant.admin_call("POST", f"/automation-runs/{run['runId']}/retry")
     assert retried.status_code == 200 and retried.json()["data"]["status"] == "pending"
+
+
+def test_a_worker_of_one_tenant_leaves_another_tenants_inbound_events_alone(env: Env, tenant: TenantUsers) -> None:
+    other = env.new_tenant()
+    auth, _ = _install(env, other.admin_call, other.code)
+    created = other.admin_call("POST", "/automations", json={
+        "name": "Receipts", "trigger": {"source": "robot-fleet", "eventType": "inventory.received"},
+        "actions": [{"kind": "sessionCommand", "command": "stock-ins:create",
+                     "payload": {"sku": "$.data.sku", "quantity": "$.data.quantity"}}]})
+    assert created.status_code == 200, created.text
+    runs = f"/automations/{created.json()['data']['automationId']}/runs/list"
+    sku = f"SCOPED-{time.time_ns()}"
+    assert env.client.post(EVENTS, json=_event(sku), headers={**auth, "Idempotency-Key": sku}).status_code == 202
+    worker_pass(env, tenant)
+    assert other.admin_call("GET", runs).json()["data"]["records"] == []
+    worker_pass(env, other)
+    assert len(other.admin_call("GET", runs).json()["data"]["records"]) == 1
 
 
 def test_an_automation_only_accepts_published_triggers_and_known_commands(tenant: TenantUsers) -> None:

@@ -35,9 +35,9 @@ def test_a_410_gone_disables_the_endpoint_at_once_and_says_why(env: Env, tenant:
     with receiver(410) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        worker_pass(env)
+        worker_pass(env, tenant)
         hooked.change("eve")
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert len(hook.requests) == 1  # nothing more was sent to an endpoint that is gone
     endpoint = _endpoint(hooked)
     assert endpoint["enabled"] is False and endpoint["disabledReason"] == "410 Gone"
@@ -48,7 +48,7 @@ def test_disabling_on_410_is_audited(env: Env, tenant: TenantUsers) -> None:
     with receiver(410) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        worker_pass(env)
+        worker_pass(env, tenant)
     with env.sql.connect() as conn:
         entries = conn.execute(select(audit_log.c.actor, audit_log.c.after).where(
             audit_log.c.action == "webhook_endpoint.disabled",
@@ -62,13 +62,13 @@ def test_an_owner_re_enabling_the_endpoint_clears_the_reason_and_deliveries_resu
     with receiver(410, 200) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        worker_pass(env)
+        worker_pass(env, tenant)
         path = f"/webhook-endpoints/{hooked.endpoint['endpointId']}"
         enabled = tenant.admin_call("PUT", path, json={"enabled": True})
         assert enabled.status_code == 200, enabled.text
         assert enabled.json()["data"]["disabledReason"] is None
         hooked.change("eve")
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert len(hook.requests) == 2
 
 
@@ -76,11 +76,11 @@ def test_a_429_with_retry_after_is_retried_no_sooner_than_it_asks(env: Env, tena
     with receiver(429, 200, headers={"Retry-After": "4"}) as hook:
         hooked = Hooked(env, tenant, hook)  # the tests' schedule retries at once ("0,0")
         hooked.change("dana")
-        worker_pass(env)
-        worker_pass(env)
+        worker_pass(env, tenant)
+        worker_pass(env, tenant)
         assert len(hook.requests) == 1  # asked to wait 4 s: not yet
         clock.advance(4.1)
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert len(hook.requests) == 2
     assert hooked.deliveries()[0]["status"] == "delivered"
 
@@ -90,12 +90,12 @@ def test_a_retry_after_date_is_honoured_too(env: Env, tenant: TenantUsers, clock
     with receiver(503, 200, headers={"Retry-After": later}) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        worker_pass(env)
+        worker_pass(env, tenant)
         clock.advance(10)
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert len(hook.requests) == 1
         clock.advance(25)
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert len(hook.requests) == 2
 
 
@@ -103,7 +103,7 @@ def test_each_attempt_records_its_worker_and_an_excerpt_of_the_answer(env: Env, 
     with receiver(500, body=b"upstream exploded: " + b"x" * 2000) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        worker_pass(env)
+        worker_pass(env, tenant)
     [attempt] = hooked.deliveries()[0]["attempts"]
     assert attempt["httpStatus"] == 500
     assert attempt["responseExcerpt"].startswith("upstream exploded: ")
@@ -113,9 +113,10 @@ def test_each_attempt_records_its_worker_and_an_excerpt_of_the_answer(env: Env, 
 
 
 @contextlib.contextmanager
-def waiting_worker(env: Env) -> Iterator[None]:
-    """A worker running on the app's loop that polls only every 30 s, already idle and waiting."""
-    slow_poll = Worker(env.runtime, poll_seconds=30.0)
+def waiting_worker(env: Env, tenant: TenantUsers) -> Iterator[None]:
+    """A worker of the tenant's queues running on the app's loop that polls only every 30 s,
+    already idle and waiting."""
+    slow_poll = Worker(env.runtime, poll_seconds=30.0, tenant_id=tenant.tenant_id)
 
     async def start() -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(slow_poll.run_forever())
@@ -143,7 +144,7 @@ def test_a_running_worker_sends_a_committed_event_at_once_not_at_its_next_poll(
     """The worker polls every 30 s here; the delivery must arrive within a second of the change."""
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
-        with waiting_worker(env):
+        with waiting_worker(env, tenant):
             started = time.monotonic()
             hooked.change("dana")
             assert _seconds_until_received(hook, started) < 1.0
@@ -157,7 +158,7 @@ def test_a_commit_by_another_process_wakes_the_worker_through_postgresql_notify(
     process); PostgreSQL's NOTIFY, sent by a trigger at commit, wakes the worker."""
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
-        with waiting_worker(env):
+        with waiting_worker(env, tenant):
             started = time.monotonic()
             with env.sql.begin() as conn:
                 conn.execute(insert(outbox_events).values(
@@ -181,12 +182,12 @@ def test_an_owner_recovers_every_dead_delivery_since_a_time_in_one_call(
         for name in ("ann", "bob", "cy"):
             hooked.change(name)
         for _ in range(4):  # the tests' schedule: two retries, then dead
-            worker_pass(env)
+            worker_pass(env, tenant)
         assert {d["status"] for d in hooked.deliveries()} == {"dead"}
         response = _recover(hooked, before.isoformat())
         assert response.status_code == 200, response.text
         assert response.json()["data"] == {"recovered": 3, "more": False}
-        worker_pass(env)
+        worker_pass(env, tenant)
     assert {d["status"] for d in hooked.deliveries()} == {"delivered"}
     delivery_ids = [r.headers["x-webhook-delivery"] for r in hook.requests]
     assert len(set(delivery_ids)) == 3  # the same delivery ids as before, each retried
@@ -198,7 +199,7 @@ def test_recovering_twice_recovers_nothing_twice(env: Env, tenant: TenantUsers, 
         before = clock.now()
         hooked.change("ann")
         for _ in range(4):
-            worker_pass(env)
+            worker_pass(env, tenant)
         assert _recover(hooked, before.isoformat()).json()["data"] == {"recovered": 1, "more": False}
         assert _recover(hooked, before.isoformat()).json()["data"] == {"recovered": 0, "more": False}
 
@@ -208,7 +209,7 @@ def test_deliveries_before_the_time_are_not_recovered(env: Env, tenant: TenantUs
         hooked = Hooked(env, tenant, hook)
         hooked.change("ann")
         for _ in range(4):
-            worker_pass(env)
+            worker_pass(env, tenant)
         later = (clock.now() + timedelta(seconds=1)).isoformat()
         assert _recover(hooked, later).json()["data"] == {"recovered": 0, "more": False}
 
@@ -241,16 +242,16 @@ def test_an_endpoint_failing_for_longer_than_the_setting_is_disabled(env: Env, t
     with receiver(500) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("ann")
-        worker_pass(env)  # the streak starts
+        worker_pass(env, tenant)  # the streak starts
         clock.advance(days - 60)
         _after_time_moved(hooked)
         hooked.change("bob")
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert _endpoint(hooked)["enabled"] is True  # not long enough yet
         clock.advance(120)
         _after_time_moved(hooked)
         hooked.change("cy")
-        worker_pass(env)
+        worker_pass(env, tenant)
     endpoint = _endpoint(hooked)
     assert endpoint["enabled"] is False
     assert endpoint["disabledReason"].startswith("failing since ")
@@ -261,12 +262,12 @@ def test_one_success_ends_the_failing_streak(env: Env, tenant: TenantUsers, cloc
     with receiver(500, 200, 500) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("ann")
-        worker_pass(env)  # fails: the streak starts
-        worker_pass(env)  # the retry succeeds: the streak ends
+        worker_pass(env, tenant)  # fails: the streak starts
+        worker_pass(env, tenant)  # the retry succeeds: the streak ends
         clock.advance(days + 60)
         _after_time_moved(hooked)
         hooked.change("bob")
-        worker_pass(env)  # fails, but only just started failing
+        worker_pass(env, tenant)  # fails, but only just started failing
     assert _endpoint(hooked)["enabled"] is True
 
 
@@ -276,8 +277,8 @@ def test_a_disabled_endpoint_is_announced_to_the_applications_other_endpoints(en
         subscribed = register(tenant, hooked._installation_id(), listener.url, (ENDPOINT_DISABLED,))
         assert subscribed.status_code == 200, subscribed.text
         hooked.change("dana")
-        worker_pass(env)  # 410: disabled, and the announcement queued
-        worker_pass(env)  # the announcement delivered
+        worker_pass(env, tenant)  # 410: disabled, and the announcement queued
+        worker_pass(env, tenant)  # the announcement delivered
         assert len(listener.requests) == 1
     event = json.loads(listener.requests[0].body)
     assert event["type"] == ENDPOINT_DISABLED
@@ -292,6 +293,6 @@ def test_other_applications_of_the_tenant_are_not_told(env: Env, tenant: TenantU
         subscribed = register(tenant, other._installation_id(), stranger.url, (ENDPOINT_DISABLED,))
         assert subscribed.status_code == 200, subscribed.text
         hooked.change("dana")
-        worker_pass(env)
-        worker_pass(env)
+        worker_pass(env, tenant)
+        worker_pass(env, tenant)
         assert [json.loads(r.body)["type"] for r in stranger.requests] == [ASSIGNED]

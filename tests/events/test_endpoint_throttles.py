@@ -27,9 +27,9 @@ def _changes(hooked: Hooked, count: int) -> None:
 
 
 @contextmanager
-def running_workers(env: Env, count: int) -> Iterator[None]:
-    """``count`` workers running on the app's loop, each polling only every 30 s."""
-    workers = [Worker(env.runtime, poll_seconds=30.0) for _ in range(count)]
+def running_workers(env: Env, tenant: TenantUsers, count: int) -> Iterator[None]:
+    """``count`` workers of the tenant's queues running on the app's loop, each polling only every 30 s."""
+    workers = [Worker(env.runtime, poll_seconds=30.0, tenant_id=tenant.tenant_id) for _ in range(count)]
 
     async def start() -> list[asyncio.Task[None]]:
         return [asyncio.get_running_loop().create_task(w.run_forever()) for w in workers]
@@ -75,11 +75,11 @@ def test_a_rate_limited_endpoint_gets_each_delivery_at_its_own_slot(env: Env, te
         hooked = Hooked(env, tenant, hook)
         _throttle(hooked, rateLimit=1)
         _changes(hooked, 3)
-        worker_pass(env)
-        worker_pass(env)
+        worker_pass(env, tenant)
+        worker_pass(env, tenant)
         assert len(hook.requests) == 1  # the next slot is a second away
         clock.advance(1.0)
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert len(hook.requests) == 2
 
 
@@ -91,7 +91,7 @@ def test_a_running_worker_wakes_for_the_next_slot_instead_of_its_poll(env: Env, 
         _throttle(hooked, rateLimit=10)
         _changes(hooked, 5)
         started = time.monotonic()
-        with running_workers(env, 1):
+        with running_workers(env, tenant, 1):
             _wait_for(hook, 5, seconds=10.0)
     assert hook.arrivals[-1] - started >= 0.35
 
@@ -101,7 +101,7 @@ def test_the_in_flight_cap_holds_across_workers(env: Env, tenant: TenantUsers) -
         hooked = Hooked(env, tenant, hook)
         _throttle(hooked, maxInFlight=2)
         _changes(hooked, 6)
-        with running_workers(env, 3):
+        with running_workers(env, tenant, 3):
             _wait_for(hook, 6)
     assert hook.most_in_flight == 2
 
@@ -113,5 +113,5 @@ def test_a_capped_endpoints_backlog_does_not_hold_back_other_endpoints(env: Env,
         assert other.status_code == 200, other.text
         _throttle(hooked, maxInFlight=1)
         _changes(hooked, 5)
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert (len(capped_hook.requests), len(other_hook.requests)) == (1, 5)

@@ -170,7 +170,7 @@ def _delivered_once(env: Env, tenant: TenantUsers, status: int) -> tuple[list[in
     with receiver(status) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        worker_pass(env)
+        worker_pass(env, tenant)
     made, attempts, events = _delivery_rows(env, hooked)
     assert len(made) == len(attempts) == len(events) == 1
     return made, attempts, events
@@ -254,7 +254,7 @@ def _run_to(env: Env, tenant: TenantUsers, actions: list[dict[str, Any]], status
     def runs() -> list[dict[str, Any]]:
         return list(tenant.admin_call("GET", f"/automations/{automation}/runs/list").json()["data"]["records"])
 
-    drain(env, lambda: bool(runs()) and runs()[0]["status"] == status)
+    drain(env, tenant, lambda: bool(runs()) and runs()[0]["status"] == status)
     event_ids = ids(env, inbound_events, inbound_events.c.pid == posted.json()["eventId"])
     return event_ids, ids(env, automation_runs, automation_runs.c.inbound_event_id.in_(event_ids))
 
@@ -339,6 +339,25 @@ def test_the_worker_runs_the_purge_at_most_once_per_interval(env: Env, clock: Sh
         clock.advance(10)
         env.run(worker.run_once)
         assert len(calls) == 2
+    finally:
+        env.run(worker.sender.close)
+
+
+def test_a_worker_of_one_tenant_runs_no_purge(env: Env, tenant: TenantUsers, clock: ShiftedClock,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Retention is the whole database's: a drain of one tenant must not delete other tenants' rows."""
+    calls: list[Any] = []
+
+    async def counted(_rt: Runtime, now: Any) -> retention.Purged:
+        calls.append(now)
+        return retention.Purged()
+
+    monkeypatch.setattr(retention, "purge", counted)
+    worker = Worker(env.runtime, tenant_id=tenant.tenant_id)
+    try:
+        clock.advance(env.runtime.settings.retention_interval_seconds + 1)
+        env.run(worker.run_once)
+        assert calls == []
     finally:
         env.run(worker.sender.close)
 

@@ -59,7 +59,7 @@ def test_a_delivery_in_the_standard_format_verifies_with_the_official_library(en
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook, **STANDARD)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     got = hook.requests[0]
     assert hooked.endpoint["signatureFormat"] == "standard-webhooks"
     assert STANDARD_SECRET.fullmatch(hooked.secret)
@@ -82,7 +82,7 @@ def test_retries_keep_the_webhook_id_and_each_attempt_verifies(env: Env, tenant:
     with receiver(500, 200) as hook:
         hooked = Hooked(env, tenant, hook, **STANDARD)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 2)
+        drain(env, tenant, lambda: len(hook.requests) == 2)
     assert len({r.headers["webhook-id"] for r in hook.requests}) == 1
     for got in hook.requests:
         _official(hooked.secret, got)
@@ -95,7 +95,7 @@ def test_during_a_rotation_the_official_library_accepts_the_old_or_the_new_secre
         hooked = Hooked(env, tenant, hook, **STANDARD)
         new_secret = _rotate(hooked, 3600)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     got = hook.requests[0]
     assert STANDARD_SECRET.fullmatch(new_secret) and new_secret != hooked.secret
     signatures = got.headers["webhook-signature"].split(" ")
@@ -114,7 +114,7 @@ def test_after_the_overlap_only_the_new_secret_signs(env: Env, tenant: TenantUse
         hooked = Hooked(env, tenant, hook, **STANDARD)
         new_secret = _rotate(hooked, 0)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     got = hook.requests[0]
     assert V1.fullmatch(got.headers["webhook-signature"])
     _official(new_secret, got)
@@ -127,7 +127,7 @@ def test_the_tessera_format_stays_the_default_with_a_prefix_of_its_own(env: Env,
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     got = hook.requests[0]
     assert hooked.endpoint["signatureFormat"] == "tessera"
     assert TESSERA_SECRET.fullmatch(hooked.secret)
@@ -146,7 +146,7 @@ def test_a_secret_issued_before_the_formats_keeps_signing_as_before(env: Env, te
         hooked = Hooked(env, tenant, hook)
         _replace_secrets(env, hooked.endpoint["endpointId"], legacy)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     got = hook.requests[0]
     assert got.headers["x-webhook-signature"] == independent_signature(
         legacy, got.headers["x-webhook-timestamp"], got.body)
@@ -203,10 +203,10 @@ def test_switching_to_the_standard_format_keeps_the_secret_as_a_raw_key(env: Env
         hooked = Hooked(env, tenant, hook)
         assert _update(hooked, signatureFormat="standard-webhooks").status_code == 200
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
         new_secret = _rotate(hooked, 3600)
         hooked.change("erin")
-        drain(env, lambda: len(hook.requests) == 2)
+        drain(env, tenant, lambda: len(hook.requests) == 2)
     first, second = hook.requests
     assert _official(hooked.secret.encode(), first)["data"]["assignee"] == "dana"
     assert STANDARD_SECRET.fullmatch(new_secret)

@@ -185,7 +185,7 @@ def test_a_name_that_rebinds_after_the_check_is_still_sent_to_the_vetted_address
             hooked = Hooked(env, tenant, dataclasses.replace(hook, url=f"http://{name}:{port}/hooks"))
             dns.honest = dns.lookups + 1  # the worker's check sees the receiver; every later lookup rebinds
             hooked.change("dana")
-            worker_pass(env)
+            worker_pass(env, tenant)
             assert internal == []
         assert len(hook.requests) == 1
         assert hook.requests[0].headers["host"] == f"{name}:{port}"  # the URL's host name, not the address

@@ -32,7 +32,7 @@ def test_a_delivery_is_signed_as_the_specification_says(env: Env, tenant: Tenant
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     got = hook.requests[0]
     assert got.headers["x-webhook-signature"] == independent_signature(
         hooked.secret, got.headers["x-webhook-timestamp"], got.body)
@@ -50,7 +50,7 @@ def test_retries_reuse_the_event_id_and_the_delivery_id(env: Env, tenant: Tenant
     with receiver(500, 503, 200) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 3)
+        drain(env, tenant, lambda: len(hook.requests) == 3)
     assert len({r.headers["x-webhook-delivery"] for r in hook.requests}) == 1
     assert len({json.loads(r.body)["id"] for r in hook.requests}) == 1
     assert len({r.body for r in hook.requests}) == 1
@@ -64,12 +64,12 @@ def test_after_the_last_retry_a_delivery_is_dead_and_a_replay_delivers_it(env: E
     with receiver(500, 500, 500, 200) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        drain(env, lambda: hooked.deliveries()[0]["status"] == "dead")
+        drain(env, tenant, lambda: hooked.deliveries()[0]["status"] == "dead")
         assert len(hook.requests) == 3  # the first attempt and two retries ("0,0")
         [dead] = hooked.deliveries()
         response = tenant.admin_call("POST", f"/deliveries/{dead['deliveryId']}/replay")
         assert response.status_code == 200, response.text
-        drain(env, lambda: hooked.deliveries()[0]["status"] == "delivered")
+        drain(env, tenant, lambda: hooked.deliveries()[0]["status"] == "delivered")
     assert {r.headers["x-webhook-delivery"] for r in hook.requests} == {dead["deliveryId"]}
     assert {json.loads(r.body)["id"] for r in hook.requests} == {dead["eventId"]}
     assert len(hooked.deliveries()[0]["attempts"]) == 4
@@ -79,7 +79,7 @@ def test_only_an_owner_may_replay(env: Env, tenant: TenantUsers) -> None:
     with receiver(500) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        drain(env, lambda: hooked.deliveries()[0]["status"] == "dead")
+        drain(env, tenant, lambda: hooked.deliveries()[0]["status"] == "dead")
     delivery = hooked.deliveries()[0]["deliveryId"]
     other = env.new_tenant()
     assert other.admin_call("POST", f"/deliveries/{delivery}/replay").status_code == 404
@@ -93,7 +93,7 @@ def test_during_a_rotation_overlap_each_delivery_carries_both_signatures(env: En
         assert rotated.status_code == 200, rotated.text
         new_secret = rotated.json()["data"]["secret"]
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     got = hook.requests[0]
     stamp = got.headers["x-webhook-timestamp"]
     assert got.headers["x-webhook-signature"] == ",".join([
@@ -109,7 +109,7 @@ def test_after_the_overlap_only_the_new_secret_signs(env: Env, tenant: TenantUse
                                     json={"overlapSeconds": 0})
         new_secret = rotated.json()["data"]["secret"]
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     got = hook.requests[0]
     assert got.headers["x-webhook-signature"] == independent_signature(
         new_secret, got.headers["x-webhook-timestamp"], got.body)
@@ -133,9 +133,9 @@ def test_loopback_is_refused_when_it_is_not_allowed_even_at_delivery_time(
         with receiver(200) as hook:
             hooked = Hooked(env, tenant, hook)  # registered while loopback was allowed
             hooked.change("dana")
-            env.run(delivery_service.dispatch, strict)
+            env.run(delivery_service.dispatch, strict, tenant_id=tenant.tenant_id)
             for _ in range(5):
-                env.run(delivery_service.deliver_due, strict, limit=1000)
+                env.run(delivery_service.deliver_due, strict, limit=1000, tenant_id=tenant.tenant_id)
             assert hook.requests == []
         attempts = hooked.deliveries()[0]["attempts"]
         assert attempts and all(a["error"].startswith("refused") for a in attempts)
@@ -156,10 +156,25 @@ def test_unsubscribed_disabled_and_foreign_endpoints_get_nothing(env: Env, tenan
         with receiver(200) as foreign_hook:
             Hooked(env, stranger, foreign_hook)
             hooked.change("dana")
-            drain(env, lambda: len(hook.requests) == 1)
-            worker_pass(env)
+            drain(env, tenant, lambda: len(hook.requests) == 1)
+            worker_pass(env, stranger)  # sends whatever was wrongly made for the stranger's endpoint
             assert foreign_hook.requests == []
         assert other_hook.requests == [] and disabled_hook.requests == []
+
+
+def test_a_worker_of_one_tenant_neither_fans_out_nor_sends_another_tenants_events(
+    env: Env, tenant: TenantUsers
+) -> None:
+    other = env.new_tenant()
+    with receiver(200) as mine_hook, receiver(200) as theirs_hook:
+        mine, theirs = Hooked(env, tenant, mine_hook), Hooked(env, other, theirs_hook)
+        mine.change("dana")
+        theirs.change("eve")
+        worker_pass(env, tenant)
+        assert len(mine_hook.requests) == 1
+        assert theirs.deliveries() == [] and theirs_hook.requests == []
+        worker_pass(env, other)
+        assert len(theirs_hook.requests) == 1
 
 
 def test_a_delivery_leased_by_a_dead_worker_is_delivered_once_the_lease_lapses(env: Env, tenant: TenantUsers,
@@ -167,18 +182,18 @@ def test_a_delivery_leased_by_a_dead_worker_is_delivered_once_the_lease_lapses(e
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        env.run(delivery_service.dispatch, env.runtime)
+        env.run(delivery_service.dispatch, env.runtime, tenant_id=tenant.tenant_id)
         now = clock.now()
 
         async def claim_and_die() -> list[Any]:
             async with env.runtime.db.write() as conn:  # a worker claims everything due, then dies
-                return await store.claim_due(conn, now, now + timedelta(seconds=60), 1000)
+                return await store.claim_due(conn, now, now + timedelta(seconds=60), 1000, tenant.tenant_id)
 
         assert env.run(claim_and_die)
-        worker_pass(env)
+        worker_pass(env, tenant)
         assert hook.requests == []  # still leased to the dead worker
         clock.advance(61)
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
 
 
 def test_concurrent_workers_never_send_the_same_delivery_twice(env: Env, tenant: TenantUsers) -> None:
@@ -186,10 +201,10 @@ def test_concurrent_workers_never_send_the_same_delivery_twice(env: Env, tenant:
         hooked = Hooked(env, tenant, hook)
         for n in range(12):
             hooked.change(f"person-{n}")
-        env.run(delivery_service.dispatch, env.runtime)
+        env.run(delivery_service.dispatch, env.runtime, tenant_id=tenant.tenant_id)
 
         async def three_workers() -> None:
-            workers = [Worker(env.runtime) for _ in range(3)]
+            workers = [Worker(env.runtime, tenant_id=tenant.tenant_id) for _ in range(3)]
 
             async def work(worker: Worker) -> None:
                 for _ in range(10):
@@ -236,9 +251,9 @@ def test_a_receiver_that_drips_its_answer_is_cut_off_at_the_deadline(
         assert tenant.admin_call("PUT", f"/webhook-endpoints/{hooked.endpoint['endpointId']}",
                                  json={"url": url}).status_code == 200
         hooked.change("dana")
-        env.run(delivery_service.dispatch, fast)
+        env.run(delivery_service.dispatch, fast, tenant_id=tenant.tenant_id)
         started = time.monotonic()
-        assert env.run(delivery_service.deliver_due, fast, limit=1000) >= 1
+        assert env.run(delivery_service.deliver_due, fast, limit=1000, tenant_id=tenant.tenant_id) >= 1
         assert time.monotonic() - started < 3
         [attempt] = hooked.deliveries()[0]["attempts"]
         assert attempt["error"] == "timeout"

@@ -53,9 +53,14 @@ class Hooked(Integration):
         return list(response.json()["data"]["records"])
 
 
-def drain(env: Env, until: Any, rounds: int = 40) -> None:
-    """Run worker passes until ``until()`` holds; each pass sends what is due and waits for the answers."""
-    worker = Worker(env.runtime)
+def tenant_id_of(tenant: TenantUsers | int) -> int:
+    return tenant if isinstance(tenant, int) else tenant.tenant_id
+
+
+def drain(env: Env, tenant: TenantUsers | int, until: Any, rounds: int = 40) -> None:
+    """Run worker passes over the tenant's queues until ``until()`` holds; each pass sends what is
+    due and waits for the answers."""
+    worker = Worker(env.runtime, tenant_id=tenant_id_of(tenant))
     try:
         for _ in range(rounds):
             env.run(worker.run_once)
@@ -66,9 +71,11 @@ def drain(env: Env, until: Any, rounds: int = 40) -> None:
     raise AssertionError(f"the worker did not get there in {rounds} passes")
 
 
-def worker_pass(env: Env, runtime: Any = None) -> int:
-    """One pass of a fresh worker (its own HTTP client, closed after) on the app's loop."""
-    worker = Worker(runtime or env.runtime)
+def worker_pass(env: Env, tenant: TenantUsers | int, runtime: Any = None) -> int:
+    """One pass of a fresh worker (its own HTTP client, closed after) on the app's loop, over the
+    tenant's queues only: the tests share one database per backend, and another test's due
+    deliveries or runs must neither be sent by this pass nor count in what it returns."""
+    worker = Worker(runtime or env.runtime, tenant_id=tenant_id_of(tenant))
     try:
         return env.run(worker.run_once)
     finally:

@@ -161,7 +161,7 @@ def test_an_attempt_is_observed_by_the_deliverys_next_status(env: Env, tenant: T
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
         hooked.change("dana")
-        drain(env, lambda: len(hook.requests) == 1)
+        drain(env, tenant, lambda: len(hook.requests) == 1)
     assert sample(env, "tessera_webhook_attempt_duration_seconds_count", outcome="delivered") == before + 1
 
 

@@ -26,8 +26,9 @@ LEASE_SECONDS = 60
 BATCH = 200
 
 
-async def dispatch(rt: Runtime, limit: int = BATCH) -> int:
+async def dispatch(rt: Runtime, limit: int = BATCH, tenant_id: int | None = None) -> int:
     """One run per (matching enabled automation, new inbound event); returns the runs created.
+    With a tenant, only that tenant's inbound events.
 
     A burst comes from few sources, so the matching automations are looked up once per tenant,
     source and type in a batch, and the runs are enqueued (on PostgreSQL the whole batch is one
@@ -35,7 +36,7 @@ async def dispatch(rt: Runtime, limit: int = BATCH) -> int:
     made = 0
     now = rt.clock.now()
     async with rt.db.write() as conn:
-        events = await store.undispatched_events(conn, limit)
+        events = await store.undispatched_events(conn, limit, tenant_id)
         matching: dict[tuple[int, str, str], list[int]] = {}
         for event in events:
             key = (event.tenant_id, event.source, event.event_type)
@@ -48,9 +49,9 @@ async def dispatch(rt: Runtime, limit: int = BATCH) -> int:
     return made
 
 
-async def run_due(rt: Runtime, limit: int = BATCH) -> int:
-    """Lease due runs and execute them, at most ``TESSERA_AUTOMATION_CONCURRENCY`` at once, each
-    in its own transaction; returns how many ran.
+async def run_due(rt: Runtime, limit: int = BATCH, tenant_id: int | None = None) -> int:
+    """Lease due runs (only the tenant's when one is given) and execute them, at most
+    ``TESSERA_AUTOMATION_CONCURRENCY`` at once, each in its own transaction; returns how many ran.
 
     A run's transaction waits on the database most of its time, so running several at once is
     what lets the automations keep up with a burst of inbound events (one at a time they drained
@@ -58,7 +59,7 @@ async def run_due(rt: Runtime, limit: int = BATCH) -> int:
     now = rt.clock.now()
     lease = now + timedelta(seconds=LEASE_SECONDS)
     async with rt.db.write() as conn:
-        runs = await store.lease_due_runs(conn, now, lease, limit)
+        runs = await store.lease_due_runs(conn, now, lease, limit, tenant_id)
     if not runs:
         return 0
     gate = asyncio.Semaphore(rt.settings.automation_concurrency)
