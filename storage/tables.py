@@ -377,6 +377,9 @@ delivery_attempts = Table(
     Column("error", String(300), nullable=True),
     Column("worker", String(100), nullable=True),  # which worker process and task made the attempt
     Column("response_excerpt", String(500), nullable=True),  # the receiver's answer, cut short
+    # sending (written before the request, completed after), succeeded (2xx), failed (any other
+    # answer, none, or not sent), unknown (the worker stopped before recording how it ended)
+    Column("outcome", String(20), nullable=False, server_default="failed"),
     Index("ix_delivery_attempts_delivery", "delivery_id", "id"),
     Index("ix_delivery_attempts_attempted", "attempted_at"),
 )

@@ -209,18 +209,60 @@ async def defer(conn: Executor, delivery_ids: list[int], until: datetime, lease_
                            .values(locked_until=None, next_attempt_at=until))
 
 
+# An attempt's outcome: ``sending`` is written (and committed) before the request goes out and
+# completed after; a worker that stops in between leaves it, and it reads ``unknown``.
+SENDING, SUCCEEDED, FAILED, UNKNOWN = "sending", "succeeded", "failed", "unknown"
+WORKER_STOPPED = "worker stopped before recording the outcome (the request may have been sent)"
+
 _RECORD_ATTEMPT = Statement(insert(delivery_attempts).values(bound(
-    "delivery_id", "attempted_at", "http_status", "latency_ms", "error", "worker", "response_excerpt")))
+    "delivery_id", "attempted_at", "http_status", "latency_ms", "error", "worker", "response_excerpt", "outcome")))
+_BEGIN_ATTEMPT = Statement(insert(delivery_attempts).values(bound("delivery_id", "attempted_at", "worker", "outcome")))
+_COMPLETE_ATTEMPT = Statement(
+    update(delivery_attempts)
+    .where(and_(delivery_attempts.c.delivery_id == bindparam("delivery_id"),
+                delivery_attempts.c.worker == bindparam("by_worker"), delivery_attempts.c.outcome == SENDING))
+    .values(bound("http_status", "latency_ms", "error", "response_excerpt", "outcome")))
+
+
+def _completed(http_status: int | None, latency_ms: int | None, error: str | None,
+               excerpt: str | None) -> dict[str, Any]:
+    return {"http_status": http_status, "latency_ms": latency_ms, "error": (error or None) and error[:300],
+            "response_excerpt": excerpt and excerpt[:500],
+            "outcome": SUCCEEDED if http_status is not None and 200 <= http_status < 300 else FAILED}
 
 
 async def record_attempt(conn: Executor, delivery_id: int, attempted_at: datetime, http_status: int | None,
                          latency_ms: int | None, error: str | None, *, worker: str | None = None,
                          excerpt: str | None = None) -> None:
-    await conn.enqueue(_RECORD_ATTEMPT, {
-        "delivery_id": delivery_id, "attempted_at": attempted_at, "http_status": http_status,
-        "latency_ms": latency_ms, "error": (error or None) and error[:300], "worker": worker and worker[:100],
-        "response_excerpt": excerpt and excerpt[:500],
-    })
+    """An attempt recorded only once it ended: one that sent nothing (refused URL, disabled endpoint)."""
+    await conn.enqueue(_RECORD_ATTEMPT, {"delivery_id": delivery_id, "attempted_at": attempted_at,
+                                         "worker": worker and worker[:100],
+                                         **_completed(http_status, latency_ms, error, excerpt)})
+
+
+async def begin_attempts(conn: Executor, delivery_ids: list[int], attempted_at: datetime, worker: str) -> None:
+    """In-flight attempts (``sending``) of ``worker``, one per delivery, about to send their requests."""
+    await conn.execute_many(_BEGIN_ATTEMPT, [{"delivery_id": delivery_id, "attempted_at": attempted_at,
+                                              "worker": worker[:100], "outcome": SENDING}
+                                             for delivery_id in delivery_ids])
+
+
+async def complete_attempt(conn: Executor, delivery_id: int, worker: str, http_status: int | None,
+                           latency_ms: int | None, error: str | None, *, excerpt: str | None = None) -> None:
+    """The answer (or failure) of ``worker``'s in-flight attempt of the delivery (a worker has at most
+    one per delivery: it holds the delivery's lease until it records the outcome)."""
+    await conn.enqueue(_COMPLETE_ATTEMPT, {"delivery_id": delivery_id, "by_worker": worker[:100],
+                                           **_completed(http_status, latency_ms, error, excerpt)})
+
+
+async def forget_in_flight(conn: Executor, delivery_ids: list[int]) -> None:
+    """Attempts still ``sending`` of deliveries just claimed again: their worker's lease lapsed
+    without an outcome, so it stopped (killed, crashed): ``unknown``, and they stay listed."""
+    if delivery_ids:
+        await conn.enqueue(update(delivery_attempts)
+                           .where(and_(delivery_attempts.c.delivery_id.in_(delivery_ids),
+                                       delivery_attempts.c.outcome == SENDING))
+                           .values(outcome=UNKNOWN, error=WORKER_STOPPED))
 
 
 async def disable_endpoint(conn: Executor, endpoint_id: int, reason: str, *, now: datetime) -> bool:

@@ -22,14 +22,23 @@ from tessera.session.auth.actors import Actor
 from tessera.session.listing import page_of, parse_list_request
 
 
-def _delivery_dict(row: Row, endpoint_pid: str, attempts: list[Row]) -> dict[str, Any]:
+def _attempt_dict(attempt: Row, delivery: Row, now: datetime) -> dict[str, Any]:
+    """An attempt as listed. One still ``sending`` whose delivery is no longer leased lost its worker
+    before the outcome was recorded (claiming the delivery again stores that): ``unknown``."""
+    outcome, error = attempt.outcome, attempt.error
+    if outcome == store.SENDING and (delivery.locked_until is None or delivery.locked_until <= now):
+        outcome, error = store.UNKNOWN, store.WORKER_STOPPED
+    return {"attemptedAt": iso(attempt.attempted_at), "outcome": outcome, "httpStatus": attempt.http_status,
+            "latencyMs": attempt.latency_ms, "error": error, "worker": attempt.worker,
+            "responseExcerpt": attempt.response_excerpt}
+
+
+def _delivery_dict(row: Row, endpoint_pid: str, attempts: list[Row], now: datetime) -> dict[str, Any]:
     return {
         "deliveryId": row.pid, "endpointId": endpoint_pid, "eventId": row.event_pid, "eventType": row.event_type,
         "status": row.status, "attemptCount": row.attempts,
         "nextAttemptAt": iso(row.next_attempt_at) if row.next_attempt_at else None,
-        "attempts": [{"attemptedAt": iso(a.attempted_at), "httpStatus": a.http_status, "latencyMs": a.latency_ms,
-                      "error": a.error, "worker": a.worker, "responseExcerpt": a.response_excerpt}
-                     for a in attempts],
+        "attempts": [_attempt_dict(a, row, now) for a in attempts],
         "created_at": iso(row.created_at), "updated_at": iso(row.updated_at),
     }
 
@@ -40,7 +49,8 @@ async def list_deliveries(rt: Runtime, actor: Actor, endpoint_pid: str, params: 
         endpoint, _, _ = await endpoint_for_member(conn, actor, endpoint_pid)
         rows, total = await store.deliveries_page(conn, endpoint.id, request)
         attempts = await store.attempts_of(conn, [r.id for r in rows])
-    return page_of([_delivery_dict(r, endpoint_pid, attempts[r.id]) for r in rows], total, request)
+    now = rt.clock.now()
+    return page_of([_delivery_dict(r, endpoint_pid, attempts[r.id], now) for r in rows], total, request)
 
 
 async def replay(rt: Runtime, actor: Actor, delivery_pid: str, request_id: str | None) -> dict[str, Any]:

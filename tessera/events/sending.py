@@ -13,12 +13,26 @@
    (the Standard Webhooks specification): ``webhook-id`` (the delivery id), ``webhook-timestamp``
    and ``webhook-signature`` (``v1,`` base64 HMAC of ``<id>.<timestamp>.<body>``, one per active
    secret, newest first, space-separated). Every attempt is recorded with time, status and
-   latency. A 2xx delivers; anything else retries after the next delay of the retry schedule (with
-   +-20% jitter so failed receivers are not hit in lockstep), and after the last retry the delivery
-   is dead (the dead-letter queue) until an owner replays it.
+   latency, and recorded before its request goes out (see 4). A 2xx delivers; anything else
+   retries after the next delay of the retry schedule (with +-20% jitter so failed receivers are
+   not hit in lockstep), and after the last retry the delivery is dead (the dead-letter queue)
+   until an owner replays it.
 3. The URL is checked against the SSRF rules again before every attempt (once per batch), and the
    connection goes to the addresses that check vetted, never resolved again (``tessera.events.
    pinning``: no DNS rebinding between the check and the send); redirects are not followed.
+4. Every request a worker sends has its attempt row committed first, with outcome ``sending`` and
+   its start time (``_Journal``), and completed with status, latency and outcome (``succeeded`` or
+   ``failed``) in the batch's closing transaction. A worker killed between the two leaves the row:
+   when the delivery's lease lapses it reads ``unknown`` ("worker stopped..."), and claiming the
+   delivery again stores that, so the delivery log lists every request a receiver may have got;
+   the delivery is sent again under the same delivery id. The cost: the rows of the requests that
+   start together go in one write (group commit: one write at a time per batch, the requests that
+   start while it runs join the next), so a batch makes one more transaction per group, at least
+   one and at most one per request; on PostgreSQL each is one round trip (BEGIN to COMMIT
+   pipelined). A 32-wide batch to a fast receiver makes a few. Each request waits for its row's
+   commit. Completing the row is an UPDATE in the closing transaction instead of the INSERT it
+   replaced, and marking a lapsed worker's rows ``unknown`` rides the claim's transaction: neither
+   adds a round trip.
 """
 
 from __future__ import annotations
@@ -29,10 +43,12 @@ import hashlib
 import hmac
 import json
 import logging
+import os
 import random
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from email.utils import parsedate_to_datetime
 from typing import Any
@@ -123,10 +139,52 @@ class AttemptResult:
     error: str | None
     retry_after: float | None = None  # seconds the receiver asked us to wait (429/503)
     excerpt: str | None = None  # the start of the receiver's answer
+    begun: bool = False  # its in-flight attempt row was written before sending: complete that row
 
     @property
     def ok(self) -> bool:
         return self.http_status is not None and 200 <= self.http_status < 300
+
+
+class _Flight:
+    """One attempt's progress, readable after its deadline cancelled it."""
+
+    begun = False
+
+
+class _Journal:
+    """Writes in-flight attempt rows before their requests go out, grouped: one write at a time, and
+    the requests that begin while it runs go together in the next (group commit)."""
+
+    def __init__(self, rt: Runtime, worker: str) -> None:
+        self.rt = rt
+        self.worker = worker
+        self._waiting: list[tuple[int, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def begin(self, delivery_id: int) -> None:
+        """Return once the delivery's ``sending`` attempt is committed; raise if it cannot be."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved even if nobody waits
+        self._waiting.append((delivery_id, future))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write())
+        await asyncio.shield(future)  # an attempt cut by its deadline does not cut the others' write
+
+    async def _write(self) -> None:
+        while self._waiting:
+            group, self._waiting = self._waiting, []
+            try:
+                async with self.rt.db.write() as conn:
+                    await store.begin_attempts(conn, [delivery_id for delivery_id, _ in group], self.rt.clock.now(),
+                                               self.worker)
+            except Exception as exc:  # each request of the group gives up: nothing is sent unrecorded
+                for _, future in group:
+                    future.set_exception(exc)
+            else:
+                for _, future in group:
+                    future.set_result(None)
 
 
 class Sender:
@@ -153,11 +211,13 @@ class Sender:
         self.wake_at: datetime | None = None
 
     async def send_all(self, rt: Runtime, planned: list[tuple[Row, float]],
-                       sealed: dict[int, list[str]]) -> list[AttemptResult]:
+                       sealed: dict[int, list[str]], worker: str) -> list[AttemptResult]:
         """Send a batch concurrently, at most ``TESSERA_WEBHOOK_CONCURRENCY`` requests at a time,
-        each delivery no sooner than its rate limit's slot (seconds from now)."""
+        each delivery no sooner than its rate limit's slot (seconds from now), each request's
+        attempt recorded as ``worker``'s before it is sent."""
         timeout = rt.settings.webhook_timeout_seconds
         gate = asyncio.Semaphore(rt.settings.webhook_concurrency)
+        journal = _Journal(rt, worker)
         self._checks, self._opened = {}, {}
         self.pins.clear()
 
@@ -165,7 +225,7 @@ class Sender:
             if wait > 0:
                 await asyncio.sleep(wait)
             async with gate:
-                return await _attempt(rt, self, row, sealed[row.id], timeout)
+                return await _attempt(rt, self, row, sealed[row.id], timeout, journal)
 
         return list(await asyncio.gather(*(one(row, wait) for row, wait in planned)))
 
@@ -224,10 +284,12 @@ async def deliver_due(rt: Runtime, sender: Sender | None = None, limit: int = 20
     lease = now + timedelta(seconds=rt.settings.webhook_timeout_seconds * waves + LEASE_MARGIN_SECONDS)
     async with rt.db.write() as conn:
         claimed = await store.claim_due(conn, now, lease, limit, tenant_id)
+        await store.forget_in_flight(conn, [row.id for row in claimed])  # a lapsed worker's: unknown
         planned = await throttle.plan(conn, claimed, now, lease)
         secrets = await store.active_secrets_of(conn, [row.endpoint_id for row, _ in planned.send], now)
     own = sender is None
     active = sender or Sender(rt.settings.webhook_timeout_seconds)
+    worker = worker or f"{socket.gethostname()}:{os.getpid()}/-"
     if planned.wake_at is not None:  # kept until the worker wakes for it (a pass finding nothing keeps it)
         active.wake_at = planned.wake_at
     if not planned.send:
@@ -236,7 +298,7 @@ async def deliver_due(rt: Runtime, sender: Sender | None = None, limit: int = 20
     sealed = {row.id: secrets[row.endpoint_id] for row in rows}
     started = rt.clock.now()
     try:
-        results = await active.send_all(rt, planned.send, sealed)
+        results = await active.send_all(rt, planned.send, sealed, worker)
     finally:
         if own:
             await active.close()
@@ -263,15 +325,19 @@ def _outcome(rt: Runtime, row: Row, result: AttemptResult) -> dict[str, Any]:
 
 
 async def _finish_all(rt: Runtime, rows: list[Row], results: list[AttemptResult], started: datetime,
-                      worker: str | None) -> None:
+                      worker: str) -> None:
     """Every outcome of a batch in one transaction: its attempts, the deliveries' next states and
     (rarely) an endpoint disabled by a 410. On PostgreSQL the batch is one round trip."""
     now = rt.clock.now()
     outcomes = [_outcome(rt, row, result) for row, result in zip(rows, results, strict=True)]
     async with rt.db.write() as conn:
         for row, result in zip(rows, results, strict=True):
-            await store.record_attempt(conn, row.id, started, result.http_status, result.latency_ms, result.error,
-                                       worker=worker, excerpt=result.excerpt)
+            if result.begun:  # its in-flight row was committed before the request: complete it
+                await store.complete_attempt(conn, row.id, worker, result.http_status, result.latency_ms,
+                                             result.error, excerpt=result.excerpt)
+            else:  # nothing was sent (refused URL, disabled endpoint): recorded as it ended
+                await store.record_attempt(conn, row.id, started, result.http_status, result.latency_ms,
+                                           result.error, worker=worker, excerpt=result.excerpt)
         await store.finish_attempts(conn, [(row.id, row.attempts, values) for row, values in
                                            zip(rows, outcomes, strict=True)], now=now)
         await _judge_endpoints(rt, conn, rows, results, now)
@@ -317,18 +383,22 @@ async def _disable(conn: Executor, row: Row, reason: str, now: datetime) -> None
         log.warning("webhook.endpoint_disabled", extra={"endpointId": row.endpoint_pid, "reason": reason})
 
 
-async def _attempt(rt: Runtime, sender: Sender, row: Row, sealed: list[str], timeout: float) -> AttemptResult:
+async def _attempt(rt: Runtime, sender: Sender, row: Row, sealed: list[str], timeout: float,
+                   journal: _Journal) -> AttemptResult:
     started = time.perf_counter()
+    flight = _Flight()
     try:
-        return await asyncio.wait_for(_send(rt, sender, row, sealed, started), timeout)
+        result = await asyncio.wait_for(_send(rt, sender, row, sealed, started, journal, flight), timeout)
     except TimeoutError:
-        return AttemptResult(None, _ms(started), "timeout")
+        result = AttemptResult(None, _ms(started), "timeout")
     except Exception as exc:  # anything else is this attempt's failure, never the batch's
         log.warning("webhook.attempt_error", extra={"deliveryId": row.pid, "error": type(exc).__name__})
-        return AttemptResult(None, _ms(started), type(exc).__name__)
+        result = AttemptResult(None, _ms(started), type(exc).__name__)
+    return replace(result, begun=flight.begun)
 
 
-async def _send(rt: Runtime, sender: Sender, row: Row, sealed: list[str], started: float) -> AttemptResult:
+async def _send(rt: Runtime, sender: Sender, row: Row, sealed: list[str], started: float, journal: _Journal,
+                flight: _Flight) -> AttemptResult:
     if not row.enabled or row.endpoint_deleted_at is not None:
         return AttemptResult(None, 0, "endpoint disabled")
     if row.installation_status != "enabled":
@@ -343,6 +413,12 @@ async def _send(rt: Runtime, sender: Sender, row: Row, sealed: list[str], starte
     timestamp = int(rt.clock.time())
     headers = {"Content-Type": "application/json",
                **signature_headers(row.signature_format, secrets, timestamp, row.pid, body)}
+    flight.begun = True  # from here its row may be written, even if the deadline cuts the wait
+    try:
+        await journal.begin(row.id)
+    except Exception as exc:  # the database refused the row: the request is not sent unrecorded
+        flight.begun = False
+        return AttemptResult(None, _ms(started), f"not sent: the attempt could not be recorded ({type(exc).__name__})")
     try:
         async with sender.session().post(row.url, data=body, headers=headers, allow_redirects=False) as response:
             excerpt = await _excerpt(response)

@@ -2660,9 +2660,13 @@ export interface components {
          */
         DeliveryStatus: "pending" | "delivered" | "retrying" | "dead";
         /**
-         * @description One attempt to deliver, oldest first.
+         * @description One attempt to deliver, oldest first. Its row is written before the request is sent, so an
+         *     attempt whose worker stopped (killed, crashed) before recording the answer is listed too,
+         *     as `unknown`: the receiver may have got that request, and the delivery is sent again with
+         *     the same delivery id.
          * @example {
          *       "attemptedAt": "2026-11-22T08:00:00.000Z",
+         *       "outcome": "failed",
          *       "httpStatus": 503,
          *       "latencyMs": 212,
          *       "error": null,
@@ -2671,8 +2675,18 @@ export interface components {
          *     }
          */
         DeliveryAttempt: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the request started.
+             */
             attemptedAt: string;
+            /**
+             * @description `sending` (the request is in flight: no answer recorded yet), `succeeded` (answered
+             *     2xx), `failed` (any other answer, no answer, or not sent: see `error`), `unknown` (the
+             *     worker stopped before recording the outcome; the request may have been sent).
+             * @enum {string}
+             */
+            outcome: "sending" | "succeeded" | "failed" | "unknown";
             /** @description The receiver's HTTP status; null when no response came (refused URL, timeout, network error). */
             httpStatus: number | null;
             /** @description Milliseconds until the response or the failure (0 when the URL was refused and nothing was sent). */
@@ -8430,6 +8444,7 @@ export interface operations {
                      *             "attempts": [
                      *               {
                      *                 "attemptedAt": "2026-11-22T08:00:00.000Z",
+                     *                 "outcome": "failed",
                      *                 "httpStatus": 503,
                      *                 "latencyMs": 212,
                      *                 "error": null

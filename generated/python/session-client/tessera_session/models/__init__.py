@@ -226,6 +226,7 @@ from .deleted_webhook_endpoint import DeletedWebhookEndpoint
 from .deleted_webhook_endpoint_envelope import DeletedWebhookEndpointEnvelope
 from .delivery import Delivery
 from .delivery_attempt import DeliveryAttempt
+from .delivery_attempt_outcome import DeliveryAttemptOutcome
 from .delivery_datetime_comparison import DeliveryDatetimeComparison
 from .delivery_datetime_comparison_field_name import DeliveryDatetimeComparisonFieldName
 from .delivery_datetime_comparison_operator import DeliveryDatetimeComparisonOperator
@@ -712,6 +713,7 @@ __all__ = (
     "DeletedWebhookEndpointEnvelope",
     "Delivery",
     "DeliveryAttempt",
+    "DeliveryAttemptOutcome",
     "DeliveryDatetimeComparison",
     "DeliveryDatetimeComparisonFieldName",
     "DeliveryDatetimeComparisonOperator",

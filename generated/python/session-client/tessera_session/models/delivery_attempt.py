@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.delivery_attempt_outcome import DeliveryAttemptOutcome
 from ..types import UNSET, Unset
 from typing import cast
 import datetime
@@ -23,14 +24,21 @@ T = TypeVar("T", bound="DeliveryAttempt")
 
 @_attrs_define
 class DeliveryAttempt:
-    """ One attempt to deliver, oldest first.
+    """ One attempt to deliver, oldest first. Its row is written before the request is sent, so an
+    attempt whose worker stopped (killed, crashed) before recording the answer is listed too,
+    as `unknown`: the receiver may have got that request, and the delivery is sent again with
+    the same delivery id.
 
         Example:
-            {'attemptedAt': '2026-11-22T08:00:00.000Z', 'httpStatus': 503, 'latencyMs': 212, 'error': None, 'worker':
-                'worker-1.example:4242/0', 'responseExcerpt': 'Service Unavailable'}
+            {'attemptedAt': '2026-11-22T08:00:00.000Z', 'outcome': 'failed', 'httpStatus': 503, 'latencyMs': 212, 'error':
+                None, 'worker': 'worker-1.example:4242/0', 'responseExcerpt': 'Service Unavailable'}
 
         Attributes:
-            attempted_at (datetime.datetime):
+            attempted_at (datetime.datetime): When the request started.
+            outcome (DeliveryAttemptOutcome): `sending` (the request is in flight: no answer recorded yet), `succeeded`
+                (answered
+                2xx), `failed` (any other answer, no answer, or not sent: see `error`), `unknown` (the
+                worker stopped before recording the outcome; the request may have been sent).
             http_status (int | None): The receiver's HTTP status; null when no response came (refused URL, timeout, network
                 error).
             latency_ms (int | None): Milliseconds until the response or the failure (0 when the URL was refused and nothing
@@ -43,6 +51,7 @@ class DeliveryAttempt:
      """
 
     attempted_at: datetime.datetime
+    outcome: DeliveryAttemptOutcome
     http_status: int | None
     latency_ms: int | None
     error: None | str
@@ -56,6 +65,8 @@ class DeliveryAttempt:
 
     def to_dict(self) -> dict[str, Any]:
         attempted_at = self.attempted_at.isoformat()
+
+        outcome = self.outcome.value
 
         http_status: int | None
         http_status = self.http_status
@@ -83,6 +94,7 @@ class DeliveryAttempt:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "attemptedAt": attempted_at,
+            "outcome": outcome,
             "httpStatus": http_status,
             "latencyMs": latency_ms,
             "error": error,
@@ -100,6 +112,11 @@ class DeliveryAttempt:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         attempted_at = datetime.datetime.fromisoformat(d.pop("attemptedAt"))
+
+
+
+
+        outcome = DeliveryAttemptOutcome(d.pop("outcome"))
 
 
 
@@ -150,6 +167,7 @@ class DeliveryAttempt:
 
         delivery_attempt = cls(
             attempted_at=attempted_at,
+            outcome=outcome,
             http_status=http_status,
             latency_ms=latency_ms,
             error=error,

@@ -115,7 +115,8 @@ export async function endpointView({ root, params: [endpointId] }) {
         .map((label) => h("th", { scope: "col" }, label)))),
       h("tbody", {}, d.attempts.map((a) => h("tr", {},
         h("td", { "data-label": t("deliveries.attemptTime") }, formatTime(a.attemptedAt)),
-        h("td", { "data-label": t("deliveries.httpStatus") }, a.httpStatus === null ? "—" : String(a.httpStatus)),
+        h("td", { "data-label": t("deliveries.httpStatus") }, a.outcome === "sending" ? t("deliveries.inFlight")
+          : a.outcome === "unknown" ? t("deliveries.outcomeUnknown") : a.httpStatus === null ? "—" : String(a.httpStatus)),
         h("td", { "data-label": t("deliveries.latency") },
           a.latencyMs === null ? "—" : t("deliveries.ms", { ms: formatNumber(a.latencyMs) })),
         h("td", { "data-label": t("deliveries.error") }, a.error || "—"),
