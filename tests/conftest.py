@@ -33,6 +33,7 @@ from tessera.core.settings import load_settings
 from tessera.demo import seed_demo
 from tessera.runtime import Runtime, build_runtime
 from tessera.session.auth.actors import Actor, resolve_actor
+from tests.support import moved_time
 from tests.support.server_errors import ACCESS_LOGGER, ServerErrorWatch
 
 PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
@@ -260,11 +261,29 @@ def demo_admin(env: Env) -> dict[str, str]:
 
 @pytest.fixture
 def clock(env: Env) -> Iterator[ShiftedClock]:
-    """The app's clock, to move time instead of waiting for it; set back after the test."""
+    """The app's clock, to move time instead of waiting for it; set back after the test.
+
+    What a test writes after moving the clock is stamped in the future, and every test of the
+    backend shares the database and the clock. Two things keep such rows from reaching later tests:
+
+    - each test that moves the clock writes its tenant-scoped rows in a tenant of its own (the
+      ``tenant`` fixture, or ``env.new_tenant()``), and worker passes serve only the test's tenant,
+      so no other test lists, counts or sends them;
+    - at teardown, with the clock set back, every timestamp beyond the present of the rows the test
+      created is moved back to the present (``tests/support/moved_time.py``). Nothing a test made is
+      later than its end, so what reads across tenants (the retention purge, the metrics, a worker
+      serving every tenant) never sees one test's rows as not yet due, not yet expired or newest,
+      nor has them fall due in the middle of a later test that moves the clock as far.
+
+    Re-stamping rather than deleting keeps the rows' references intact; the test that wrote them
+    has ended, so none of its rows needs its future any more.
+    """
     moved = env.runtime.clock
     assert isinstance(moved, ShiftedClock)
+    before = moved_time.marks(env.sql)
     yield moved
     moved.reset()
+    moved_time.bring_back(env.sql, before, moved.now())
 
 
 def actor_for(env: Env, headers: dict[str, str], tenant_header: str | None = None) -> Actor:
