@@ -25,12 +25,13 @@ Printed: deliveries leased at the kill; deliveries delivered after the restart (
 distinct delivery ids received after the kill); lost (never answered 200 by the receiver, or not
 ``delivered`` in the database; must be 0); duplicates (delivery ids received more than once: the
 requests the killed worker had made, answered or not, are sent again); the attempt rows recorded
-(the killed worker's attempts leave none); seconds from the kill to the lease's end, to the last
-request and to every delivery ``delivered`` in the database.
+(one per request received: the killed worker's are written before they are sent); seconds from
+the kill to the lease's end, to the last request and to every delivery ``delivered`` in the
+database.
 
 Checks (exit status 1 when one fails): every delivery leased at the kill, none lost, every one
-``delivered``, no request from the second worker before the lease ended, and the duplicates exactly
-the deliveries the killed worker had sent.
+``delivered``, no request from the second worker before the lease ended, the duplicates exactly
+the deliveries the killed worker had sent, and one attempt row per request received.
 """
 
 from __future__ import annotations
@@ -208,6 +209,7 @@ class Figures:
     not_delivered_in_db: int
     duplicates: int
     sent_while_leased: int
+    requests_received: int
     attempt_rows: int
     seconds_kill_to_last_request: float | None
     seconds_kill_to_all_delivered: float | None
@@ -303,7 +305,8 @@ def figures(backend: str, hook: HoldingReceiver, store: Deliveries, total: int, 
         sent_before_kill=len(before), leased_at_kill=leased, lease_seconds_after_kill=round(lease_end - killed_at, 1),
         delivered_after_restart=delivered, received_after_restart=len({r.delivery for r in after}),
         lost=len(ids - answered), not_delivered_in_db=total - delivered, duplicates=len(duplicates),
-        sent_while_leased=sum(1 for r in after if r.at < lease_end), attempt_rows=store.attempt_rows(),
+        sent_while_leased=sum(1 for r in after if r.at < lease_end), requests_received=len(before) + len(after),
+        attempt_rows=store.attempt_rows(),
         seconds_kill_to_last_request=round(max(r.at for r in after) - killed_at, 2) if after else None,
         seconds_kill_to_all_delivered=None if seconds is None else round(seconds, 2),
         duplicates_are_the_killed_workers=duplicates == {r.delivery for r in before})
@@ -316,6 +319,8 @@ def problems_of(f: Figures) -> list[str]:
         (f.not_delivered_in_db == 0, f"{f.not_delivered_in_db} deliveries not delivered in the database"),
         (f.sent_while_leased == 0, f"{f.sent_while_leased} requests sent again before the lease ended"),
         (f.duplicates_are_the_killed_workers, "the duplicates are not exactly what the killed worker had sent"),
+        (f.attempt_rows == f.requests_received,
+         f"{f.attempt_rows} attempt rows for {f.requests_received} requests received"),
     ]
     return [message for ok, message in checks if not ok]
 
@@ -335,7 +340,8 @@ def report_lines(f: Figures, args: argparse.Namespace) -> list[str]:
         f"lost:                      {f.lost}",
         f"duplicates:                {f.duplicates} (delivery ids received twice)",
         f"sent before the lease end: {f.sent_while_leased}",
-        f"attempt rows recorded:     {f.attempt_rows} (the killed worker's {f.sent_before_kill} attempts left none)",
+        f"attempt rows recorded:     {f.attempt_rows} for {f.requests_received} requests received "
+        f"(the killed worker's {f.sent_before_kill} listed as unknown)",
         f"seconds from kill:         lease end {f.lease_seconds_after_kill:.1f} s, last request "
         f"{seconds(f.seconds_kill_to_last_request)}, all delivered {seconds(f.seconds_kill_to_all_delivered)}",
     ]
