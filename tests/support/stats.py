@@ -27,6 +27,13 @@ class Attempt:
     error: str | None = None
     worker: str | None = "test-host:1/0"
     excerpt: str | None = None
+    outcome: str | None = None  # None: succeeded for a 2xx, else failed (``sending``: a worker's in flight)
+
+    @property
+    def stored_outcome(self) -> str:
+        if self.outcome is not None:
+            return self.outcome
+        return "succeeded" if self.http_status is not None and 200 <= self.http_status < 300 else "failed"
 
 
 @dataclass
@@ -67,7 +74,7 @@ def seed_deliveries(engine: Engine, endpoint_pid: str, seeded: list[Seeded]) -> 
                 conn.execute(insert(delivery_attempts).values(
                     delivery_id=delivery_id, attempted_at=attempt.at, http_status=attempt.http_status,
                     latency_ms=attempt.latency_ms, error=attempt.error, worker=attempt.worker,
-                    response_excerpt=attempt.excerpt))
+                    response_excerpt=attempt.excerpt, outcome=attempt.stored_outcome))
             pids.append(pid)
     return pids
 

@@ -908,6 +908,25 @@ def test_an_owner_recovers_the_dead_deliveries_of_the_last_day_from_the_console(
     expect(notice).to_contain_text("More remain: recover again to queue the next ones.")
 
 
+def test_an_attempt_whose_worker_was_killed_after_sending_shows_as_unknown(
+    server: Live, open_page: Callable[..., Page]
+) -> None:
+    """The attempt row a worker wrote before sending, left ``sending`` when it was killed (no lease
+    holds the delivery any more): the delivery log says what is known, the request may have gone."""
+    scene = server.scene(members={})
+    seed_deliveries(server.sql, scene["endpointId"], [
+        Seeded("retrying", [Attempt(this_hour(), None, None, worker="worker-1:4242/0", outcome="sending")])])
+    page = open_page()
+    sign_in(page, server, ADMIN, route=f"#/endpoints/{scene['endpointId']}")
+    page.get_by_role("button", name="1 attempt").click()
+    attempt = page.locator(".attempts tbody tr")
+    expect(attempt.locator("td[data-label='HTTP status']")).to_have_text("Unknown: the worker stopped")
+    expect(attempt.locator("td[data-label=Error]")).to_have_text(
+        "worker stopped before recording the outcome (the request may have been sent)")
+    expect(attempt.locator("td[data-label=Worker]")).to_have_text("worker-1:4242/0")
+    screenshot(page, server.backend, "28-attempt-of-a-killed-worker")
+
+
 def test_a_disabled_endpoint_says_why_and_a_maintainer_re_enables_it(server: Live,
                                                                        open_page: Callable[..., Page]) -> None:
     """A receiver that answers 410 Gone: the service disables the endpoint; the page says so in
