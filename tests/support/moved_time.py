@@ -44,8 +44,11 @@ def bring_back(engine: Engine, since: dict[str, int], now: datetime) -> int:
     """Set every timestamp later than ``now`` of the rows created after ``since`` (from ``marks``)
     to ``now``; returns how many values moved."""
     moved = 0
+    grown = marks(engine)
     with engine.begin() as conn:
         for table, columns in STAMPED:
+            if grown[table.name] <= since[table.name]:
+                continue  # the test created no row here
             for column in columns:
                 moved += conn.execute(update(table).where(table.c.id > since[table.name], column > now)
                                       .values({column.name: now})).rowcount
