@@ -4,9 +4,10 @@ The scenario runs once per database (the ``killed`` fixture), and each test chec
 showed. 100 deliveries for one endpoint are due; a real ``tessera worker`` process (same database,
 same server key) leases all of them and starts sending; the receiver answers its first 10 requests
 200 at once and holds the next ones open, so the worker waits, with every delivery still leased and
-nothing recorded, and is killed with ``kill -9``. Then the receiver answers 200 to everything, a worker
-pass in this process finds nothing it may claim while the dead worker's lease runs, the runtime's
-clock moves past the lease (no 30 s wait) and worker passes here deliver the rest: at least once.
+no outcome recorded (only its in-flight attempts), and is killed with ``kill -9``. Then the
+receiver answers 200 to everything, a worker pass in this process finds nothing it may claim while
+the dead worker's lease runs, the runtime's clock moves past the lease (no 30 s wait) and worker
+passes here deliver the rest: at least once.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import pytest
 from sqlalchemy import select
 
 from storage import outbox
-from storage.tables import deliveries, webhook_endpoints
+from storage.tables import deliveries, delivery_attempts, webhook_endpoints
 from tessera.core.clock import ShiftedClock
 from tessera.events import sending
 from tests.conftest import Env
@@ -119,6 +120,8 @@ class Killed:
     leased_after_that_pass: int
     sent_after_lapse: list[str]  # delivery ids of the requests made after the lease lapsed
     statuses: Counter[str]  # the deliveries' statuses at the end
+    attempts: Counter[str]  # the attempt rows of each delivery at the end, by delivery id
+    outcomes: Counter[str]  # the attempt rows' outcomes at the end
 
 
 def _endpoint_with_deliveries(env: Env, url: str) -> tuple[int, int]:
@@ -219,8 +222,14 @@ def killed(env: Env, tmp_path_factory: pytest.TempPathFactory) -> Killed:
             return {row.status for row in _rows(env, endpoint_id)} == {"delivered"}
 
         _after_the_lease(env, endpoint_id, lambda: drain(env, tenant_id, delivered, rounds=5))
+        with env.sql.connect() as conn:
+            attempts = list(conn.execute(
+                select(deliveries.c.pid, delivery_attempts.c.outcome)
+                .join(deliveries, deliveries.c.id == delivery_attempts.c.delivery_id)
+                .where(deliveries.c.endpoint_id == endpoint_id)))
         return Killed(ids, list(hook.before), sent_while_leased, still_leased, list(hook.after),
-                      Counter(row.status for row in _rows(env, endpoint_id)))
+                      Counter(row.status for row in _rows(env, endpoint_id)),
+                      Counter(row.pid for row in attempts), Counter(row.outcome for row in attempts))
 
 
 # -- what it showed -------------------------------------------------------------------------------------
@@ -250,3 +259,10 @@ def test_only_the_requests_the_killed_worker_had_made_arrive_twice(env: Env, kil
     assert len(duplicates) == len(killed.sent_by_killed) == SENT_BEFORE_KILL
     assert set(duplicates) == set(killed.sent_by_killed)
     assert set(duplicates.values()) == {2}
+
+
+def test_every_request_the_killed_worker_made_is_recorded_as_an_attempt(killed: Killed) -> None:
+    """Each attempt row is committed before its request goes out: the killed worker's requests are
+    listed (``unknown``: it died before recording their answers), one row per request received."""
+    assert killed.attempts == Counter(killed.sent_by_killed + killed.sent_after_lapse)
+    assert killed.outcomes == Counter({"unknown": SENT_BEFORE_KILL, "succeeded": DELIVERIES})
