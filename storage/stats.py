@@ -17,7 +17,7 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
@@ -51,8 +51,11 @@ def _hour_of_sqlite(element: hour_of, compiler: SQLCompiler, **kw: Any) -> str:
 
 # -- deliveries of one endpoint ---------------------------------------------------------------------
 
-async def attempt_counts(conn: Executor, endpoint_id: int, start: datetime, end: datetime) -> dict[datetime, Any]:
-    """Per hour of [start, end): attempts answered 2xx (delivered) and the others (failed).
+async def attempt_counts(conn: Executor, endpoint_id: int, start: datetime, end: datetime,
+                         now: datetime) -> dict[datetime, Any]:
+    """Per hour of [start, end): attempts answered 2xx (delivered) and the others (failed). An
+    attempt in flight (``sending``, its delivery still leased at ``now``) counts once it ends; one
+    whose worker stopped (no lease any more) counts as failed, as the delivery log lists it.
 
     A delivery with an attempt in the window was updated at or after that attempt, so filtering
     the endpoint's deliveries on ``updated_at`` first keeps the join to the window's deliveries.
@@ -65,7 +68,8 @@ async def attempt_counts(conn: Executor, endpoint_id: int, start: datetime, end:
                func.sum(case((ok, 0), else_=1)).label("failed"))
         .select_from(a.join(d, d.c.id == a.c.delivery_id))
         .where(and_(d.c.endpoint_id == endpoint_id, d.c.updated_at >= start,
-                    a.c.attempted_at >= start, a.c.attempted_at < end))
+                    a.c.attempted_at >= start, a.c.attempted_at < end,
+                    or_(a.c.outcome != "sending", d.c.locked_until.is_(None), d.c.locked_until <= now)))
         .group_by(hour_of(a.c.attempted_at))
     )
     return {r.hour: (int(r.delivered), int(r.failed)) for r in rows}

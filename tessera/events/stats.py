@@ -58,7 +58,7 @@ async def endpoint_stats(rt: Runtime, actor: Actor, endpoint_pid: str, window: A
     start, end = hours[0], hours[-1] + HOUR
     async with rt.db.read() as conn:
         endpoint, _, _ = await endpoint_for_member(conn, actor, endpoint_pid)
-        attempts = await store.attempt_counts(conn, endpoint.id, start, end)
+        attempts = await store.attempt_counts(conn, endpoint.id, start, end, rt.clock.now())
         dead = await store.dead_counts(conn, endpoint.id, start, end)
         latencies = await store.first_attempt_latencies(conn, endpoint.id, start, end)
     buckets = []

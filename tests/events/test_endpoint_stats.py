@@ -95,6 +95,19 @@ def test_delivery_buckets_count_attempts_deaths_and_first_attempt_latencies(env:
             if b["delivered"] or b["failed"]] == [(167 - 30, 1, 50)]
 
 
+def test_an_attempt_counts_once_it_ends_and_as_failed_when_its_worker_stopped(env: Env, tenant: TenantUsers,
+                                                                              hour: datetime) -> None:
+    """Attempt rows are written before their requests: one in flight (its delivery leased) is not
+    counted yet; one left ``sending`` by a worker that stopped (no lease any more) is a failure."""
+    scene = _scene(tenant)
+    seed_deliveries(env.sql, scene["endpointId"], [
+        Seeded("pending", [Attempt(hour + MINUTE, None, None, outcome="sending")], locked_until=hour + HOUR),
+        Seeded("pending", [Attempt(hour + 2 * MINUTE, None, None, outcome="sending")]),
+    ])
+    last = _ok(_endpoint_stats(tenant, scene["endpointId"]))["buckets"][-1]
+    assert (last["delivered"], last["failed"]) == (0, 1)
+
+
 def test_a_replayed_delivery_leaves_the_dead_count(env: Env, tenant: TenantUsers, hour: datetime) -> None:
     scene = _scene(tenant)
     [dead] = seed_deliveries(env.sql, scene["endpointId"], [Seeded("dead", [Attempt(hour + MINUTE, 500, 20)])])

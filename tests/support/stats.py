@@ -45,6 +45,7 @@ class Seeded:
     attempts: list[Attempt] = field(default_factory=list)
     created: datetime | None = None
     updated: datetime | None = None
+    locked_until: datetime | None = None  # a worker's lease on it (one is sending it now)
 
 
 def seed_deliveries(engine: Engine, endpoint_pid: str, seeded: list[Seeded]) -> list[str]:
@@ -66,7 +67,7 @@ def seed_deliveries(engine: Engine, endpoint_pid: str, seeded: list[Seeded]) -> 
             pid = new_pid("dlv")
             delivery_id = conn.execute(insert(deliveries).values(
                 pid=pid, endpoint_id=endpoint.id, event_id=event_id, status=item.status,
-                attempts=len(item.attempts), next_attempt_at=None, locked_until=None,
+                attempts=len(item.attempts), next_attempt_at=None, locked_until=item.locked_until,
                 last_http_status=item.attempts[-1].http_status if item.attempts else None,
                 created_at=created, updated_at=updated,
             ).returning(deliveries.c.id)).scalar_one()

@@ -1036,7 +1036,8 @@ export interface paths {
          *     7 days (`window=7d`): whole hours of UTC ending with the current one, oldest first, every
          *     hour present (24 or 168 buckets, zero when nothing happened). Each bucket counts
          *     `delivered` (attempts made in that hour that the receiver answered 2xx), `failed` (the
-         *     other attempts made in that hour: any other status, or no answer) and `dead` (deliveries
+         *     other attempts made in that hour: any other status, or no answer, including an attempt
+         *     whose worker stopped; one still in flight counts once it ends) and `dead` (deliveries
          *     that died in that hour and are still dead; a replay or a recovery takes them out), and
          *     gives `p50LatencyMs` and `p95LatencyMs`, percentiles of the receiver's latency on the
          *     **first attempt** of each delivery first attempted in that hour (retries and replays are
