@@ -16,15 +16,18 @@ from sqlalchemy.engine import make_url
 from storage.engine import Database
 
 
-def open_database(url: str, *, pool_size: int = 20) -> Database:
-    """The async database of ``url``; nothing connects until the first statement."""
+def open_database(url: str, *, pool_size: int = 20, unavailable_seconds: float = 1.5) -> Database:
+    """The async database of ``url``; nothing connects until the first statement.
+
+    ``unavailable_seconds``: how long PostgreSQL's requests wait for a connection the pool cannot
+    make before ``DatabaseUnavailable`` (see ``storage.postgres``)."""
     if make_url(url).get_backend_name() == "sqlite":
         from storage.sqlite import SqliteDatabase
 
         return SqliteDatabase(url)
     from storage.postgres import PostgresDatabase
 
-    return PostgresDatabase(url, max_size=pool_size)
+    return PostgresDatabase(url, max_size=pool_size, unavailable_seconds=unavailable_seconds)
 
 
 def make_engine(url: str, **kwargs: Any) -> Engine:

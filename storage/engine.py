@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from sqlalchemy import Insert, Table, bindparam
+from sqlalchemy import Insert, Table, bindparam, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError as IntegrityError
@@ -30,8 +30,10 @@ from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 
 __all__ = [
+    "WRITE_PROBE",
     "Compiled",
     "Database",
+    "DatabaseUnavailable",
     "Executor",
     "IntegrityError",
     "Result",
@@ -44,6 +46,19 @@ __all__ = [
 ]
 
 Processor = Callable[[Any], Any]
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot be reached (refused, shut down, the connection lost mid-statement) or
+    has no connection to give within the bound (``TESSERA_DATABASE_UNAVAILABLE_SECONDS``).
+
+    Raised by the storage backends instead of the driver's errors, so every caller sees one
+    exception for "not now"; the web layer answers it with 503 and ``Retry-After``. Nothing of a
+    write transaction that raised it is known to have committed, nor known not to have: callers
+    whose effects must happen once (commands) rely on their idempotency key, never on a blind retry.
+    """
+
+    retry_after = 1  # seconds: the backends probe the database again at least this often
 
 
 def _dialect(name: str) -> Dialect:
@@ -270,6 +285,11 @@ def insert_or_skip(table: Table, columns: Sequence[str], returning: Sequence[Any
 
 Params = Mapping[str, Any] | None
 
+# Readiness's write: the one row every migrated database has, updated to itself and committed.
+# It takes the write lock and writes (a WAL record), so a read-only, full or locked store says no,
+# and it leaves nothing behind.
+WRITE_PROBE = Statement(text("UPDATE alembic_version SET version_num = version_num"))
+
 
 class Executor(Protocol):
     """Where a storage function runs its SQL: the database (one statement, autocommit) or a
@@ -304,6 +324,15 @@ class Database(Executor, Protocol):
     def write(self) -> AbstractAsyncContextManager[Transaction]: ...
 
     async def ping(self) -> bool: ...
+
+    async def can_write(self) -> bool:
+        """Whether a write commits now (``WRITE_PROBE``); readiness asks it."""
+        ...
+
+    def owe(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+        """Run a write later, once the database is reachable again (a write that failed because it
+        was not: an idempotency claim to release). It must be harmless to run late or twice."""
+        ...
 
     async def close(self) -> None:
         """Close what this event loop opened (the pool of this loop)."""

@@ -66,6 +66,16 @@ async def complete(conn: Executor, row_id: int, response: dict[str, Any], etag: 
     await conn.enqueue(_COMPLETE, {"row_id": row_id, "response": response, "etag": etag})
 
 
-async def release(conn: Executor, row_id: int) -> None:
-    """Forget an in-progress claim whose command failed, so the key can be used again."""
-    await conn.execute(delete(keys).where(and_(keys.c.id == row_id, keys.c.state == IN_PROGRESS)))
+_RELEASE = Statement(delete(keys).where(and_(keys.c.id == bindparam("row_id"), keys.c.state == IN_PROGRESS,
+                                             keys.c.locked_until == bindparam("locked_until"))))
+
+
+def release_statement(row_id: int, locked_until: datetime) -> tuple[Statement, dict[str, Any]]:
+    """Forget an in-progress claim whose command failed, so the key can be used again: only while
+    it is still the claim made with ``locked_until`` (a retry that took it over set another)."""
+    return _RELEASE, {"row_id": row_id, "locked_until": locked_until}
+
+
+async def release(conn: Executor, row_id: int, locked_until: datetime) -> None:
+    statement, params = release_statement(row_id, locked_until)
+    await conn.execute(statement, params)

@@ -10,24 +10,55 @@
   live for an hour, so a burst does not open and close sessions per request.
 - psycopg prepares a statement server-side after its fifth execution on a connection, so the hot
   statements skip parsing and planning.
+
+Outages fail fast and recover at once. A connection lost mid-statement, a refused connect (the
+pool's own attempts included) or no connection within ``unavailable_seconds`` raises
+``DatabaseUnavailable`` (the web layer's 503) and marks the database down. While it is down no
+request waits on the pool: each one is answered by a probe, one direct connect shared by every
+request of the loop and tried at most every ``PROBE_INTERVAL`` seconds. The probe that succeeds
+replaces the pool with a fresh one (psycopg_pool's reconnect back-off doubles up to minutes, so the
+old pool could lag a returned database by that long), pays the writes owed to the database
+(``owe``), and the requests go on at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import math
+import time
 import weakref
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
 import psycopg.sql
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolClosed, PoolTimeout
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.sql import ClauseElement
 
-from storage.engine import Compiled, IntegrityError, Params, Result, Statement, compiled_for
+from storage.engine import (
+    WRITE_PROBE,
+    Compiled,
+    DatabaseUnavailable,
+    IntegrityError,
+    Params,
+    Result,
+    Statement,
+    compiled_for,
+)
+
+log = logging.getLogger("tessera.database")
+
+# While the database is down, a failed probe answers the requests of this many seconds after it.
+PROBE_INTERVAL = 0.2
+# SQLSTATE classes that say the server cannot serve now: connection exceptions, operator
+# intervention (admin or crash shutdown, cannot connect now), insufficient resources.
+_UNAVAILABLE_STATES = ("08", "57P", "53")
 
 
 def conninfo(url: str) -> str:
@@ -83,47 +114,200 @@ class PostgresTransaction:
             await cursor.executemany(compiled.sql, bound)
 
 
+def _unavailable(exc: psycopg.Error, conn: psycopg.AsyncConnection[Any]) -> bool:
+    """Whether ``exc`` says the database cannot serve now, rather than that a statement is wrong."""
+    state = exc.sqlstate
+    if conn.closed or (state is None and isinstance(exc, psycopg.OperationalError)):
+        return True
+    return state is not None and state.startswith(_UNAVAILABLE_STATES)
+
+
+def _lost(exc: psycopg.Error, conn: psycopg.AsyncConnection[Any]) -> bool:
+    """Whether the connection, and so perhaps the server, is gone (not a full disk or the like)."""
+    state = exc.sqlstate
+    return conn.closed or state is None or state.startswith(("08", "57P"))
+
+
+@dataclass(eq=False)
+class _LoopState:
+    """The pool of one event loop and what this loop knows of the database."""
+
+    pool: AsyncConnectionPool | None = None
+    generation: int = 0  # of the pool: a failure of a replaced pool says nothing about the new one
+    down: bool = False
+    probed_at: float = -math.inf
+    probe: asyncio.Task[bool] | None = None
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)  # closing old pools, paying owed writes
+
+    def spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
+def _connection_class(state: _LoopState, generation: int) -> type[psycopg.AsyncConnection[Any]]:
+    """The pool's connections, whose failed connects mark the database down: the pool's own
+    attempts (growing, replacing a lost connection) see an outage before any request does."""
+
+    class Connection(psycopg.AsyncConnection[Any]):
+        @classmethod
+        async def connect(cls, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return await super().connect(*args, **kwargs)
+            except psycopg.OperationalError:
+                if state.generation == generation:
+                    state.down = True
+                raise
+
+    return Connection
+
+
 class PostgresDatabase:
-    """The pools of one database URL, one per event loop that uses it."""
+    """The pools of one database URL, one per event loop that uses it.
+
+    ``unavailable_seconds`` bounds how long a request waits for a connection while the pool cannot
+    make one (the database refuses or does not answer); a pool that is merely busy is waited for
+    up to ``timeout`` seconds, as long as its connections still come.
+    """
 
     dialect = "postgresql"
 
-    def __init__(self, url: str, *, min_size: int = 2, max_size: int = 20, timeout: float = 30.0) -> None:
+    def __init__(self, url: str, *, min_size: int = 2, max_size: int = 20, timeout: float = 30.0,
+                 unavailable_seconds: float = 1.5) -> None:
         self._conninfo = conninfo(url)
         self._min_size = min_size
         self._max_size = max_size
         self._timeout = timeout
-        self._pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, AsyncConnectionPool] = (
+        self._unavailable = unavailable_seconds
+        # libpq takes whole seconds and treats anything under 2 as 2.
+        self._connect_timeout = max(2, math.ceil(unavailable_seconds))
+        self._states: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopState] = (
             weakref.WeakKeyDictionary()
         )
+        self._owed: list[tuple[str, Any]] = []
+
+    def _state(self) -> _LoopState:
+        loop = asyncio.get_running_loop()
+        state = self._states.get(loop)
+        if state is None:
+            state = self._states[loop] = _LoopState()
+        return state
+
+    async def _open(self, state: _LoopState) -> AsyncConnectionPool:
+        state.generation += 1
+        pool = AsyncConnectionPool(
+            self._conninfo, min_size=self._min_size, max_size=self._max_size, timeout=self._timeout,
+            max_lifetime=3600.0, kwargs={"autocommit": True, "connect_timeout": self._connect_timeout},
+            open=False, name="tessera", connection_class=_connection_class(state, state.generation),
+        )
+        state.pool = pool
+        await pool.open()
+        return pool
 
     async def _pool(self) -> AsyncConnectionPool:
-        loop = asyncio.get_running_loop()
-        pool = self._pools.get(loop)
-        if pool is None:
-            pool = AsyncConnectionPool(
-                self._conninfo, min_size=self._min_size, max_size=self._max_size, timeout=self._timeout,
-                max_lifetime=3600.0, kwargs={"autocommit": True}, open=False, name="tessera",
-            )
-            self._pools[loop] = pool
-            await pool.open()
-        return pool
+        state = self._state()
+        return state.pool if state.pool is not None else await self._open(state)
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """A pooled connection; the driver's "cannot serve now" errors become ``DatabaseUnavailable``."""
+        state = self._state()
+        if state.down:
+            await self._recover(state)
+        pool = await self._pool()
+        generation = state.generation
+        conn = await self._getconn(state, pool)
+        try:
+            yield conn
+        except psycopg.Error as exc:
+            if not _unavailable(exc, conn):
+                raise
+            if _lost(exc, conn) and state.generation == generation:
+                state.down = True
+            raise DatabaseUnavailable(f"the database connection failed: {exc}") from exc
+        finally:
+            await pool.putconn(conn)  # a broken one is discarded; to a replaced pool, closed
+
+    async def _getconn(self, state: _LoopState, pool: AsyncConnectionPool) -> psycopg.AsyncConnection[Any]:
+        """Wait for a connection in slices of ``unavailable_seconds``: give up as soon as the pool
+        fails to connect (or was replaced), else after ``timeout`` of a pool busy to the brim."""
+        deadline = time.monotonic() + self._timeout
+        while True:
+            try:
+                conn: psycopg.AsyncConnection[Any] = await pool.getconn(
+                    timeout=max(0.01, min(self._unavailable, deadline - time.monotonic())))
+                return conn
+            except PoolTimeout:
+                if state.pool is pool and state.pool is not None and not state.down and time.monotonic() < deadline:
+                    continue
+                raise DatabaseUnavailable("no database connection within the bound") from None
+            except PoolClosed:
+                raise DatabaseUnavailable("the connection pool was replaced") from None
+
+    async def _recover(self, state: _LoopState) -> None:
+        """While the database is down: one probe for every request of the loop, at most every
+        ``PROBE_INTERVAL`` seconds; ``DatabaseUnavailable`` unless it connected."""
+        if state.probe is None:
+            if time.monotonic() - state.probed_at < PROBE_INTERVAL:
+                raise DatabaseUnavailable("the database is down")
+            state.probe = asyncio.get_running_loop().create_task(self._probe(state))
+        if not await asyncio.shield(state.probe):
+            raise DatabaseUnavailable("the database is down")
+
+    async def _probe(self, state: _LoopState) -> bool:
+        """Connect once, directly; on success a fresh pool, the owed writes paid, the database up."""
+        try:
+            try:
+                conn = await asyncio.wait_for(psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True, connect_timeout=self._connect_timeout), self._unavailable)
+            except (psycopg.Error, OSError, TimeoutError):
+                return False
+            await conn.close()
+            old = state.pool
+            pool = await self._open(state)
+            if old is not None:
+                state.spawn(old.close(timeout=1.0))
+            await self._pay(pool)
+            state.down = False
+            log.warning("database.recovered")
+            return True
+        finally:
+            state.probe = None
+            state.probed_at = time.monotonic()
+
+    def owe(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+        compiled, extracted = compiled_for(statement, "postgresql")
+        self._owed.append(compiled.bind(params, extracted))
+        state = self._states.get(asyncio.get_running_loop())
+        if state is not None and not state.down and state.pool is not None:
+            state.spawn(self._pay(state.pool))  # the database answers: try at once
+
+    async def _pay(self, pool: AsyncConnectionPool) -> None:
+        """Run the owed writes on ``pool``; those that fail stay owed."""
+        while self._owed:
+            sql, values = self._owed.pop(0)
+            try:
+                async with pool.connection(timeout=self._unavailable) as conn:
+                    await conn.execute(sql, values)
+            except (psycopg.Error, PoolTimeout, PoolClosed):
+                self._owed.append((sql, values))
+                log.warning("database.owed_write_failed", extra={"owed": len(self._owed)})
+                return
 
     async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result:
         compiled, extracted = compiled_for(statement, "postgresql")
         sql, values = compiled.bind(params, extracted)
-        pool = await self._pool()
         retry = compiled.reads_only
         while True:
             try:
-                async with pool.connection() as conn:
+                async with self._connection() as conn:
                     return await _result(await conn.execute(sql, values), compiled)
             except psycopg.IntegrityError as exc:
                 raise _integrity(sql, values, exc) from exc
-            except psycopg.OperationalError:
+            except DatabaseUnavailable:
                 if not retry:
                     raise
-                retry = False  # once: the pool has dropped the dead connection
+                retry = False  # once, on a fresh connection (a lost one had the database probed)
 
     async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
         await self.execute(statement, params)
@@ -137,8 +321,7 @@ class PostgresDatabase:
         """BEGIN and COMMIT are statements of the pipeline, not psycopg's ``transaction()`` (which
         waits for BEGIN's answer, and sends COMMIT in a batch of its own): a transaction whose
         rows nobody waits for is one round trip, BEGIN to COMMIT."""
-        pool = await self._pool()
-        async with pool.connection() as conn:
+        async with self._connection() as conn:
             try:
                 async with conn.pipeline() as pipeline:
                     await conn.execute(b"BEGIN")
@@ -170,23 +353,39 @@ class PostgresDatabase:
 
     async def ping(self) -> bool:
         try:
-            pool = await self._pool()
-            async with pool.connection(timeout=2.0) as conn:
+            async with self._connection() as conn:
                 await conn.execute("SELECT 1")
             return True
-        except Exception:
+        except (DatabaseUnavailable, psycopg.Error):
+            return False
+
+    async def can_write(self) -> bool:
+        """A write that commits: the one row of ``alembic_version`` updated to itself, under a
+        short lock timeout (a read-only server, a full disk or a lock held for good say no)."""
+        try:
+            async with self._transaction() as tx:
+                await tx.enqueue(text("SET LOCAL lock_timeout = '2s'"))
+                await tx.execute(WRITE_PROBE)
+            return True
+        except (DatabaseUnavailable, psycopg.Error):
             return False
 
     def pool_stats(self) -> dict[str, int]:
         """The pool of the running loop: connections open (``pool_size``), idle (``pool_available``),
         the maximum (``pool_max``) and requests waiting (``requests_waiting``); empty before it opens."""
-        pool = self._pools.get(asyncio.get_running_loop())
-        return pool.get_stats() if pool is not None else {}
+        state = self._states.get(asyncio.get_running_loop())
+        return state.pool.get_stats() if state is not None and state.pool is not None else {}
 
     async def close(self) -> None:
-        pool = self._pools.pop(asyncio.get_running_loop(), None)
-        if pool is not None:
-            await pool.close()
+        state = self._states.pop(asyncio.get_running_loop(), None)
+        if state is None:
+            return
+        if state.probe is not None:
+            state.probe.cancel()
+        for task in list(state.tasks):
+            task.cancel()
+        if state.pool is not None:
+            await state.pool.close()
 
     def dispose(self) -> None:
-        self._pools.clear()
+        self._states.clear()

@@ -25,9 +25,11 @@ from typing import Any
 from sqlalchemy.engine import make_url
 from sqlalchemy.sql import ClauseElement
 
-from storage.engine import Compiled, IntegrityError, Params, Result, Statement, compiled_for
+from storage.engine import WRITE_PROBE, Compiled, IntegrityError, Params, Result, Statement, compiled_for
 
 _IDLE_CONNECTIONS = 16
+# How long readiness's write waits for SQLite's lock (writers of other processes), in milliseconds.
+_PROBE_BUSY_MS = 2000
 
 
 def _run(conn: sqlite3.Connection, compiled: Compiled, sql: str, values: Any) -> Result:
@@ -75,6 +77,7 @@ class SqliteDatabase:
         self._path = database
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="tessera-sqlite")
         self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        self._owed: list[tuple[str, Any]] = []
         self._write_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
             weakref.WeakKeyDictionary()
         )
@@ -174,6 +177,8 @@ class SqliteDatabase:
     async def write(self) -> AsyncIterator[SqliteTransaction]:
         async with self._write_lock(), self._transaction("BEGIN IMMEDIATE") as tx:
             yield tx
+        if self._owed:  # the store takes writes again: pay what is owed to it
+            await self._pay()
 
     async def ping(self) -> bool:
         try:
@@ -181,6 +186,53 @@ class SqliteDatabase:
             return True
         except Exception:
             return False
+
+    def _write_probe(self, sql: str) -> bool:
+        conn = self._checkout()
+        try:
+            conn.execute(f"PRAGMA busy_timeout={_PROBE_BUSY_MS}")
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(sql)
+            conn.execute("COMMIT")
+            return True
+        except sqlite3.Error:
+            return False
+        finally:
+            conn.execute("PRAGMA busy_timeout=30000")
+            self._checkin(conn)  # rolls back what the probe left open
+
+    async def can_write(self) -> bool:
+        """``WRITE_PROBE`` in a transaction of its own, committed: a read-only file, a full disk or a
+        lock held by another process (past a short wait) say no. The thread finishes on its own
+        and gives its connection back even when the caller stops waiting."""
+        sql = WRITE_PROBE.compiled("sqlite").sql
+        async with self._write_lock():
+            ok: bool = await self.in_thread(self._write_probe, sql)
+        if ok and self._owed:
+            await self._pay()
+        return ok
+
+    def owe(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+        compiled, extracted = compiled_for(statement, "sqlite")
+        self._owed.append(compiled.bind(params, extracted))
+
+    async def _pay(self) -> None:
+        """Run the owed writes (after a write committed, or readiness's); those that fail stay owed."""
+        while self._owed:
+            sql, values = self._owed.pop(0)
+            try:
+                async with self._write_lock():
+                    await self.in_thread(self._run_sql, sql, values)
+            except sqlite3.Error:
+                self._owed.append((sql, values))
+                return
+
+    def _run_sql(self, sql: str, values: Any) -> None:
+        conn = self._checkout()
+        try:
+            conn.execute(sql, values)
+        finally:
+            self._checkin(conn)
 
     async def execute_sql(self, sql: str) -> None:
         def run() -> None:

@@ -110,7 +110,8 @@ def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
         metrics=metrics,
     )
     declarations = load_declarations(settings.models_file)
-    db = open_database(settings.database_url, pool_size=settings.database_pool_size)
+    db = open_database(settings.database_url, pool_size=settings.database_pool_size,
+                       unavailable_seconds=settings.database_unavailable_seconds)
     _watch(metrics, db, clock)
     key = settings.secret_key
     return Runtime(

@@ -2,7 +2,9 @@
 
 Liveness says the process is up and serving; it checks no dependency, so a database outage never
 gets a healthy process restarted. Readiness says whether it can serve now: the database answers
-``SELECT 1``, and so does Redis when ``TESSERA_REDIS_URL`` is set; 503 when either does not.
+``SELECT 1`` and commits a write (``databaseWrite``: a read-only, full or locked store answers
+reads but cannot serve commands), and Redis answers when ``TESSERA_REDIS_URL`` is set; 503 when any
+does not, with ``data`` naming the check that failed.
 """
 
 from __future__ import annotations
@@ -23,13 +25,20 @@ async def health() -> tuple[dict[str, Any], int, dict[str, str]]:
 
 async def ready() -> tuple[dict[str, Any], int, dict[str, str]]:
     rt = runtime()
-    checks: dict[str, str] = {"database": "up" if await _answers(rt.db.ping()) else "down"}
+    database = await _answers(rt.db.ping())
+    checks: dict[str, str] = {"database": "up" if database else "down",
+                              "databaseWrite": "up" if database and await _answers(rt.db.can_write()) else "down"}
     ping = getattr(rt.rate_limiter.store, "ping", None)  # Redis; the in-process store has nothing to check
     if ping is not None:
         checks["redis"] = "up" if await _answers(ping()) else "down"
     if "down" not in checks.values():
         return ok({"status": "up", **checks})
-    message = N_("The database is not reachable.") if checks["database"] == "down" else N_("Redis is not reachable.")
+    if checks["database"] == "down":
+        message = N_("The database is not reachable.")
+    elif checks["databaseWrite"] == "down":
+        message = N_("The database does not accept writes.")
+    else:
+        message = N_("Redis is not reachable.")
     body = {"code": "SERVICE_UNAVAILABLE", "message": translate(message), "data": {"status": "down", **checks}}
     return body, 503, {}
 

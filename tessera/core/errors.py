@@ -182,6 +182,14 @@ class InternalError(ServiceError):
     message = N_("An internal error occurred.")
 
 
+class ServiceUnavailable(ServiceError):
+    """A dependency the request needs (the database) cannot serve now; retry after ``retry_after``."""
+
+    status = 503
+    code = "SERVICE_UNAVAILABLE"
+    message = N_("The service is temporarily unavailable. Retry after the time in Retry-After.")
+
+
 class LastOwner(Conflict):
     code = "LAST_OWNER"
     message = N_("An application must keep at least one owner.")
@@ -257,6 +265,12 @@ class OpenRateLimited(OpenPlatformError):
     status = 429
     code = "rate_limit_exceeded"
     message = N_("Too many requests. Back off and retry later.")
+
+
+class OpenServiceUnavailable(OpenPlatformError):
+    status = 503
+    code = "service_unavailable"
+    message = N_("The service is temporarily unavailable. Retry after the time in Retry-After.")
 
 
 class InvalidCursor(OpenPlatformError):

@@ -111,6 +111,7 @@ def open_platform_error(error: ServiceError, surface: Surface) -> ServiceError:
         return errors.InvalidClient(headers=error.headers)
     mapping: dict[int, type[errors.OpenPlatformError]] = {
         400: errors.InvalidRequest, 401: errors.InvalidToken, 429: errors.OpenRateLimited,
+        503: errors.OpenServiceUnavailable,
     }
     if status in mapping:
         return mapping[status](data=error.data, headers=error.headers, retry_after=error.retry_after)

@@ -160,7 +160,7 @@ def test_a_claim_left_by_a_dead_process_is_taken_over_after_its_lease(env: Env, 
             return None
 
         patch.setattr(op_commands, "_apply", crash)
-        patch.setattr(op_commands.idempotency_store, "release", no_cleanup)
+        patch.setattr(op_commands, "_release", no_cleanup)
         with pytest.raises(Killed):
             caller = _caller(env, app_client)
             env.run(op_commands.execute, env.runtime, caller, "assets.assign",

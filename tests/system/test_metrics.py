@@ -8,6 +8,7 @@ settings they need.
 from __future__ import annotations
 
 import socket
+import sqlite3
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -232,7 +233,7 @@ def test_liveness_checks_no_dependency(tmp_path: Path) -> None:
 def test_readiness_is_200_when_the_database_answers(env: Env) -> None:
     response = env.client.get("/api/health/ready")
     assert response.status_code == 200
-    assert response.json()["data"] == {"status": "up", "database": "up"}
+    assert response.json()["data"] == {"status": "up", "database": "up", "databaseWrite": "up"}
 
 
 @pytest.mark.allows_5xx  # the 503 is the point
@@ -241,14 +242,32 @@ def test_readiness_is_503_when_the_database_is_unreachable(tmp_path: Path) -> No
         response = client.get("/api/health/ready")
     assert response.status_code == 503
     assert response.json()["code"] == "SERVICE_UNAVAILABLE"
-    assert response.json()["data"] == {"status": "down", "database": "down"}
+    assert response.json()["data"] == {"status": "down", "database": "down", "databaseWrite": "down"}
+
+
+@pytest.mark.allows_5xx  # the 503 is the point
+def test_readiness_is_503_naming_the_write_check_when_sqlite_cannot_write(tmp_path: Path) -> None:
+    with own_app(tmp_path) as client:
+        assert client.get("/api/health/ready").status_code == 200
+        # Another process holds SQLite's write lock for good: reads answer, no write can commit.
+        holder = sqlite3.connect(tmp_path / "own.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            response = client.get("/api/health/ready")
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert response.status_code == 503
+        assert response.json()["data"] == {"status": "down", "database": "up", "databaseWrite": "down"}
+        assert response.json()["message"] == "The database does not accept writes."
+        assert client.get("/api/health/ready").status_code == 200
 
 
 def test_readiness_checks_redis_when_it_is_configured(tmp_path: Path) -> None:
     with own_app(tmp_path, TESSERA_REDIS_URL=REDIS_URL) as client:
         response = client.get("/api/health/ready")
     assert response.status_code == 200
-    assert response.json()["data"] == {"status": "up", "database": "up", "redis": "up"}
+    assert response.json()["data"] == {"status": "up", "database": "up", "databaseWrite": "up", "redis": "up"}
 
 
 @pytest.mark.allows_5xx  # the 503 is the point
@@ -256,4 +275,4 @@ def test_readiness_is_503_when_redis_is_unreachable(tmp_path: Path) -> None:
     with own_app(tmp_path, TESSERA_REDIS_URL=f"redis://{CLOSED}/0") as client:
         response = client.get("/api/health/ready")
     assert response.status_code == 503
-    assert response.json()["data"] == {"status": "down", "database": "up", "redis": "down"}
+    assert response.json()["data"] == {"status": "down", "database": "up", "databaseWrite": "up", "redis": "down"}

@@ -16,12 +16,12 @@ The rules of the specification, in the order they are applied:
 
 from __future__ import annotations
 
-import contextlib
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from storage import open_idempotency as idempotency_store
-from storage.engine import Executor
+from storage.engine import DatabaseUnavailable, Executor
 from tessera.core.errors import (
     CapabilityNotFound,
     FieldError,
@@ -43,6 +43,7 @@ from tessera.registry.capabilities import CommandCap
 from tessera.runtime import Runtime
 
 REQUIRED = N_("This field is required.")
+log = logging.getLogger("tessera.commands")
 
 
 @dataclass(frozen=True)
@@ -64,20 +65,36 @@ async def execute(rt: Runtime, caller: Caller, code: str, body: Any, if_match: f
         raise PreconditionFailed()
 
     request_hash = request_fingerprint(code, body)
-    row_id, stored = await idempotency.claim(rt, caller, key, request_hash)
-    if stored is not None:
+    claimed = await idempotency.claim(rt, caller, key, request_hash)
+    if claimed.stored is not None:
+        stored = claimed.stored
         return CommandOutcome({**stored.response, "idempotentReplay": True}, stored.etag or "", replay=True)
     try:
         async with rt.db.write() as conn:
             result, tag = await _apply(conn, rt, caller, command, target_pid, given, if_match, request_id)
-            await idempotency_store.complete(conn, row_id, result, tag)
+            await idempotency_store.complete(conn, claimed.row_id, result, tag)
     except BaseException:
-        # Nothing of the command committed; free the key so a corrected retry can use it.
-        with contextlib.suppress(Exception):
-            await idempotency_store.release(rt.db, row_id)
+        await _release(rt, claimed)
         raise
     rt.work.notify()  # the change may have emitted events: wake the workers now
     return CommandOutcome({**result, "idempotentReplay": False}, tag, replay=False)
+
+
+async def _release(rt: Runtime, claimed: idempotency.Claim) -> None:
+    """Free the key of a command that failed, so a retry runs it. The release runs on a connection
+    of its own (the command's may be the one that died); when the database cannot take it now it
+    is owed to the database, paid as soon as it answers again. It deletes the claim only while it
+    is still ours and in progress: a command whose COMMIT did land keeps its key (completed, so a
+    retry replays it), and a claim another request took over after its lease is not touched."""
+    statement, params = idempotency_store.release_statement(claimed.row_id, claimed.locked_until)
+    try:
+        await rt.db.execute(statement, params)
+    except DatabaseUnavailable:
+        rt.db.owe(statement, params)
+        log.warning("idempotency.release_owed")
+    except Exception:
+        rt.db.owe(statement, params)
+        log.exception("idempotency.release_failed")
 
 
 def _check_body(command: CommandCap, body: Any) -> tuple[str | None, dict[str, Any]]:

@@ -10,6 +10,7 @@ A process that dies mid-command leaves its claim, which a retry takes over once 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -40,8 +41,18 @@ def check_key(key: str | None) -> str:
     return key
 
 
-async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tuple[int, Any]:
-    """Claim the key (row id, None), or return the stored result of an earlier run (0, row).
+@dataclass(frozen=True)
+class Claim:
+    """A claimed key (``row_id`` and the lease it was claimed with), or the stored result of an
+    earlier run (``stored``; ``row_id`` 0)."""
+
+    row_id: int
+    locked_until: datetime
+    stored: Any = None
+
+
+async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> Claim:
+    """Claim the key, or return the stored result of an earlier run.
 
     The claim is one ``INSERT ... ON CONFLICT DO NOTHING`` in autocommit: a new key costs one
     round trip. Only when the key has a row is it read and judged (replay, conflict, running, or
@@ -57,11 +68,11 @@ async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tup
         if seen is not None and seen.created_at >= now - ttl:
             _judge(seen, request_hash, now)
             if seen.state == keys.COMPLETED:
-                return 0, seen
+                return Claim(0, lock, seen)
     for _ in range(3):
         claimed = await keys.claim(rt.db, caller.installation_id, key, request_hash, lock, now=now)
         if claimed is not None:
-            return claimed, None
+            return Claim(claimed, lock)
         existing = await keys.find(rt.db, caller.installation_id, key)
         if existing is None:  # released between the two statements: try again
             continue
@@ -70,10 +81,10 @@ async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> tup
             continue
         _judge(existing, request_hash, now)
         if existing.state == keys.COMPLETED:
-            return 0, existing
+            return Claim(0, lock, existing)
         if await keys.take_over(rt.db, existing.id, existing.locked_until, lock):
             log.warning("idempotency.claim_taken_over", extra={"installationId": caller.installation_pid})
-            return existing.id, None
+            return Claim(existing.id, lock)
         break
     raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS)
 

@@ -8,6 +8,8 @@ or a stack trace.
 
 from __future__ import annotations
 
+import logging
+
 from connexion.exceptions import (
     ExtraParameterProblem,
     OAuthProblem,
@@ -17,6 +19,7 @@ from connexion.exceptions import (
 from connexion.lifecycle import ConnexionRequest, ConnexionResponse
 from starlette.exceptions import HTTPException
 
+from storage.engine import DatabaseUnavailable
 from tessera.core import errors
 from tessera.core.errors import FieldError, ServiceError
 from tessera.core.i18n import N_
@@ -25,6 +28,8 @@ from tessera.web.connexion.validators import RequestInvalid
 from tessera.web.context import current_or_none
 from tessera.web.envelopes import internal_error, render_error
 from tessera.web.surface import surface_of
+
+log = logging.getLogger("tessera.errors")
 
 _BY_STATUS: dict[int, type[ServiceError]] = {
     401: errors.Unauthorized,
@@ -64,8 +69,13 @@ def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse
     state = current_or_none()
     request_id = state.request_id if state is not None else "-"
     surface = state.surface if state is not None else surface_of(request.url.path)
-    error = to_service_error(exc, request_id)
-    if error.status >= 500 and not isinstance(exc, errors.InternalError) and error.data is None:
+    if isinstance(exc, DatabaseUnavailable):  # a fault of the moment, not of the service: 503, retry
+        log.warning("request.database_unavailable", extra={"error": str(exc)})
+        error: ServiceError = errors.ServiceUnavailable(retry_after=exc.retry_after)
+    else:
+        error = to_service_error(exc, request_id)
+    if error.status >= 500 and not isinstance(error, errors.InternalError | errors.ServiceUnavailable) \
+            and error.data is None:
         error = internal_error(exc, request_id)
     authorization = request.headers.get("authorization", "")
     # RFC 6749 section 5.2: a client that tried the Authorization header, whatever its scheme, is

@@ -1362,6 +1362,25 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `service_unavailable`: the database cannot be reached now (it is down, restarting, or has no connection to give in time). Nothing is known to have happened: retry after `Retry-After` seconds, a command with the same `Idempotency-Key` (its key was freed, or it replays the result if it did commit). On the OAuth endpoints `error` is `server_error`. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "service_unavailable",
+                 *       "message": "The service is temporarily unavailable. Retry after the time in Retry-After.",
+                 *       "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
+                 *       "details": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1570,6 +1589,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     introspectToken: {
@@ -1623,6 +1643,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeToken: {
@@ -1677,6 +1698,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAuthorizationServerMetadata: {
@@ -1802,6 +1824,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAssets: {
@@ -1852,6 +1875,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAsset: {
@@ -1895,6 +1919,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStockIns: {
@@ -1945,6 +1970,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStockIn: {
@@ -1988,6 +2014,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeAssetsAssign: {
@@ -2048,6 +2075,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeInventoryStockInsCreate: {
@@ -2102,6 +2130,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postRobotFleetEvent: {
@@ -2152,6 +2181,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

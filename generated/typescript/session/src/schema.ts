@@ -106,9 +106,9 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description No authentication. Whether this process can serve now: the database answers, and so does
-         *     Redis when `TESSERA_REDIS_URL` is set (`redis` is present only then). Each check waits at
-         *     most 3 seconds; 503 when any does not answer.
+         * @description No authentication. Whether this process can serve now: the database answers and commits a
+         *     write (`databaseWrite`), and Redis answers when `TESSERA_REDIS_URL` is set (`redis` is
+         *     present only then). Each check waits at most 3 seconds; 503 when any fails, `data` naming it.
          */
         get: operations["ready"];
         put?: never;
@@ -1450,8 +1450,17 @@ export interface components {
         ReadinessStatus: {
             /** @enum {string} */
             status: "up" | "down";
-            /** @enum {string} */
+            /**
+             * @description The database answers `SELECT 1`.
+             * @enum {string}
+             */
             database: "up" | "down";
+            /**
+             * @description A write commits (a read-only, full or locked-for-good store answers reads but cannot
+             *     take commands); `down` whenever `database` is.
+             * @enum {string}
+             */
+            databaseWrite: "up" | "down";
             /**
              * @description Present when the service is configured with Redis.
              * @enum {string}
@@ -4657,6 +4666,28 @@ export interface components {
             };
         };
         /**
+         * @description `SERVICE_UNAVAILABLE`: the database cannot be reached now (it is down, restarting, or has no
+         *     connection to give within `TESSERA_DATABASE_UNAVAILABLE_SECONDS`). Nothing is known to have
+         *     happened: retry after `Retry-After` seconds (a command with the same idempotency key).
+         */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "SERVICE_UNAVAILABLE",
+                 *       "message": "The service is temporarily unavailable. Retry after the time in Retry-After.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
          * @description `FORBIDDEN` (the caller lacks the platform role `sys.connector.update`, named in
          *     `data.permission`) or `TENANT_FORBIDDEN` (`X-Tenant-Id` names a tenant the user is not a
          *     member of).
@@ -5048,6 +5079,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSession: {
@@ -5132,6 +5164,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     switchTenant: {
@@ -5206,6 +5239,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     health: {
@@ -5290,6 +5324,7 @@ export interface operations {
                      *       "data": {
                      *         "status": "up",
                      *         "database": "up",
+                     *         "databaseWrite": "up",
                      *         "redis": "up"
                      *       }
                      *     }
@@ -5302,7 +5337,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description `SERVICE_UNAVAILABLE`: the database or Redis does not answer; `data` says which. */
+            /** @description `SERVICE_UNAVAILABLE`: the database or Redis does not answer, or the database takes no write; `data` says which. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5315,7 +5350,8 @@ export interface operations {
                      *       "message": "The database is not reachable.",
                      *       "data": {
                      *         "status": "down",
-                     *         "database": "down"
+                     *         "database": "down",
+                     *         "databaseWrite": "down"
                      *       }
                      *     }
                      */
@@ -5423,6 +5459,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAssetsRecord: {
@@ -5496,6 +5533,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStockInsRecords: {
@@ -5596,6 +5634,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStockInsRecord: {
@@ -5668,6 +5707,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeAssetsCreateCommand: {
@@ -5762,6 +5802,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeAssetsUpdateCommand: {
@@ -5853,6 +5894,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeAssetsDeleteCommand: {
@@ -5934,6 +5976,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeStockInsCreateCommand: {
@@ -6026,6 +6069,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeStockInsUpdateCommand: {
@@ -6116,6 +6160,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeStockInsDeleteCommand: {
@@ -6197,6 +6242,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDatasourceItems: {
@@ -6286,6 +6332,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     searchAudit: {
@@ -6391,6 +6438,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCatalog: {
@@ -6480,6 +6528,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApplication: {
@@ -6555,6 +6604,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApplications: {
@@ -6653,6 +6703,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getApplication: {
@@ -6723,6 +6774,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMembers: {
@@ -6827,6 +6879,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addMember: {
@@ -6902,6 +6955,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changeMember: {
@@ -6986,6 +7040,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeMember: {
@@ -7059,6 +7114,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createInstallation: {
@@ -7151,6 +7207,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInstallations: {
@@ -7261,6 +7318,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInstallation: {
@@ -7336,6 +7394,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateInstallation: {
@@ -7416,6 +7475,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInstallationCallStats: {
@@ -7515,6 +7575,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCredential: {
@@ -7599,6 +7660,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCredentials: {
@@ -7716,6 +7778,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateCredential: {
@@ -7799,6 +7862,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeCredential: {
@@ -7865,6 +7929,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -7975,6 +8040,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -8058,6 +8124,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -8132,6 +8199,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -8212,6 +8280,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -8278,6 +8347,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
@@ -8357,6 +8427,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDeliveries: {
@@ -8474,6 +8545,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replayDelivery: {
@@ -8541,6 +8613,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recoverDeliveries: {
@@ -8617,6 +8690,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpointStats: {
@@ -8717,6 +8791,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAutomations: {
@@ -8831,6 +8906,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAutomation: {
@@ -8916,6 +8992,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAutomation: {
@@ -9002,6 +9079,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutomation: {
@@ -9094,6 +9172,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAutomation: {
@@ -9160,6 +9239,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAutomationRuns: {
@@ -9286,6 +9366,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retryAutomationRun: {
@@ -9353,6 +9434,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

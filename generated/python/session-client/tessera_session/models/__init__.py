@@ -364,6 +364,7 @@ from .okp_public_jwk_use import OkpPublicJwkUse
 from .readiness_envelope import ReadinessEnvelope
 from .readiness_status import ReadinessStatus
 from .readiness_status_database import ReadinessStatusDatabase
+from .readiness_status_database_write import ReadinessStatusDatabaseWrite
 from .readiness_status_redis import ReadinessStatusRedis
 from .readiness_status_status import ReadinessStatusStatus
 from .readiness_unavailable_envelope import ReadinessUnavailableEnvelope
@@ -851,6 +852,7 @@ __all__ = (
     "ReadinessEnvelope",
     "ReadinessStatus",
     "ReadinessStatusDatabase",
+    "ReadinessStatusDatabaseWrite",
     "ReadinessStatusRedis",
     "ReadinessStatusStatus",
     "ReadinessUnavailableEnvelope",

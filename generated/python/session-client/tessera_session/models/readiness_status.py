@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.readiness_status_database import ReadinessStatusDatabase
+from ..models.readiness_status_database_write import ReadinessStatusDatabaseWrite
 from ..models.readiness_status_redis import ReadinessStatusRedis
 from ..models.readiness_status_status import ReadinessStatusStatus
 from ..types import UNSET, Unset
@@ -27,12 +28,16 @@ class ReadinessStatus:
     """ 
         Attributes:
             status (ReadinessStatusStatus):
-            database (ReadinessStatusDatabase):
+            database (ReadinessStatusDatabase): The database answers `SELECT 1`.
+            database_write (ReadinessStatusDatabaseWrite): A write commits (a read-only, full or locked-for-good store
+                answers reads but cannot
+                take commands); `down` whenever `database` is.
             redis (ReadinessStatusRedis | Unset): Present when the service is configured with Redis.
      """
 
     status: ReadinessStatusStatus
     database: ReadinessStatusDatabase
+    database_write: ReadinessStatusDatabaseWrite
     redis: ReadinessStatusRedis | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -45,6 +50,8 @@ class ReadinessStatus:
 
         database = self.database.value
 
+        database_write = self.database_write.value
+
         redis: str | Unset = UNSET
         if not isinstance(self.redis, Unset):
             redis = self.redis.value
@@ -56,6 +63,7 @@ class ReadinessStatus:
         field_dict.update({
             "status": status,
             "database": database,
+            "databaseWrite": database_write,
         })
         if redis is not UNSET:
             field_dict["redis"] = redis
@@ -77,6 +85,11 @@ class ReadinessStatus:
 
 
 
+        database_write = ReadinessStatusDatabaseWrite(d.pop("databaseWrite"))
+
+
+
+
         _redis = d.pop("redis", UNSET)
         redis: ReadinessStatusRedis | Unset
         if isinstance(_redis,  Unset):
@@ -90,6 +103,7 @@ class ReadinessStatus:
         readiness_status = cls(
             status=status,
             database=database,
+            database_write=database_write,
             redis=redis,
         )
 

@@ -121,9 +121,9 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | InternalErrorEnvelope | ReadinessEnvelope | ReadinessUnavailableEnvelope]:
     """ Readiness
 
-     No authentication. Whether this process can serve now: the database answers, and so does
-    Redis when `TESSERA_REDIS_URL` is set (`redis` is present only then). Each check waits at
-    most 3 seconds; 503 when any does not answer.
+     No authentication. Whether this process can serve now: the database answers and commits a
+    write (`databaseWrite`), and Redis answers when `TESSERA_REDIS_URL` is set (`redis` is
+    present only then). Each check waits at most 3 seconds; 503 when any fails, `data` naming it.
 
     Args:
         accept_language (str | Unset):
@@ -159,9 +159,9 @@ def sync(
 ) -> ErrorEnvelope | InternalErrorEnvelope | ReadinessEnvelope | ReadinessUnavailableEnvelope | None:
     """ Readiness
 
-     No authentication. Whether this process can serve now: the database answers, and so does
-    Redis when `TESSERA_REDIS_URL` is set (`redis` is present only then). Each check waits at
-    most 3 seconds; 503 when any does not answer.
+     No authentication. Whether this process can serve now: the database answers and commits a
+    write (`databaseWrite`), and Redis answers when `TESSERA_REDIS_URL` is set (`redis` is
+    present only then). Each check waits at most 3 seconds; 503 when any fails, `data` naming it.
 
     Args:
         accept_language (str | Unset):
@@ -192,9 +192,9 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | InternalErrorEnvelope | ReadinessEnvelope | ReadinessUnavailableEnvelope]:
     """ Readiness
 
-     No authentication. Whether this process can serve now: the database answers, and so does
-    Redis when `TESSERA_REDIS_URL` is set (`redis` is present only then). Each check waits at
-    most 3 seconds; 503 when any does not answer.
+     No authentication. Whether this process can serve now: the database answers and commits a
+    write (`databaseWrite`), and Redis answers when `TESSERA_REDIS_URL` is set (`redis` is
+    present only then). Each check waits at most 3 seconds; 503 when any fails, `data` naming it.
 
     Args:
         accept_language (str | Unset):
@@ -230,9 +230,9 @@ async def asyncio(
 ) -> ErrorEnvelope | InternalErrorEnvelope | ReadinessEnvelope | ReadinessUnavailableEnvelope | None:
     """ Readiness
 
-     No authentication. Whether this process can serve now: the database answers, and so does
-    Redis when `TESSERA_REDIS_URL` is set (`redis` is present only then). Each check waits at
-    most 3 seconds; 503 when any does not answer.
+     No authentication. Whether this process can serve now: the database answers and commits a
+    write (`databaseWrite`), and Redis answers when `TESSERA_REDIS_URL` is set (`redis` is
+    present only then). Each check waits at most 3 seconds; 503 when any fails, `data` naming it.
 
     Args:
         accept_language (str | Unset):
