@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ReadinessStatusDatabaseWrite(StrEnum):
+    DOWN = "down"
+    UP = "up"
+
+    def __str__(self) -> str:
+        return str(self.value)
