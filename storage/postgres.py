@@ -238,8 +238,8 @@ class PostgresDatabase:
                     timeout=max(0.01, min(self._unavailable, deadline - time.monotonic())))
                 return conn
             except PoolTimeout:
-                if state.pool is pool and state.pool is not None and not state.down and time.monotonic() < deadline:
-                    continue
+                if state.pool is pool and not state.down and time.monotonic() < deadline:
+                    continue  # busy, not failing: its connections still come back
                 raise DatabaseUnavailable("no database connection within the bound") from None
             except PoolClosed:
                 raise DatabaseUnavailable("the connection pool was replaced") from None
@@ -269,7 +269,7 @@ class PostgresDatabase:
                 state.spawn(old.close(timeout=1.0))
             await self._pay(pool)
             state.down = False
-            log.warning("database.recovered")
+            log.warning("database.recovered", extra={"owed": len(self._owed)})
             return True
         finally:
             state.probe = None
