@@ -301,6 +301,17 @@ def test_an_outage_answers_503_with_retry_after_within_the_bound(outage: Outage,
         assert took < BOUND_SECONDS + SLACK_SECONDS, took
 
 
+def test_the_token_endpoint_answers_503_in_the_oauth_envelope_during_an_outage(outage: Outage) -> None:
+    cred = outage.integration.cred
+    form = {"grant_type": "client_credentials", "client_id": cred["clientId"], "client_secret": cred["clientSecret"]}
+    outage.pg.stop()
+    response, took = _timed(lambda: httpx.post(f"{outage.base}/oauth2/token", data=form, timeout=30))
+    _assert_unavailable(response, "open")
+    assert response.json()["error"] == "server_error"  # RFC 6749's code for it; `code` is the precise one
+    assert response.headers["Cache-Control"] == "no-store"
+    assert took < BOUND_SECONDS + SLACK_SECONDS, took
+
+
 def test_requests_in_flight_during_a_fast_restart_answer_503_never_500(outage: Outage) -> None:
     pids = seed_assets(outage.tenant, 2, prefix="FLIGHT")
     pool, cut, holder = _command_blocked_on(outage, pids[0], new_key())
