@@ -11,6 +11,12 @@ LOCKED``; on SQLite the single writer lock serializes claims.
 A worker made with a ``tenant_id`` serves only that tenant's queues (its outbox events,
 deliveries, inbound events and automation runs: a drain of one tenant, as the tests use) and
 runs no retention purge, which is the whole database's.
+
+When the database cannot be reached (``DatabaseUnavailable``) the worker pauses: it says so once
+(``worker.paused``), tries a pass each poll interval, and says ``worker.resumed`` after the first
+pass that succeeds. Nothing is lost or done twice across the pause: work waits in the outbox and
+the queues, and a lease taken before the outage lapses and is claimed again (a delivery sent but
+not recorded is sent again with the same delivery id, and its attempt reads ``unknown``).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import logging
 import os
 import socket
 
+from storage.engine import DatabaseUnavailable
 from tessera.events import retention
 from tessera.events import sending as deliveries
 from tessera.events.automations import runner as automations
@@ -43,6 +50,7 @@ class Worker:
         self._stopped = False
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.paused = False  # the last pass found the database unreachable
         self._listener: asyncio.Task[None] | None = None
         # The retention purge: at most once per TESSERA_RETENTION_INTERVAL_SECONDS of rt.clock.
         self.retention = retention.Schedule(runtime)
@@ -70,11 +78,7 @@ class Worker:
         log.info("worker.started", extra={"worker": self.name})
         try:
             while not self._stopped:
-                try:
-                    busy = await self.run_once()
-                except Exception:  # an outage must not kill the worker: log, wait, try again
-                    log.exception("worker.pass_failed")
-                    busy = 0
+                busy = await self.guarded_pass()
                 if not busy and not self._stopped:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self._wake.wait(), self._idle_seconds())
@@ -87,6 +91,24 @@ class Worker:
                     await self._listener
             await self.sender.close()
             log.info("worker.stopped", extra={"worker": self.name})
+
+    async def guarded_pass(self) -> int:
+        """One pass that never raises: an unreachable database pauses the worker (said once per
+        outage), any other failure is logged with its trace; either way the next pass tries again."""
+        try:
+            done = await self.run_once()
+        except DatabaseUnavailable:
+            if not self.paused:
+                self.paused = True
+                log.warning("worker.paused", extra={"worker": self.name, "reason": "database unavailable"})
+            return 0
+        except Exception:
+            log.exception("worker.pass_failed")
+            return 0
+        if self.paused:
+            self.paused = False
+            log.info("worker.resumed", extra={"worker": self.name})
+        return done
 
     def _idle_seconds(self) -> float:
         """The poll interval, or less when a rate-limited delivery is due sooner."""

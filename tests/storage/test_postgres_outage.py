@@ -19,6 +19,7 @@ What they hold the service to (README "Operations: health and metrics", ``storag
 
 from __future__ import annotations
 
+import logging
 import os
 import pwd
 import shutil
@@ -45,6 +46,7 @@ from storage.tables import audit_log, outbox_events, records
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
 from tessera.demo import seed_demo
+from tessera.events.worker import Worker
 from tessera.runtime import build_runtime
 from tests.conftest import DEMO_PASSWORD, Env, TenantUsers, make_settings
 from tests.support.live_server import free_port, serve
@@ -466,3 +468,29 @@ def test_commands_retried_with_their_keys_across_a_restart_take_effect_exactly_o
     assert audited == dict.fromkeys(pids + created, 1)
     assert per_pid == dict.fromkeys(pids, 1)
     assert per_name == dict.fromkeys(names, 1)
+
+
+def test_a_worker_pauses_once_through_an_outage_and_resumes_with_the_work_queued_before_it(
+        outage: Outage, caplog: pytest.LogCaptureFixture) -> None:
+    worker = Worker(outage.env.runtime, tenant_id=outage.tenant.tenant_id)
+    pid = seed_assets(outage.tenant, 1, prefix="PAUSE")[0]
+    tag = outage.read(pid).headers["ETag"]
+    assert outage.assign(pid, "before-outage", if_match=tag, key=new_key()).status_code == 200
+    assert _undispatched(outage) == 1  # its event waits in the outbox
+    outage.pg.stop()
+    with caplog.at_level(logging.INFO, logger="tessera.worker"):
+        for _ in range(3):
+            assert outage.env.run(worker.guarded_pass) == 0
+        assert worker.paused
+        outage.pg.start()
+        _until(lambda: not outage.env.run(worker.guarded_pass) and not worker.paused, 10, "a pass succeeds")
+    said = [record.getMessage() for record in caplog.records if record.name == "tessera.worker"]
+    assert said == ["worker.paused", "worker.resumed"]  # once per outage, and no failure traces
+    assert _undispatched(outage) == 0
+
+
+def _undispatched(outage: Outage) -> int:
+    with outage.env.sql.connect() as conn:
+        waiting = select(func.count()).select_from(outbox_events).where(
+            outbox_events.c.tenant_id == outage.tenant.tenant_id, outbox_events.c.dispatched_at.is_(None))
+        return int(conn.execute(waiting).scalar_one())
