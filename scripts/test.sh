@@ -92,4 +92,8 @@ echo "==> translation catalogs"
 .venv/bin/python scripts/check_catalogs.py
 echo "==> test suite (SQLite and PostgreSQL)"
 # --durations=15: every run ends with its 15 slowest tests, so it shows where the time goes.
-.venv/bin/python -m pytest -p no:cacheprovider --durations=15 "$@"
+# -n: in parallel, one more pytest-xdist worker than the machine has cores (much of the suite waits
+# on servers, browsers and sockets); --dist loadgroup keeps a module's tests on one backend, or one
+# Schemathesis run, on one worker (tests/conftest.py _xdist_group). TESSERA_TEST_WORKERS=0: serial.
+workers=${TESSERA_TEST_WORKERS:-$(( $(nproc) + 1 ))}
+.venv/bin/python -m pytest -p no:cacheprovider --durations=15 -n "$workers" --dist loadgroup "$@"

@@ -314,9 +314,23 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def _xdist_group(item: pytest.Item) -> str:
+    """The tests that run on one pytest-xdist worker (``--dist loadgroup``): a module's tests on one
+    backend, so a module's server or app on that backend starts once; a Schemathesis run alone, as
+    each is minutes of CPU and the suite's wall time is the longest group."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    backend = next((value for value in params.values() if value in BACKENDS), None)
+    group = item.nodeid.split("::", 1)[0] + (f"@{backend}" if backend else "")
+    if item.get_closest_marker("conformance") is not None:
+        group += "@" + "-".join(str(value) for value in params.values() if value not in BACKENDS)
+    return group
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test by what it needs, so the fast ones run alone with ``pytest -m unit``."""
+    """Mark each test by what it needs, so the fast ones run alone with ``pytest -m unit``, and by
+    the worker group it runs in (``_xdist_group``)."""
     for item in items:
+        item.add_marker(pytest.mark.xdist_group(_xdist_group(item)))
         fixtures = set(getattr(item, "fixturenames", ()))
         if item.path.name == "test_console.py" and "server" in fixtures:
             item.add_marker(pytest.mark.browser)
@@ -327,13 +341,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Report how many cases Schemathesis generated per document (both databases together), and
-    where the browser tests left their screenshots."""
-    from tests.support.conformance_stats import CASES, NOT_REACHED
+    """Report how many cases Schemathesis generated per document and database, and where the
+    browser tests left their screenshots (a serial run; under xdist they stay in each worker)."""
+    from tests.support.conformance_stats import STATS_PROPERTY
     from tests.support.screenshots import ROOT, SCREENSHOTS
 
-    for document, count in sorted(CASES.items()):
-        only_404, only_refused = NOT_REACHED.get(document, (0, 0))
+    runs = {value[0]: value for outcome in ("passed", "failed") for report in terminalreporter.stats.get(outcome, [])
+            for name, value in getattr(report, "user_properties", ()) if name == STATS_PROPERTY}
+    for document, count, (only_404, only_refused) in sorted(runs.values()):
         terminalreporter.write_line(
             f"schemathesis: {count} generated cases against {document} (all checks); operations that only "
             f"answered 404: {only_404}, that only refused schema-valid data: {only_refused}")

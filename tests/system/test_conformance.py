@@ -15,13 +15,13 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import BACKENDS
-from tests.support.conformance_stats import CASES, NOT_REACHED
+from tests.support.conformance_stats import NOT_REACHED, STATS_PROPERTY
 from tests.support.live_server import ROOT, TESSERA, demo_on
 from tests.support.schemathesis_report import failures, inexpressible
 from tests.support.server_errors import trouble_in
@@ -87,7 +87,8 @@ def _problems(report: str, server_log: str) -> str:
 
 @pytest.mark.conformance
 @pytest.mark.parametrize("document", DOCUMENTS)
-def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str, str], document: str) -> None:
+def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str, str], document: str,
+                                                          record_property: Callable[[str, object], None]) -> None:
     result = subprocess.run(
         [SCHEMATHESIS, "--no-color", "--config-file", "schemathesis.toml", "run", document, "--workers", "2"],
         cwd=ROOT, env=running_demo, capture_output=True, text=True, timeout=1200,
@@ -95,6 +96,9 @@ def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str
     report = result.stdout + result.stderr
     label = f"{document} ({running_demo['BACKEND']})"
     NOT_REACHED[label] = (_warned(report, ONLY_404), _warned(report, ONLY_REFUSED))
+    summary = SUMMARY.search(report)
+    # For the end of the run's summary (tests/conftest.py), from whichever xdist worker ran it.
+    record_property(STATS_PROPERTY, (label, int(summary["generated"]) if summary else 0, NOT_REACHED[label]))
     # The stateful phase keeps to the documents' links, unaimed: the refusals no schema can state
     # (README "The plain run") are tolerated there as in the plain run, and nothing else.
     found = failures(report)
@@ -104,7 +108,6 @@ def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str
         f"schemathesis found failures against {document}:\n{_problems(report, running_demo['SERVER_LOG'])}")
     # schemathesis.toml's fail-on warnings still fail the run when tolerated failures set the code.
     assert NOT_REACHED[label] == (0, 0), f"operations not reached:\n{_problems(report, running_demo['SERVER_LOG'])}"
-    summary = SUMMARY.search(report)
     assert summary is not None or found, f"no summary in the schemathesis output:\n{report[-4000:]}"
     if found:  # the summary line counts failures then; the tolerated ones were checked above
         return
@@ -112,4 +115,4 @@ def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str
     assert summary["generated"] == summary["passed"], report[-4000:]
     for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
         assert f"✅ {phase}" in report, f"phase {phase} did not run and pass:\n{report[-4000:]}"
-    CASES[label] += int(summary["generated"])
+
