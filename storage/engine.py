@@ -48,6 +48,20 @@ __all__ = [
 Processor = Callable[[Any], Any]
 
 
+# Writes owed to a database that was down (``owe``: idempotency-key releases), kept for when it
+# answers again. Past this many the oldest is dropped: its key is then freed by its lease instead.
+MAX_OWED_WRITES = 10_000
+
+
+def bounded_owe(owed: list[tuple[str, Any]], write: tuple[str, Any]) -> bool:
+    """Append ``write`` to ``owed``, dropping the oldest past ``MAX_OWED_WRITES``; False if one was dropped."""
+    owed.append(write)
+    if len(owed) > MAX_OWED_WRITES:
+        del owed[0]
+        return False
+    return True
+
+
 class DatabaseUnavailable(Exception):
     """The database cannot be reached (refused, shut down, the connection lost mid-statement) or
     has no connection to give within the bound (``TESSERA_DATABASE_UNAVAILABLE_SECONDS``).

@@ -49,6 +49,7 @@ from storage.engine import (
     Params,
     Result,
     Statement,
+    bounded_owe,
     compiled_for,
 )
 
@@ -277,7 +278,8 @@ class PostgresDatabase:
 
     def owe(self, statement: Statement | ClauseElement, params: Params = None) -> None:
         compiled, extracted = compiled_for(statement, "postgresql")
-        self._owed.append(compiled.bind(params, extracted))
+        if not bounded_owe(self._owed, compiled.bind(params, extracted)):
+            log.warning("database.owed_write_dropped", extra={"owed": len(self._owed)})
         state = self._states.get(asyncio.get_running_loop())
         if state is not None and not state.down and state.pool is not None:
             state.spawn(self._pay(state.pool))  # the database answers: try at once

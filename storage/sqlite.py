@@ -13,6 +13,7 @@ processes (a worker) wait on SQLite's busy timeout: they need none of this proce
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import sqlite3
 import weakref
@@ -25,7 +26,18 @@ from typing import Any
 from sqlalchemy.engine import make_url
 from sqlalchemy.sql import ClauseElement
 
-from storage.engine import WRITE_PROBE, Compiled, IntegrityError, Params, Result, Statement, compiled_for
+from storage.engine import (
+    WRITE_PROBE,
+    Compiled,
+    IntegrityError,
+    Params,
+    Result,
+    Statement,
+    bounded_owe,
+    compiled_for,
+)
+
+log = logging.getLogger("tessera.database")
 
 _IDLE_CONNECTIONS = 16
 # How long readiness's write waits for SQLite's lock (writers of other processes), in milliseconds.
@@ -214,7 +226,8 @@ class SqliteDatabase:
 
     def owe(self, statement: Statement | ClauseElement, params: Params = None) -> None:
         compiled, extracted = compiled_for(statement, "sqlite")
-        self._owed.append(compiled.bind(params, extracted))
+        if not bounded_owe(self._owed, compiled.bind(params, extracted)):
+            log.warning("database.owed_write_dropped", extra={"owed": len(self._owed)})
 
     async def _pay(self) -> None:
         """Run the owed writes (after a write committed, or readiness's); those that fail stay owed."""
