@@ -215,6 +215,12 @@ credentials = Table(
     Column("rotated_at", UTCDateTime(), nullable=True),
     Column("expires_at", UTCDateTime(), nullable=True),
     Column("revoked_at", UTCDateTime(), nullable=True),
+    # Credential hygiene (tessera/openplatform/identity/hygiene.py): when the worker announced that
+    # the credential crossed the rotation baseline, that its maximum age is near, and that it
+    # reached it; each is announced once, so each is set once.
+    Column("rotation_due_announced_at", UTCDateTime(), nullable=True),
+    Column("expiry_announced_at", UTCDateTime(), nullable=True),
+    Column("aged_out_at", UTCDateTime(), nullable=True),
     Index("ix_credentials_installation", "installation_id"),
 )
 
