@@ -2721,6 +2721,7 @@ export interface components {
          *       "attempts": [
          *         {
          *           "attemptedAt": "2026-11-22T08:00:00.000Z",
+         *           "outcome": "succeeded",
          *           "httpStatus": 200,
          *           "latencyMs": 87,
          *           "error": null

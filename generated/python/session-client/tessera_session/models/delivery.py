@@ -30,9 +30,9 @@ class Delivery:
         Example:
             {'deliveryId': 'dlv_8c3n6q1v4x7z0b2d5f8h1k4m7p', 'endpointId': 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'eventId':
                 'evt_2r5t8w1y4a7c0e3g6j9m2p5s8v', 'eventType': 'inventory.stock-in.created', 'status': 'delivered',
-                'attemptCount': 1, 'nextAttemptAt': None, 'attempts': [{'attemptedAt': '2026-11-22T08:00:00.000Z', 'httpStatus':
-                200, 'latencyMs': 87, 'error': None}], 'created_at': '2026-11-22T08:00:00.000Z', 'updated_at':
-                '2026-11-22T08:00:00.000Z'}
+                'attemptCount': 1, 'nextAttemptAt': None, 'attempts': [{'attemptedAt': '2026-11-22T08:00:00.000Z', 'outcome':
+                'succeeded', 'httpStatus': 200, 'latencyMs': 87, 'error': None}], 'created_at': '2026-11-22T08:00:00.000Z',
+                'updated_at': '2026-11-22T08:00:00.000Z'}
 
         Attributes:
             delivery_id (str): Sent as `X-Webhook-Delivery`; the same on retries and replays.
