@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 ACCESS_LOGGER = "tessera.access"
 
@@ -28,18 +29,21 @@ class ServerErrorWatch(logging.Handler):
             self.seen.append(f"{getattr(record, 'method', '?')} {getattr(record, 'path', '?')} -> {status}")
 
 
-def five_hundreds_in(log_lines: Iterable[str]) -> list[str]:
-    """The 5xx access lines of a server process's JSON log (other lines are ignored)."""
-    found = []
+def _entries(log_lines: Iterable[str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each JSON object line of a server process's log, with its text (other lines are skipped)."""
     for line in log_lines:
         try:
             entry = json.loads(line)
         except ValueError:
             continue
-        status = entry.get("status") if isinstance(entry, dict) else None
-        if isinstance(status, int) and status >= 500 and "path" in entry:
-            found.append(f"{entry.get('method')} {entry.get('path')} -> {status}")
-    return found
+        if isinstance(entry, dict):
+            yield line, entry
+
+
+def five_hundreds_in(log_lines: Iterable[str]) -> list[str]:
+    """The 5xx access lines of a server process's JSON log (other lines are ignored)."""
+    return [f"{entry.get('method')} {entry.get('path')} -> {entry['status']}" for _, entry in _entries(log_lines)
+            if isinstance(entry.get("status"), int) and entry["status"] >= 500 and "path" in entry]
 
 
 SLOW_REQUEST_MS = 1000.0
@@ -50,13 +54,7 @@ def trouble_in(log_lines: Iterable[str], limit: int = 40) -> list[str]:
     than ``SLOW_REQUEST_MS`` (a client's read timeout names the request, not what held it) and every
     warning or error line, in the order they were written."""
     found = []
-    for line in log_lines:
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(entry, dict):
-            continue
+    for line, entry in _entries(log_lines):
         duration = entry.get("duration_ms")
         slow = isinstance(duration, (int, float)) and duration > SLOW_REQUEST_MS
         if slow or entry.get("level") in ("warning", "error", "critical"):
