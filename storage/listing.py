@@ -9,6 +9,7 @@ Parsing and checking the request (with translated errors) is the session API's: 
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -75,6 +76,18 @@ def json_field(column: ColumnElement[Any], code: str, ftype: str, dialect: str) 
             return cast(text, Boolean)
         return text
     return func.json_extract(column, literal_column(f"'$.{code}'"))
+
+
+# A declared model or field code, safe to render into SQL as a literal (the registry checks a
+# stricter pattern at start; this is storage's own guard).
+_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
+
+
+def model_literal(code: str) -> ColumnElement[Any]:
+    """A model code as a SQL string literal, so a planner can match partial indexes on it."""
+    if not _CODE.fullmatch(code):
+        raise ValueError(f"not a declared code: {code!r}")
+    return literal_column(f"'{code}'")
 
 
 def like_escape(text: str) -> str:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+
+from storage import record_indexes
+from storage.records import RecordModel
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -20,8 +24,14 @@ def alembic_config(database_url: str) -> Config:
     return cfg
 
 
-def upgrade(database_url: str, revision: str = "head") -> None:
-    """Bring the database to ``revision``; each applied step is logged (progress on long runs)."""
+def upgrade(database_url: str, revision: str = "head", models: Iterable[RecordModel] | None = None) -> None:
+    """Bring the database to ``revision``; each applied step is logged (progress on long runs).
+
+    With ``models`` (the declarations of ``models.yaml``), the indexes that follow them are built or
+    dropped afterwards (``storage.record_indexes``), outside any transaction.
+    """
     log.info("migrate.start", extra={"revision": revision})
     command.upgrade(alembic_config(database_url), revision)
+    if models is not None:
+        record_indexes.sync(database_url, models)
     log.info("migrate.done", extra={"revision": revision})

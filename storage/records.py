@@ -11,10 +11,19 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, delete, func, insert, select, update
 
 from storage.engine import Executor, Row, Statement, insert_or_skip
-from storage.listing import ListField, ListRequest, build_queries, json_field, keyword_like, run_list
+from storage.listing import (
+    ListField,
+    ListQueries,
+    ListRequest,
+    build_queries,
+    json_field,
+    keyword_like,
+    model_literal,
+    run_list,
+)
 from storage.tables import record_unique_values, records
 from tessera.core.clock import iso
 from tessera.core.ids import new_pid
@@ -96,10 +105,14 @@ class RecordRepository:
         self._binds = {"tenant_id": tenant_id, "model": model.code}
 
     # -- reading ---------------------------------------------------------------------------
-    def _scope(self) -> list[Any]:
+    def _scope(self) -> list[ColumnElement[bool]]:
+        # The model is rendered as a literal (a declared code, checked by ``model_literal``): the
+        # declared indexes are partial (``WHERE model = '<code>' AND deleted_at IS NULL``, see
+        # ``storage.record_indexes``), and a planner can only use one when the query names the same
+        # model as a constant; as a bound parameter, PostgreSQL's generic plan and SQLite could not.
         return [
             records.c.tenant_id == self.tenant_id,
-            records.c.model == self.model.code,
+            records.c.model == model_literal(self.model.code),
             records.c.deleted_at.is_(None),
         ]
 
@@ -113,14 +126,12 @@ class RecordRepository:
         assert set(SYSTEM_FIELDS) <= set(fields)
         return fields
 
+    def list_queries(self, request: ListRequest) -> ListQueries:
+        """The page and count SQL of a list of this tenant's records of the model."""
+        return build_queries(select(records), self._scope(), request, records.c.id, keyword_like(records.c.search_text))
+
     async def page(self, request: ListRequest) -> tuple[list[Row], int]:
-        queries = build_queries(
-            select(records),
-            self._scope(),
-            request,
-            records.c.id,
-            keyword_like(records.c.search_text),
-        )
+        queries = self.list_queries(request)
         rows, total = await run_list(self.conn, queries)
         return rows, total
 

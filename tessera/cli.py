@@ -16,6 +16,13 @@ log = logging.getLogger("tessera.cli")
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
 
+def _declared_models(settings: Any) -> list[Any]:
+    """The models of ``models.yaml``: ``upgrade`` builds the indexes their fields need."""
+    from tessera.registry.models import load_declarations
+
+    return list(load_declarations(settings.models_file).models.values())
+
+
 def _serve(args: argparse.Namespace) -> int:
     """Serve HTTP. One process by default, with the delivery and automation worker as a task on
     its loop; with ``--workers N`` (N > 1), N uvicorn processes and one worker process beside them."""
@@ -32,7 +39,7 @@ def _serve(args: argparse.Namespace) -> int:
     settings = load_settings()
     transport = server_options(settings)  # TLS files, uvicorn's proxy headers off (see web/transport.py)
     configure_logging(settings.log_level, settings.log_json)
-    upgrade(settings.database_url)
+    upgrade(settings.database_url, models=_declared_models(settings))
     if args.demo:
         asyncio.run(_seed_demo(settings))
     base = f"{'https' if settings.tls_cert_file else 'http'}://{args.host}:{args.port}"
@@ -83,7 +90,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
-    upgrade(settings.database_url)
+    upgrade(settings.database_url, models=_declared_models(settings))
 
     async def run() -> None:
         runtime = build_runtime(settings)
@@ -115,7 +122,7 @@ def _migrate(_args: argparse.Namespace) -> int:
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
-    upgrade(settings.database_url)
+    upgrade(settings.database_url, models=_declared_models(settings))
     return 0
 
 
@@ -127,7 +134,7 @@ def _seed(_args: argparse.Namespace) -> int:
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
-    upgrade(settings.database_url)
+    upgrade(settings.database_url, models=_declared_models(settings))
     asyncio.run(_seed_demo(settings))
     return 0
 
@@ -159,7 +166,7 @@ async def _quickstart(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     configure_logging("WARNING", settings.log_json)
-    upgrade(settings.database_url)
+    upgrade(settings.database_url, models=_declared_models(settings))
     rt = build_runtime(settings)
     try:
         async with rt.db.read() as conn:

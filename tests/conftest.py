@@ -31,6 +31,7 @@ from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
 from tessera.core.settings import load_settings
 from tessera.demo import seed_demo
+from tessera.registry.models import load_declarations
 from tessera.runtime import Runtime, build_runtime
 from tessera.session.auth.actors import Actor, resolve_actor
 from tests.support import moved_time
@@ -219,7 +220,8 @@ def env(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     tmp = tmp_path_factory.mktemp(backend)
     database_url = f"sqlite:///{tmp / 'tessera.db'}" if backend == "sqlite" else create_pg_database()
     settings = make_settings(tmp, database_url)
-    upgrade(settings.database_url)
+    # With the models, as ``tessera migrate`` does: the tests run on the indexes that follow them.
+    upgrade(settings.database_url, models=load_declarations(settings.models_file).models.values())
     runtime = build_runtime(settings, clock=ShiftedClock())
     app = create_app(settings, runtime)
     sql = make_engine(settings.database_url)
