@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import ColumnElement, and_, bindparam, delete, func, insert, select, update
 
+from storage import record_counts
 from storage.engine import Executor, Row, Statement, insert_or_skip
 from storage.listing import (
     ListField,
@@ -22,7 +23,6 @@ from storage.listing import (
     json_field,
     keyword_like,
     model_literal,
-    run_list,
 )
 from storage.tables import record_unique_values, records
 from tessera.core.clock import iso
@@ -132,8 +132,16 @@ class RecordRepository:
 
     async def page(self, request: ListRequest) -> tuple[list[Row], int]:
         queries = self.list_queries(request)
-        rows, total = await run_list(self.conn, queries)
-        return rows, total
+        # The total comes from the count cache while the model's stamp is unchanged (see
+        # ``storage.record_counts``); the stamp is read first, so a cached total is never older.
+        stamp = await record_counts.stamp(self.conn, self.tenant_id, self.model.code)
+        key = None if stamp is None else record_counts.count_key(stamp, self.dialect, queries.count)
+        total = None if key is None else record_counts.COUNTS.get(key)
+        if total is None:
+            total = int((await self.conn.execute(queries.count)).scalar_one())
+            if key is not None:
+                record_counts.COUNTS.put(key, total)
+        return (list(await self.conn.execute(queries.page)) if total else []), total
 
     async def get(self, pid: str, *, for_update: bool = False) -> Row | None:
         if not storable_text(pid):  # no record has such an id; PostgreSQL would refuse the NUL
@@ -195,6 +203,7 @@ class RecordRepository:
             "updated_at": now,
         })).one()
         await self._claim_unique(row.id, data)
+        await record_counts.touch(self.conn, self.tenant_id, self.model.code)
         return row
 
     async def update(self, current: Row, changes: dict[str, Any], *, now: datetime) -> Row | None:
@@ -208,10 +217,13 @@ class RecordRepository:
         if changed_unique:
             await self._release_unique(current.id, changed_unique)
             await self._claim_unique(current.id, data, changed_unique)
-        return (await self.conn.execute(_UPDATE, {
+        row = (await self.conn.execute(_UPDATE, {
             **self._binds, "record_id": current.id, "expected_version": current.version, "data": data,
             "search_text": search_text(self.model, data), "now": now,
         })).first()
+        if row is not None:
+            await record_counts.touch(self.conn, self.tenant_id, self.model.code)
+        return row
 
     async def soft_delete(self, current: Row, *, now: datetime) -> None:
         await self.conn.execute(
@@ -220,6 +232,7 @@ class RecordRepository:
             .values(deleted_at=now, version=records.c.version + 1, updated_at=now)
         )
         await self._release_unique(current.id)
+        await record_counts.touch(self.conn, self.tenant_id, self.model.code)
 
 
 def present(row: Row) -> dict[str, Any]:

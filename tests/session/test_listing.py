@@ -9,6 +9,7 @@ import pytest
 from httpx import Response
 from sqlalchemy import func, select
 
+from storage import record_counts
 from storage.records import RecordRepository, present
 from storage.tables import records
 from tests.conftest import Env, TenantUsers
@@ -109,6 +110,44 @@ def test_pages_are_consecutive_when_the_sort_field_has_ties(env: Env, tenant: Te
         walked.extend(r["id"] for r in data["records"])
     assert walked == whole
     assert len(set(walked)) == 23
+
+
+def _change(env: Env, tenant: TenantUsers, pid: str, changes: dict[str, Any] | None) -> None:
+    """Update (``changes``) or soft-delete (None) one asset through the storage layer."""
+    decl = env.runtime.declarations.models["asset"]
+
+    async def change() -> None:
+        async with env.runtime.db.write() as conn:
+            repo = RecordRepository(conn, tenant.tenant_id, decl)
+            current = await repo.get(pid, for_update=True)
+            assert current is not None
+            if changes is None:
+                await repo.soft_delete(current, now=env.runtime.clock.now())
+            else:
+                assert await repo.update(current, changes, now=env.runtime.clock.now()) is not None
+
+    env.run(change)
+
+
+def test_a_write_between_two_pages_changes_the_next_pages_total(env: Env, tenant: TenantUsers) -> None:
+    """The total is counted once per state of the tenant's model (``storage.record_counts``): the
+    second page reuses the first's count, and every kind of write is seen by the next page."""
+    created = insert(env, tenant, assets(12))
+    in_stock = {"filters": [{"fieldName": "status", "operator": "eq", "value": "in_stock"}], "pageSize": 5,
+                "keyword": "asset", "sortField": "name", "sortOrder": "asc"}
+    hits = record_counts.COUNTS.hits
+    assert listed(env, tenant, pageNum=1, **in_stock)["total"] == 12
+    assert listed(env, tenant, pageNum=2, **in_stock)["total"] == 12
+    assert record_counts.COUNTS.hits > hits  # page 2 did not count again
+    insert(env, tenant, assets(1, prefix="B"))
+    assert listed(env, tenant, pageNum=3, **in_stock)["total"] == 13  # a create
+    _change(env, tenant, created[0]["id"], {"status": "retired"})
+    data = listed(env, tenant, pageNum=3, **in_stock)
+    assert data["total"] == 12  # an update that leaves the filter
+    assert len(data["records"]) == 2
+    _change(env, tenant, created[1]["id"], None)
+    assert listed(env, tenant, pageNum=3, **in_stock)["total"] == 11  # a delete
+    assert listed(env, tenant, pageNum=1, pageSize=5)["total"] == 12  # another query: its own count
 
 
 def test_page_size_500_is_accepted(env: Env, tenant: TenantUsers) -> None:

@@ -1,0 +1,114 @@
+"""Exact list totals counted once per state of a tenant's model, not once per page.
+
+Every write to a tenant's records of one model (``storage.records``: insert, update, soft delete)
+sets that pair's row of ``record_stamps`` to a fresh random stamp in the same transaction. A list
+reads the stamp (one primary-key lookup) and then the total from ``COUNTS``, keyed by the stamp and
+the count query's SQL and parameters; only a miss runs the count. So paging through a result, or
+many users asking the same list, counts once; any committed write changes the stamp, and the next
+page's total is counted afresh.
+
+Exactness: the stamp is read before the count, in its own statement, so a cached total is never
+older than the stamp it is filed under (a write committed between the two makes the stamp stale,
+and the next list misses). Stamps are random 63-bit numbers, so one process may serve several
+databases (the tests do) without two of them sharing a key. A pair with no stamp row (records
+written around ``storage.records``, e.g. bulk seeding that skipped ``touch``) is never cached.
+
+The cost is one upsert per write on a row per (tenant, model): concurrent writers of one tenant's
+model wait for each other's commit on it, which is what makes the count exact without a reader
+ever scanning the model to find out whether it changed.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+from sqlalchemy import BigInteger, Column, String, Table, bindparam, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql import ClauseElement
+
+from storage.engine import Executor, Statement, compiled_for
+from storage.tables import metadata
+
+record_stamps = Table(
+    "record_stamps",
+    metadata,
+    Column("tenant_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("model", String(64), primary_key=True),
+    Column("stamp", BigInteger, nullable=False),
+)
+
+_STAMP_VALUES: dict[str, Any] = {name: bindparam(name) for name in ("tenant_id", "model", "stamp")}
+_PG_TOUCH = postgresql.insert(record_stamps).values(_STAMP_VALUES)
+_LITE_TOUCH = sqlite.insert(record_stamps).values(_STAMP_VALUES)
+_TOUCH = Statement(
+    _PG_TOUCH.on_conflict_do_update(index_elements=["tenant_id", "model"], set_={"stamp": _PG_TOUCH.excluded.stamp}),
+    {"sqlite": _LITE_TOUCH.on_conflict_do_update(index_elements=["tenant_id", "model"],
+                                                  set_={"stamp": _LITE_TOUCH.excluded.stamp})},
+)
+_READ = Statement(select(record_stamps.c.stamp).where(record_stamps.c.tenant_id == bindparam("tenant_id"),
+                                                      record_stamps.c.model == bindparam("model")))
+
+# Totals kept at most: each entry is a key of a few hundred bytes and an int.
+MAX_ENTRIES = 10_000
+
+
+def new_stamp() -> int:
+    return secrets.randbits(63)
+
+
+async def touch(conn: Executor, tenant_id: int, model: str) -> None:
+    """Mark the tenant's records of ``model`` as changed (in the writer's transaction)."""
+    await conn.execute(_TOUCH, {"tenant_id": tenant_id, "model": model, "stamp": new_stamp()})
+
+
+async def stamp(conn: Executor, tenant_id: int, model: str) -> int | None:
+    """The current stamp of the pair; None when nothing has written it through ``touch``."""
+    found = (await conn.execute(_READ, {"tenant_id": tenant_id, "model": model})).scalar()
+    return None if found is None else int(found)
+
+
+class CountCache:
+    """A bounded, least-recently-used map of totals; thread-safe (the benchmarks' seeding uses threads)."""
+
+    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+        self._entries: OrderedDict[Hashable, int] = OrderedDict()
+        self._max = max_entries
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable) -> int | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return found
+
+    def put(self, key: Hashable, total: int) -> None:
+        with self._lock:
+            self._entries[key] = total
+            self._entries.move_to_end(key)
+            while len(self._entries) > self._max:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.hits = self.misses = 0
+
+
+COUNTS = CountCache()
+
+
+def count_key(stamp: int, dialect: str, statement: ClauseElement) -> Hashable:
+    """The cache key of one count: the stamp, the statement's SQL and the values bound to it."""
+    compiled, extracted = compiled_for(statement, dialect)
+    sql, params = compiled.bind(None, extracted)
+    return stamp, sql, repr(params)
