@@ -7,14 +7,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, bindparam, case, insert, literal, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, case, false, func, insert, literal, or_, select, update
 
 from storage.engine import Executor, Row, Statement, insert_or_skip
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import (
+    applications,
     client_assertion_jtis,
     credentials,
     installations,
+    tenants,
 )
 
 SECRET = "secret"  # noqa: S105 - a kind's name, not a secret
@@ -36,22 +38,25 @@ async def create_credential(conn: Executor, installation_id: int, client_id: str
 STATUSES = ("active", "rotated", "expired", "revoked")
 
 
-def derived_status(now: datetime) -> ColumnElement[str]:
+def derived_status(now: datetime, born_before: datetime | None = None) -> ColumnElement[str]:
     """The status a client sees, derived in SQL so that it can be filtered and sorted on: the
-    stored status only says active or revoked; rotation and the end of the grace window are
-    timestamps."""
+    stored status only says active or revoked; rotation, the end of the grace window and the
+    maximum age (a credential created at or before ``born_before`` is past it) are timestamps."""
+    aged_out: ColumnElement[bool] = credentials.c.created_at <= born_before if born_before is not None else false()
     return case(
         (credentials.c.status == "revoked", literal("revoked")),
         (and_(credentials.c.expires_at.is_not(None), credentials.c.expires_at <= now), literal("expired")),
+        (aged_out, literal("expired")),
         (credentials.c.rotated_at.is_not(None), literal("rotated")),
         else_=literal("active"),
     )
 
 
-def list_fields(now: datetime) -> dict[str, ListField]:
-    """What a credential list sorts and filters on; ``status`` is the status derived at ``now``."""
+def list_fields(now: datetime, born_before: datetime | None = None) -> dict[str, ListField]:
+    """What a credential list sorts and filters on; ``status`` is the status derived at ``now``
+    (with ``born_before``, the creation time at or before which a credential is past its maximum age)."""
     return {
-        "status": ListField("status", "enum", derived_status(now), STATUSES),
+        "status": ListField("status", "enum", derived_status(now, born_before), STATUSES),
         "created_at": ListField("created_at", "timestamp", credentials.c.created_at),
     }
 
@@ -83,6 +88,62 @@ async def credential_with_installation(conn: Executor, client_id: str) -> Row | 
 
 async def update_credential(conn: Executor, credential_id: int, values: dict[str, Any]) -> None:
     await conn.execute(update(credentials).where(credentials.c.id == credential_id).values(**values))
+
+
+# -- hygiene: the rotation baseline and the maximum age ---------------------------------------------
+
+ROTATION_DUE = "rotation_due_announced_at"
+EXPIRY_APPROACHING = "expiry_announced_at"
+AGED_OUT = "aged_out_at"
+
+
+def _unannounced(column: str, born_before: datetime | None) -> ColumnElement[bool]:
+    if born_before is None:
+        return false()
+    return and_(credentials.c[column].is_(None), credentials.c.created_at <= born_before)
+
+
+async def crossing(conn: Executor, *, rotation_before: datetime, notice_before: datetime | None,
+                   max_age_before: datetime | None, tenant_id: int | None = None, limit: int = 500) -> list[Row]:
+    """Credentials in use (active, not rotated) that crossed a line not yet announced: created at or
+    before ``rotation_before`` (the rotation baseline), ``notice_before`` (the advance notice of the
+    maximum age) or ``max_age_before`` (the maximum age); each with its installation and application."""
+    query = (
+        select(credentials.c.id, credentials.c.client_id, credentials.c.kind, credentials.c.created_at,
+               credentials.c.rotation_due_announced_at, credentials.c.expiry_announced_at, credentials.c.aged_out_at,
+               installations.c.pid.label("installation_pid"), installations.c.tenant_id,
+               installations.c.application_id, applications.c.pid.label("application_pid"))
+        .select_from(credentials.join(installations, installations.c.id == credentials.c.installation_id)
+                     .join(applications, applications.c.id == installations.c.application_id))
+        .where(credentials.c.status == "active", credentials.c.rotated_at.is_(None),
+               or_(_unannounced(ROTATION_DUE, rotation_before), _unannounced(EXPIRY_APPROACHING, notice_before),
+                   _unannounced(AGED_OUT, max_age_before)))
+        .order_by(credentials.c.id).limit(limit)
+    )
+    if tenant_id is not None:
+        query = query.where(installations.c.tenant_id == tenant_id)
+    return list(await conn.execute(query))
+
+
+async def mark_announced(conn: Executor, credential_id: int, column: str, now: datetime) -> bool:
+    """Note that ``column``'s line was announced; false if another worker did it first."""
+    result = await conn.execute(
+        update(credentials).where(credentials.c.id == credential_id, credentials.c[column].is_(None))
+        .values({column: now}))
+    return result.rowcount == 1
+
+
+async def rotation_due_by_tenant(conn: Executor, rotation_before: datetime) -> dict[str, int]:
+    """Credentials in use created at or before ``rotation_before``, counted per tenant code."""
+    query = (
+        select(tenants.c.code, func.count().label("n"))
+        .select_from(credentials.join(installations, installations.c.id == credentials.c.installation_id)
+                     .join(tenants, tenants.c.id == installations.c.tenant_id))
+        .where(credentials.c.status == "active", credentials.c.rotated_at.is_(None),
+               credentials.c.created_at <= rotation_before)
+        .group_by(tenants.c.code)
+    )
+    return {row.code: int(row.n) for row in await conn.execute(query)}
 
 
 _CLAIM_JTI = insert_or_skip(client_assertion_jtis, ("jti_digest", "expires_at"), (client_assertion_jtis.c.id,))

@@ -15,9 +15,11 @@ from __future__ import annotations
 import asyncio
 import threading
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from storage.backlog import backlog
 from storage.call_audit import CallAudit
+from storage.credentials import rotation_due_by_tenant
 from storage.db import open_database
 from storage.engine import Database
 from tessera.core.clock import Clock, SystemClock
@@ -113,6 +115,7 @@ def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
     db = open_database(settings.database_url, pool_size=settings.database_pool_size,
                        unavailable_seconds=settings.database_unavailable_seconds)
     _watch(metrics, db, clock)
+    _watch_credentials(metrics, db, clock, settings.credential_rotation_days)
     key = settings.secret_key
     return Runtime(
         settings=settings,
@@ -163,3 +166,19 @@ def _watch(metrics: Metrics, db: Database, clock: Clock) -> None:
 
     metrics.add_sampler(sample_backlog, every=BACKLOG_SAMPLE_SECONDS)
     metrics.add_sampler(sample_pool)
+
+
+CREDENTIALS_SAMPLE_SECONDS = 60.0  # credentials cross the baseline by the day: one query a minute is plenty
+
+
+def _watch_credentials(metrics: Metrics, db: Database, clock: Clock, rotation_days: int) -> None:
+    """The credentials past the rotation baseline, per tenant code (tenants that have none are
+    dropped from the gauge rather than kept at their last count)."""
+
+    async def sample_rotation_due() -> None:
+        found = await rotation_due_by_tenant(db, clock.now() - timedelta(days=rotation_days))
+        metrics.credentials_rotation_due.clear()
+        for tenant, count in found.items():
+            metrics.credentials_rotation_due.labels(tenant).set(count)
+
+    metrics.add_sampler(sample_rotation_due, every=CREDENTIALS_SAMPLE_SECONDS)

@@ -11,7 +11,8 @@ so several apps in one process (the tests) count apart. The web layer serves ``r
 - rate-limit refusals by policy (``tessera/ratelimit.py``);
 - webhook attempt latency by the delivery's next status (``tessera/events/sending.py``).
 
-Queue depths, delivery lag and pool use are gauges set by samplers just before a scrape is
+Queue depths, delivery lag, pool use and the credentials past the rotation baseline (per tenant,
+``tessera/runtime.py``) are gauges set by samplers just before a scrape is
 rendered (``refresh``): coroutines registered by the runtime, each run at most once per its own
 interval, so a burst of scrapes costs one query.
 """
@@ -90,6 +91,10 @@ class Metrics:
                           ["state"], registry=registry)
         self.pool_waiting = Gauge("tessera_db_pool_requests_waiting", "Requests waiting for a pool connection.",
                                   registry=registry)
+        self.credentials_rotation_due = Gauge(
+            "tessera_credentials_rotation_due",
+            "Open Platform credentials in use (active, not rotated) past the rotation baseline, per tenant.",
+            ["tenant"], registry=registry)
         self.scrape_errors = Counter("tessera_metrics_sample_errors",
                                      "Scrape-time samples that failed (their gauges keep the last value).",
                                      registry=registry)

@@ -218,6 +218,14 @@ class Settings:
     retention_delivery_attempts_seconds: float = 30 * 86400.0
     retention_events_seconds: float = 30 * 86400.0
     retention_tokens_seconds: float = 86400.0
+    # Credential hygiene (tessera/openplatform/identity/hygiene.py): the age past which a rotation
+    # is due (the specification's 90-day baseline), the maximum age after which a credential stops
+    # obtaining tokens (0: none), how many days before it the owners are told, and how often a
+    # worker looks for credentials that crossed either.
+    credential_rotation_days: int = 90
+    credential_max_age_days: int = 0
+    credential_expiry_notice_days: int = 14
+    credential_check_interval_seconds: float = 3600.0
 
     @property
     def dialect(self) -> str:
@@ -303,4 +311,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
                                                      30 * 86400.0, 0.0),
         retention_events_seconds=_seconds(env, "TESSERA_RETENTION_EVENTS_SECONDS", 30 * 86400.0, 0.0),
         retention_tokens_seconds=_seconds(env, "TESSERA_RETENTION_TOKENS_SECONDS", 86400.0, 0.0),
+        credential_rotation_days=_int(env, "TESSERA_CREDENTIAL_ROTATION_DAYS", 90, minimum=1),
+        credential_max_age_days=_int(env, "TESSERA_CREDENTIAL_MAX_AGE_DAYS", 0, minimum=0),
+        credential_expiry_notice_days=_int(env, "TESSERA_CREDENTIAL_EXPIRY_NOTICE_DAYS", 14, minimum=0),
+        credential_check_interval_seconds=_seconds(env, "TESSERA_CREDENTIAL_CHECK_INTERVAL_SECONDS", 3600.0, 1.0),
     )

@@ -1,4 +1,5 @@
-"""Background work: webhook fan-out and delivery, automation dispatch and runs, retention.
+"""Background work: webhook fan-out and delivery, automation dispatch and runs, retention, and the
+announcements of credentials past the rotation baseline or near their maximum age.
 
 One ``Worker.run_once`` pass does each step once; ``run_forever`` repeats it until ``stop``,
 sleeping ``TESSERA_WORKER_POLL_SECONDS`` when a pass found nothing to do. A worker is a task on an
@@ -32,6 +33,7 @@ from storage.engine import DatabaseUnavailable
 from tessera.events import retention
 from tessera.events import sending as deliveries
 from tessera.events.automations import runner as automations
+from tessera.openplatform.identity import hygiene
 from tessera.runtime import Runtime
 
 log = logging.getLogger("tessera.worker")
@@ -54,10 +56,14 @@ class Worker:
         self._listener: asyncio.Task[None] | None = None
         # The retention purge: at most once per TESSERA_RETENTION_INTERVAL_SECONDS of rt.clock.
         self.retention = retention.Schedule(runtime)
+        # Credentials past the rotation baseline or near their maximum age, announced once: on the
+        # first pass, then every TESSERA_CREDENTIAL_CHECK_INTERVAL_SECONDS of rt.clock.
+        self.credentials = hygiene.Schedule(runtime)
 
     async def run_once(self) -> int:
         """One pass over every queue; returns how much work it did."""
         rt, tenant = self.runtime, self.tenant_id
+        await self.credentials.run_if_due(tenant_id=tenant)  # its events are fanned out just below
         done = await deliveries.dispatch(rt, tenant_id=tenant)
         done += await automations.dispatch(rt, tenant_id=tenant)
         done += await automations.run_due(rt, tenant_id=tenant)

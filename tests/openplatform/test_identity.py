@@ -241,8 +241,9 @@ def test_the_catalog_lists_the_registrys_scopes_event_types_and_sources(env: Env
     registry = env.runtime.capabilities
     assert [s["scope"] for s in data["scopes"]] == sorted(registry.scopes)
     assert {"scope": "assets.read", "description": "read assets"} in data["scopes"]
-    assert [e["eventType"] for e in data["webhookEventTypes"]] == [*sorted(registry.webhook_events),
-                                                                    "webhook.endpoint.disabled"]
+    assert [e["eventType"] for e in data["webhookEventTypes"]] == [
+        *sorted(registry.webhook_events), "credential.expiry.approaching", "credential.rotation.due",
+        "webhook.endpoint.disabled"]
     assigned, *_, operational = data["webhookEventTypes"]
     assert (assigned["eventType"], assigned["scope"]) == ("assets.assignment.changed", "assets.read")
     assert operational["scope"] is None  # the platform's own event: no scope needed

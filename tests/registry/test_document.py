@@ -146,7 +146,8 @@ def test_the_server_url_is_a_variable_for_importers(doc: dict[str, Any]) -> None
 
 def test_webhook_events_are_documented_with_payloads_and_signature_headers(doc: dict[str, Any]) -> None:
     hooks = doc["x-webhooks"]
-    assert set(hooks) == {"assets.assignment.changed", "inventory.stock-in.created", "webhook.endpoint.disabled"}
+    assert set(hooks) == {"assets.assignment.changed", "inventory.stock-in.created", "webhook.endpoint.disabled",
+                          "credential.rotation.due", "credential.expiry.approaching"}
     for hook in hooks.values():
         params = {p["$ref"].rsplit("/", 1)[1] for p in hook["post"]["parameters"]}
         assert params == {"WebhookTimestamp", "WebhookSignature", "WebhookDelivery",  # the tessera format

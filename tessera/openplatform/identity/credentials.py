@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from storage import applications as app_store
@@ -20,6 +20,7 @@ from storage.engine import Executor, Row
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.openplatform.identity import hygiene
 from tessera.openplatform.identity.access import application_for, audit_change
 from tessera.openplatform.identity.installations import installation_for_member, installation_for_owner
 from tessera.openplatform.tokens import assertions
@@ -75,22 +76,25 @@ async def create_credential(rt: Runtime, actor: Actor, installation_pid: str, re
 async def list_credentials(rt: Runtime, actor: Actor, installation_pid: str,
                            params: Mapping[str, Any]) -> dict[str, Any]:
     """The installation's credentials for any member of its application; never a secret."""
-    fields = credential_store.list_fields(rt.clock.now())
+    now = rt.clock.now()
+    fields = credential_store.list_fields(now, hygiene.max_age_born_before(rt.settings, now))
     request = parse_list_request(params, fields)
     async with rt.db.read() as conn:
         inst, _, _ = await installation_for_member(conn, actor, installation_pid)
         rows, total = await credential_store.credentials_page(conn, inst.id, fields, request)
-    return page_of([_credential(r, inst.pid) for r in rows], total, request)
+    return page_of([_credential(rt, r, inst.pid, now) for r in rows], total, request)
 
 
-def _credential(row: Row, installation_pid: str) -> dict[str, Any]:
+def _credential(rt: Runtime, row: Row, installation_pid: str, now: datetime) -> dict[str, Any]:
+    """A listed credential, with its age and whether a rotation is due (``hygiene``)."""
     def optional(value: Any) -> str | None:
         return iso(value) if value else None
 
     answer = {"clientId": row.client_id, "kind": row.kind, "installationId": installation_pid,
               "status": row.derived_status,
               "created_at": iso(row.created_at), "rotatedAt": optional(row.rotated_at),
-              "expiresAt": optional(row.expires_at), "revokedAt": optional(row.revoked_at)}
+              "expiresAt": optional(row.expires_at), "revokedAt": optional(row.revoked_at),
+              **hygiene.age_fields(rt.settings, row.created_at, row.derived_status == "active", now)}
     if row.kind == credential_store.PRIVATE_KEY_JWT:
         answer["keys"] = assertions.key_summary(row.public_jwks)
     return answer

@@ -28,6 +28,7 @@ from storage import credentials as credential_store
 from storage.engine import Executor, Row
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.openplatform.identity import hygiene
 from tessera.runtime import Runtime
 
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
@@ -147,7 +148,8 @@ async def accepted(rt: Runtime, conn: Executor, cred: Row | None, client_id: str
     if cred is None or cred.kind != credential_store.PRIVATE_KEY_JWT or len(assertion) > MAX_ASSERTION:
         return False
     if cred.status != "active" or cred.inst_status != "enabled" or \
-            (cred.expires_at is not None and now >= cred.expires_at):
+            (cred.expires_at is not None and now >= cred.expires_at) or \
+            hygiene.past_max_age(rt.settings, cred.created_at, now):
         return False
     claims = _verified_claims(cred, assertion, audiences)
     if claims is None or claims.get("sub") != client_id or not _timely(claims, now):

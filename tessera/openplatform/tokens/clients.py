@@ -6,7 +6,8 @@ it signed (RFC 7523, ``assertions``); how they arrived is the handlers' business
 authenticates a key credential, nor an assertion a secret one. ``AUTH_METHODS`` is
 the one list of the methods the service accepts: the authorization server metadata publishes it
 for every endpoint that authenticates clients. A credential authenticates while it is active and
-unexpired and its installation is enabled. Unknown client ids cost the same digest comparison as
+unexpired (its grace window, and ``TESSERA_CREDENTIAL_MAX_AGE_DAYS`` when set: ``hygiene``) and
+its installation is enabled. Unknown client ids cost the same digest comparison as
 known ones, so the time taken does not tell which exist.
 """
 
@@ -18,6 +19,7 @@ from storage import audit
 from storage import credentials as credential_store
 from storage.engine import Executor, Row
 from tessera.core.errors import InvalidClient
+from tessera.openplatform.identity import hygiene
 from tessera.openplatform.tokens import assertions
 from tessera.runtime import Runtime
 
@@ -43,7 +45,8 @@ def authentic(rt: Runtime, cred: Row | None, secret: str, now: datetime) -> bool
     secret_ok = rt.digests.matches(secret, digest)
     return cred is not None and secret_ok and cred.kind == credential_store.SECRET and cred.status == "active" \
         and cred.inst_status == "enabled" \
-        and (cred.expires_at is None or now < cred.expires_at)
+        and (cred.expires_at is None or now < cred.expires_at) \
+        and not hygiene.past_max_age(rt.settings, cred.created_at, now)
 
 
 async def verify(rt: Runtime, conn: Executor, client_id: str, secret: str | None, assertion: str | None,

@@ -372,6 +372,142 @@ export interface components {
             occurredAt: string;
             data: components["schemas"]["WebhookEndpointDisabledPayload"];
         };
+        /**
+         * @description `data` of the `credential.rotation.due` event.
+         * @example {
+         *       "clientId": "tcli_c4668f8f8af8e62f8660adbe",
+         *       "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+         *       "applicationId": "app_3k7d9q2w5e8r1t4y6u0i2o4p6a",
+         *       "createdAt": "2026-08-24T08:00:00.000Z",
+         *       "rotationDays": 90,
+         *       "rotationDueAt": "2026-11-22T08:00:00.000Z"
+         *     }
+         */
+        CredentialRotationDuePayload: {
+            /** @description The credential that reached the rotation baseline. */
+            clientId: string;
+            /** @description The installation the credential belongs to. */
+            installationId: string;
+            /** @description The application of that installation (the one receiving this event). */
+            applicationId: string;
+            /**
+             * Format: date-time
+             * @description When the credential was created.
+             */
+            createdAt: string;
+            /** @description The baseline, in days (90 unless the service sets another). */
+            rotationDays: number;
+            /**
+             * Format: date-time
+             * @description When the credential reached the baseline.
+             */
+            rotationDueAt: string;
+        };
+        /**
+         * @description Body of a `credential.rotation.due` delivery. It never names the tenant.
+         * @example {
+         *       "id": "evt_01jd7m2q8x5v3c9n6b4k1r7t0w",
+         *       "type": "credential.rotation.due",
+         *       "schemaVersion": 1,
+         *       "occurredAt": "2026-11-22T08:10:00.000Z",
+         *       "data": {
+         *         "clientId": "tcli_c4668f8f8af8e62f8660adbe",
+         *         "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+         *         "applicationId": "app_3k7d9q2w5e8r1t4y6u0i2o4p6a",
+         *         "createdAt": "2026-08-24T08:00:00.000Z",
+         *         "rotationDays": 90,
+         *         "rotationDueAt": "2026-11-22T08:00:00.000Z"
+         *       }
+         *     }
+         */
+        CredentialRotationDueEvent: {
+            /** @description Event id; retries and replays reuse it. */
+            id: string;
+            /**
+             * @description The event type.
+             * @enum {string}
+             */
+            type: "credential.rotation.due";
+            /**
+             * @description Version of the `data` schema.
+             * @enum {integer}
+             */
+            schemaVersion: 1;
+            /**
+             * Format: date-time
+             * @description When the service noticed the credential past the baseline.
+             */
+            occurredAt: string;
+            data: components["schemas"]["CredentialRotationDuePayload"];
+        };
+        /**
+         * @description `data` of the `credential.expiry.approaching` event.
+         * @example {
+         *       "clientId": "tcli_c4668f8f8af8e62f8660adbe",
+         *       "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+         *       "applicationId": "app_3k7d9q2w5e8r1t4y6u0i2o4p6a",
+         *       "createdAt": "2026-05-26T08:00:00.000Z",
+         *       "maxAgeDays": 180,
+         *       "expiresAt": "2026-11-22T08:00:00.000Z"
+         *     }
+         */
+        CredentialExpiryApproachingPayload: {
+            /** @description The credential near its maximum age. */
+            clientId: string;
+            /** @description The installation the credential belongs to. */
+            installationId: string;
+            /** @description The application of that installation (the one receiving this event). */
+            applicationId: string;
+            /**
+             * Format: date-time
+             * @description When the credential was created.
+             */
+            createdAt: string;
+            /** @description The maximum age the service allows, in days. */
+            maxAgeDays: number;
+            /**
+             * Format: date-time
+             * @description When the credential stops obtaining tokens (`invalid_client`); rotate it before.
+             */
+            expiresAt: string;
+        };
+        /**
+         * @description Body of a `credential.expiry.approaching` delivery. It never names the tenant.
+         * @example {
+         *       "id": "evt_01jd7m2q8x5v3c9n6b4k1r7t0x",
+         *       "type": "credential.expiry.approaching",
+         *       "schemaVersion": 1,
+         *       "occurredAt": "2026-11-08T08:10:00.000Z",
+         *       "data": {
+         *         "clientId": "tcli_c4668f8f8af8e62f8660adbe",
+         *         "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+         *         "applicationId": "app_3k7d9q2w5e8r1t4y6u0i2o4p6a",
+         *         "createdAt": "2026-05-26T08:00:00.000Z",
+         *         "maxAgeDays": 180,
+         *         "expiresAt": "2026-11-22T08:00:00.000Z"
+         *       }
+         *     }
+         */
+        CredentialExpiryApproachingEvent: {
+            /** @description Event id; retries and replays reuse it. */
+            id: string;
+            /**
+             * @description The event type.
+             * @enum {string}
+             */
+            type: "credential.expiry.approaching";
+            /**
+             * @description Version of the `data` schema.
+             * @enum {integer}
+             */
+            schemaVersion: 1;
+            /**
+             * Format: date-time
+             * @description When the service noticed the credential near its maximum age.
+             */
+            occurredAt: string;
+            data: components["schemas"]["CredentialExpiryApproachingPayload"];
+        };
         /** @description The Open Platform error envelope. Branch on `code`. */
         Error: {
             /** @example invalid_request */

@@ -1541,7 +1541,7 @@ export interface components {
         CatalogWebhookEvent: {
             eventType: string;
             description: string;
-            /** @description The scope the installation needs to subscribe to it (the read scope of its resource); null for the platform's operational events (`webhook.endpoint.disabled`), which any installation may subscribe to. */
+            /** @description The scope the installation needs to subscribe to it (the read scope of its resource); null for the platform's operational events (`webhook.endpoint.disabled`, `credential.rotation.due`, `credential.expiry.approaching`), which any installation may subscribe to. */
             scope: string | null;
         };
         /**
@@ -2257,7 +2257,8 @@ export interface components {
         };
         /**
          * @description `active` (obtains tokens), `rotated` (replaced by a rotation, obtains tokens until
-         *     `expiresAt`), `expired` (its grace window is over) or `revoked`.
+         *     `expiresAt`), `expired` (its grace window is over, or it is older than the maximum age,
+         *     `maxAgeExpiresAt`) or `revoked`.
          * @example active
          * @enum {string}
          */
@@ -2272,7 +2273,11 @@ export interface components {
          *       "created_at": "2026-11-21T08:00:00.000Z",
          *       "rotatedAt": "2026-11-22T08:00:00.000Z",
          *       "expiresAt": "2026-11-23T08:00:00.000Z",
-         *       "revokedAt": null
+         *       "revokedAt": null,
+         *       "ageDays": 4,
+         *       "rotationDue": false,
+         *       "rotationDueAt": "2027-02-19T08:00:00.000Z",
+         *       "maxAgeExpiresAt": null
          *     }
          */
         CredentialSummary: {
@@ -2299,6 +2304,20 @@ export interface components {
              * @description When it was revoked; null when it was not.
              */
             revokedAt: string | null;
+            /** @description Whole days since it was created. */
+            ageDays: number;
+            /** @description True when the credential is active and at least `TESSERA_CREDENTIAL_ROTATION_DAYS` (90 by default, the specification's baseline) old: rotate it. Nothing is refused for it. */
+            rotationDue: boolean;
+            /**
+             * Format: date-time
+             * @description When it reaches (or reached) the rotation baseline.
+             */
+            rotationDueAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops obtaining tokens for its age (`TESSERA_CREDENTIAL_MAX_AGE_DAYS`); null when the service sets no maximum age (the default).
+             */
+            maxAgeExpiresAt: string | null;
         };
         /**
          * @example {
@@ -2330,11 +2349,11 @@ export interface components {
             data?: components["schemas"]["CredentialListResult"];
         };
         /**
-         * @description A published webhook event type, or the platform's operational event `webhook.endpoint.disabled` (see the Open Platform document's webhooks).
+         * @description A published webhook event type, or one of the platform's operational events `webhook.endpoint.disabled`, `credential.rotation.due` and `credential.expiry.approaching` (see the Open Platform document's webhooks).
          * @example inventory.stock-in.created
          * @enum {string}
          */
-        WebhookEventType: "assets.assignment.changed" | "inventory.stock-in.created" | "webhook.endpoint.disabled";
+        WebhookEventType: "assets.assignment.changed" | "inventory.stock-in.created" | "webhook.endpoint.disabled" | "credential.rotation.due" | "credential.expiry.approaching";
         /**
          * @description The event types the endpoint receives; each must be a published webhook event type (else
          *     `VALIDATION_ERROR` naming the item, e.g. `eventTypes.0`). Duplicates are dropped; stored
@@ -7747,7 +7766,11 @@ export interface operations {
                      *             "created_at": "2026-11-22T08:00:00.000Z",
                      *             "rotatedAt": null,
                      *             "expiresAt": null,
-                     *             "revokedAt": null
+                     *             "revokedAt": null,
+                     *             "ageDays": 3,
+                     *             "rotationDue": false,
+                     *             "rotationDueAt": "2027-02-20T08:00:00.000Z",
+                     *             "maxAgeExpiresAt": null
                      *           },
                      *           {
                      *             "clientId": "tcli_c4668f8f8af8e62f8660adbe",
@@ -7757,7 +7780,11 @@ export interface operations {
                      *             "created_at": "2026-11-21T08:00:00.000Z",
                      *             "rotatedAt": "2026-11-22T08:00:00.000Z",
                      *             "expiresAt": "2026-11-23T08:00:00.000Z",
-                     *             "revokedAt": null
+                     *             "revokedAt": null,
+                     *             "ageDays": 4,
+                     *             "rotationDue": false,
+                     *             "rotationDueAt": "2027-02-19T08:00:00.000Z",
+                     *             "maxAgeExpiresAt": null
                      *           }
                      *         ],
                      *         "total": 2,

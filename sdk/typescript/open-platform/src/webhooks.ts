@@ -38,7 +38,9 @@ export type SignatureFormat = "tessera" | "standard-webhooks";
 export type WebhookEvent =
   | components["schemas"]["AssetsAssignmentChangedEvent"]
   | components["schemas"]["InventoryStockInCreatedEvent"]
-  | components["schemas"]["WebhookEndpointDisabledEvent"];
+  | components["schemas"]["WebhookEndpointDisabledEvent"]
+  | components["schemas"]["CredentialRotationDueEvent"]
+  | components["schemas"]["CredentialExpiryApproachingEvent"];
 
 /** Header containers this module reads: `Headers`, Node's `IncomingHttpHeaders`, or a plain object. */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;

@@ -15,6 +15,14 @@ from .assets_assignment_changed_payload_status import AssetsAssignmentChangedPay
 from .authorization_server_metadata import AuthorizationServerMetadata
 from .authorization_server_metadata_grant_types_supported_item import AuthorizationServerMetadataGrantTypesSupportedItem
 from .authorization_server_metadata_token_endpoint_auth_signing_alg_values_supported_item import AuthorizationServerMetadataTokenEndpointAuthSigningAlgValuesSupportedItem
+from .credential_expiry_approaching_event import CredentialExpiryApproachingEvent
+from .credential_expiry_approaching_event_schema_version import CredentialExpiryApproachingEventSchemaVersion
+from .credential_expiry_approaching_event_type import CredentialExpiryApproachingEventType
+from .credential_expiry_approaching_payload import CredentialExpiryApproachingPayload
+from .credential_rotation_due_event import CredentialRotationDueEvent
+from .credential_rotation_due_event_schema_version import CredentialRotationDueEventSchemaVersion
+from .credential_rotation_due_event_type import CredentialRotationDueEventType
+from .credential_rotation_due_payload import CredentialRotationDuePayload
 from .error import Error
 from .error_details import ErrorDetails
 from .event_accepted import EventAccepted
@@ -72,6 +80,14 @@ __all__ = (
     "AuthorizationServerMetadata",
     "AuthorizationServerMetadataGrantTypesSupportedItem",
     "AuthorizationServerMetadataTokenEndpointAuthSigningAlgValuesSupportedItem",
+    "CredentialExpiryApproachingEvent",
+    "CredentialExpiryApproachingEventSchemaVersion",
+    "CredentialExpiryApproachingEventType",
+    "CredentialExpiryApproachingPayload",
+    "CredentialRotationDueEvent",
+    "CredentialRotationDueEventSchemaVersion",
+    "CredentialRotationDueEventType",
+    "CredentialRotationDuePayload",
     "Error",
     "ErrorDetails",
     "EventAccepted",

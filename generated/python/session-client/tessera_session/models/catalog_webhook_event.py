@@ -31,7 +31,8 @@ class CatalogWebhookEvent:
             event_type (str):
             description (str):
             scope (None | str): The scope the installation needs to subscribe to it (the read scope of its resource); null
-                for the platform's operational events (`webhook.endpoint.disabled`), which any installation may subscribe to.
+                for the platform's operational events (`webhook.endpoint.disabled`, `credential.rotation.due`,
+                `credential.expiry.approaching`), which any installation may subscribe to.
      """
 
     event_type: str

@@ -32,7 +32,8 @@ class CredentialSummary:
         Example:
             {'clientId': 'tcli_c4668f8f8af8e62f8660adbe', 'kind': 'secret', 'installationId':
                 'ins_tem0n4ppxp001k9644h7d5v225', 'status': 'rotated', 'created_at': '2026-11-21T08:00:00.000Z', 'rotatedAt':
-                '2026-11-22T08:00:00.000Z', 'expiresAt': '2026-11-23T08:00:00.000Z', 'revokedAt': None}
+                '2026-11-22T08:00:00.000Z', 'expiresAt': '2026-11-23T08:00:00.000Z', 'revokedAt': None, 'ageDays': 4,
+                'rotationDue': False, 'rotationDueAt': '2027-02-19T08:00:00.000Z', 'maxAgeExpiresAt': None}
 
         Attributes:
             client_id (str):
@@ -40,13 +41,20 @@ class CredentialSummary:
                 client assertion signed by a private key whose public key the credential holds (RFC 7523).
             installation_id (str):
             status (CredentialStatus): `active` (obtains tokens), `rotated` (replaced by a rotation, obtains tokens until
-                `expiresAt`), `expired` (its grace window is over) or `revoked`.
+                `expiresAt`), `expired` (its grace window is over, or it is older than the maximum age,
+                `maxAgeExpiresAt`) or `revoked`.
                  Example: active.
             created_at (datetime.datetime):
             rotated_at (datetime.datetime | None): When it was rotated; null when it was not.
             expires_at (datetime.datetime | None): When a rotated credential stops obtaining tokens (the end of its grace
                 window); null otherwise.
             revoked_at (datetime.datetime | None): When it was revoked; null when it was not.
+            age_days (int): Whole days since it was created.
+            rotation_due (bool): True when the credential is active and at least `TESSERA_CREDENTIAL_ROTATION_DAYS` (90 by
+                default, the specification's baseline) old: rotate it. Nothing is refused for it.
+            rotation_due_at (datetime.datetime): When it reaches (or reached) the rotation baseline.
+            max_age_expires_at (datetime.datetime | None): When it stops obtaining tokens for its age
+                (`TESSERA_CREDENTIAL_MAX_AGE_DAYS`); null when the service sets no maximum age (the default).
             keys (list[CredentialKey] | Unset): The public keys of a `private_key_jwt` credential (absent for a `secret`
                 one).
      """
@@ -59,6 +67,10 @@ class CredentialSummary:
     rotated_at: datetime.datetime | None
     expires_at: datetime.datetime | None
     revoked_at: datetime.datetime | None
+    age_days: int
+    rotation_due: bool
+    rotation_due_at: datetime.datetime
+    max_age_expires_at: datetime.datetime | None
     keys: list[CredentialKey] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -96,6 +108,18 @@ class CredentialSummary:
         else:
             revoked_at = self.revoked_at
 
+        age_days = self.age_days
+
+        rotation_due = self.rotation_due
+
+        rotation_due_at = self.rotation_due_at.isoformat()
+
+        max_age_expires_at: None | str
+        if isinstance(self.max_age_expires_at, datetime.datetime):
+            max_age_expires_at = self.max_age_expires_at.isoformat()
+        else:
+            max_age_expires_at = self.max_age_expires_at
+
         keys: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.keys, Unset):
             keys = []
@@ -117,6 +141,10 @@ class CredentialSummary:
             "rotatedAt": rotated_at,
             "expiresAt": expires_at,
             "revokedAt": revoked_at,
+            "ageDays": age_days,
+            "rotationDue": rotation_due,
+            "rotationDueAt": rotation_due_at,
+            "maxAgeExpiresAt": max_age_expires_at,
         })
         if keys is not UNSET:
             field_dict["keys"] = keys
@@ -202,6 +230,33 @@ class CredentialSummary:
         revoked_at = _parse_revoked_at(d.pop("revokedAt"))
 
 
+        age_days = d.pop("ageDays")
+
+        rotation_due = d.pop("rotationDue")
+
+        rotation_due_at = datetime.datetime.fromisoformat(d.pop("rotationDueAt"))
+
+
+
+
+        def _parse_max_age_expires_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                max_age_expires_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return max_age_expires_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        max_age_expires_at = _parse_max_age_expires_at(d.pop("maxAgeExpiresAt"))
+
+
         _keys = d.pop("keys", UNSET)
         keys: list[CredentialKey] | Unset = UNSET
         if _keys is not UNSET:
@@ -223,6 +278,10 @@ class CredentialSummary:
             rotated_at=rotated_at,
             expires_at=expires_at,
             revoked_at=revoked_at,
+            age_days=age_days,
+            rotation_due=rotation_due,
+            rotation_due_at=rotation_due_at,
+            max_age_expires_at=max_age_expires_at,
             keys=keys,
         )
 

@@ -2,6 +2,8 @@ from enum import StrEnum
 
 class WebhookEventType(StrEnum):
     ASSETS_ASSIGNMENT_CHANGED = "assets.assignment.changed"
+    CREDENTIAL_EXPIRY_APPROACHING = "credential.expiry.approaching"
+    CREDENTIAL_ROTATION_DUE = "credential.rotation.due"
     INVENTORY_STOCK_IN_CREATED = "inventory.stock-in.created"
     WEBHOOK_ENDPOINT_DISABLED = "webhook.endpoint.disabled"
 

@@ -1,0 +1,7 @@
+from enum import IntEnum
+
+class CredentialRotationDueEventSchemaVersion(IntEnum):
+    VALUE_1 = 1
+
+    def __str__(self) -> str:
+        return str(self.value)
