@@ -34,9 +34,10 @@ import jwt.algorithms
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
-from sqlalchemy import Engine
+from sqlalchemy import Engine, update
 
 from storage.db import make_engine
+from storage.tables import credentials
 from tessera.core.clock import iso
 from tessera.events.verify import verify
 from tessera.web.console import CSP
@@ -226,6 +227,7 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         "TESSERA_RATE_LIMIT_LOGIN": "1000",
         "TESSERA_RATE_LIMIT_TOKEN": "1000",
         "TESSERA_RATE_LIMIT_OPEN": "100000",
+        "TESSERA_CREDENTIAL_CHECK_INTERVAL_SECONDS": "1",  # a backdated credential is announced at once
         "TESSERA_REDIS_PREFIX": f"tessera-console-{uuid.uuid4().hex[:8]}",
     }
     with demo_on(request.param, tmp_path_factory.mktemp(f"console-{request.param}"), **settings) as (base, env):
@@ -996,3 +998,40 @@ def test_an_owner_registers_a_public_key_and_the_application_signs_in_with_it(
         "grant_type": "client_credentials", "client_assertion": assertion,
         "client_assertion_type": "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"})
     assert response.status_code == 200, response.text
+
+
+def test_a_credential_past_the_rotation_baseline_shows_a_badge_sorts_by_age_and_is_in_the_audit(
+        server: Live, open_page: Callable[..., Page]) -> None:
+    """A credential 91 days old (its row backdated): the owner sees its age and a "Rotation due"
+    badge, sorts the credentials oldest first, and finds the worker's announcement in the audit."""
+    scene = server.scene(members={})
+    admin, old_id = scene["admin"], scene["clientId"]
+    new_id = server.call(admin, "POST", f"/api/open-platform/installations/{scene['installationId']}/credentials")[
+        "clientId"]
+    with server.sql.begin() as conn:
+        conn.execute(update(credentials).where(credentials.c.client_id == old_id)
+                     .values(created_at=datetime.now(UTC) - timedelta(days=91)))
+
+    def announced() -> bool:
+        entries = server.call(admin, "GET", "/api/audit/list", params={"keyword": old_id})["records"]
+        return "credential.rotation_due" in {e["action"] for e in entries}
+
+    wait_for(announced, "the worker to announce the credential")
+
+    page = open_page()
+    sign_in(page, server, ADMIN, route=f"#/installations/{scene['installationId']}")
+    table = page.get_by_role("table", name="Client credentials")
+    old_row = table.get_by_role("row").filter(has_text=old_id)
+    expect(old_row).to_contain_text("91 days")
+    expect(old_row.locator(".badge").filter(has_text="Rotation due")).to_be_visible()
+    expect(table.get_by_role("row").filter(has_text=new_id)).not_to_contain_text("Rotation due")
+    page.get_by_label("Sort by age").select_option("asc")
+    expect(table.locator("tbody tr").first).to_contain_text(old_id)
+    screenshot(page, server.backend, "29-credential-rotation-due")
+
+    go(page, "#/audit")
+    page.get_by_label("Keyword").fill(old_id)
+    page.get_by_role("button", name="Search", exact=True).click()
+    entry = page.get_by_role("row").filter(has_text="credential.rotation_due")
+    expect(entry).to_contain_text("system:credentials")
+    expect(entry).to_contain_text(old_id)

@@ -55,7 +55,7 @@ const TONES = {
   owner: "info", maintainer: "info", viewer: "neutral",
   enabled: "ok", disabled: "bad", active: "ok", rotated: "warn", expired: "neutral", revoked: "bad",
   delivered: "ok", pending: "info", retrying: "warn", dead: "bad",
-  succeeded: "ok", parked: "bad", on: "ok", off: "neutral",
+  succeeded: "ok", parked: "bad", on: "ok", off: "neutral", rotationDue: "warn",
 };
 
 /** A status or role shown as text with a colour that only repeats what the text says. */

@@ -1,6 +1,7 @@
 // One installation: its scopes and status, its client credentials (create, rotate with a grace
-// window, revoke), its webhook endpoints (register, edit, rotate the signing secret, delete) and a
-// plot of its Open Platform calls per hour by status class (from the call audit).
+// window, revoke; each with its age and a "rotation due" badge past the baseline, sorted by age),
+// its webhook endpoints (register, edit, rotate the signing secret, delete) and a plot of its Open
+// Platform calls per hour by status class (from the call audit).
 // New secrets are shown once, in secretDialog, and nowhere else.
 
 import { ApiError, api, listQuery } from "./api.js";
@@ -9,7 +10,8 @@ import { append, h } from "./dom.js";
 import { formatNumber, formatTime, t } from "./i18n.js";
 import { catalog, roleAllows } from "./session.js";
 import {
-  ListPanel, badge, busy, button, code, confirmDialog, facts, formDialog, link, notify, secretDialog, section, toolbar,
+  ListPanel, badge, busy, button, code, confirmDialog, facts, formDialog, link, notify, secretDialog, section,
+  selectBox, toolbar,
 } from "./ui.js";
 import { breadcrumbs, heading } from "./view-applications.js";
 
@@ -99,12 +101,30 @@ export async function installationView({ root, params: [installationId] }) {
       { label: t("credentials.kind"), render: (c) => t(`credentials.kind.${c.kind || "secret"}`) },
       { label: t("credentials.status"), render: (c) => badge(c.status) },
       { label: t("common.created"), render: (c) => formatTime(c.created_at) },
-      { label: t("credentials.worksUntil"), render: (c) => (c.expiresAt ? formatTime(c.expiresAt) : "—") },
+      { label: t("credentials.age"), render: (c) => credentialAge(c) },
+      { label: t("credentials.worksUntil"), render: (c) => worksUntil(c) },
       { label: t("common.actions"), render: (c) => credentialActions(c) },
     ],
     fetch: (query) => api("GET", `${base}/credentials/list`, { query: listQuery(query) }),
     empty: [h("p", {}, t("credentials.empty")),
             may("manageCredentials") ? h("p", { class: "field-hint" }, t("credentials.emptyOwner")) : null],
+  });
+  // Its age, and past the rotation baseline (90 days by default) a badge that says a rotation is due.
+  const credentialAge = (c) => h("span", { class: "credential-age" },
+    c.ageDays === 1 ? t("duration.day") : t("duration.days", { n: formatNumber(c.ageDays) }),
+    c.rotationDue ? [" ", badge("rotationDue", t("credentials.rotationDue")),
+                     h("span", { class: "visually-hidden" }, t("credentials.rotationDueSince",
+                                                                 { time: formatTime(c.rotationDueAt) }))] : null);
+  // The end of a rotated credential's grace window, or of an active one's maximum age (if the service sets one).
+  const worksUntil = (c) => {
+    const until = c.expiresAt || (c.status === "active" ? c.maxAgeExpiresAt : null);
+    return until ? formatTime(until) : "—";
+  };
+  const sortByAge = selectBox({
+    label: t("credentials.sort"),
+    options: [{ value: "desc", label: t("credentials.newestFirst") }, { value: "asc", label: t("credentials.oldestFirst") }],
+    value: "desc",
+    onChange: (order) => credentials.set({ sortField: "created_at", sortOrder: order }),
   });
   const credentialActions = (c) => {
     if (!may("manageCredentials")) return "—";
@@ -287,7 +307,7 @@ export async function installationView({ root, params: [installationId] }) {
       h("p", { class: "section-lead" }, t("credentials.lead")),
       toolbar(may("manageCredentials") ? button(t("credentials.create"), (event) => create(event.currentTarget),
                                                 { kind: "primary" }) : null,
-              may("manageCredentials") ? button(t("credentials.registerKey"), registerKey) : null),
+              may("manageCredentials") ? button(t("credentials.registerKey"), registerKey) : null, sortByAge),
       credentials.element),
     section(t("endpoints.title"),
       h("p", { class: "section-lead" }, t("endpoints.lead")),
