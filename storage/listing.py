@@ -152,6 +152,7 @@ def filter_condition(flt: Filter) -> ColumnElement[bool]:
 class ListQueries:
     page: Select[Any]
     count: Select[Any]
+    ordered_ids: Select[Any]  # every match's id, in the page query's order
 
 
 def build_queries(
@@ -180,7 +181,8 @@ def build_queries(
         .offset((request.page_num - 1) * request.page_size)
     )
     count = select(func.count()).select_from(base.where(where).with_only_columns(id_column).subquery())
-    return ListQueries(page=page, count=count)
+    ordered_ids = base.where(where).with_only_columns(id_column).order_by(*order)
+    return ListQueries(page=page, count=count, ordered_ids=ordered_ids)
 
 
 async def run_list(conn: Executor, queries: ListQueries) -> tuple[list[Any], int]:

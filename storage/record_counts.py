@@ -1,4 +1,8 @@
-"""Exact list totals counted once per state of a tenant's model, not once per page.
+"""Exact list totals, and the matches' ids in order, read once per state of a tenant's model.
+
+A list of at most ``MAX_ORDERED_IDS`` matches keeps its ids in sort order under the same key
+(``ORDERS``), so every page of it at that stamp is just its ten rows by id: page 500 costs what
+page 1 does. Larger results page through the sort field's index and cache only the total.
 
 Every write to a tenant's records of one model (``storage.records``: insert, update, soft delete)
 sets that pair's row of ``record_stamps`` to a fresh random stamp in the same transaction. A list
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
@@ -105,6 +110,50 @@ class CountCache:
 
 
 COUNTS = CountCache()
+
+
+class OrderCache:
+    """Bounded by the ids it holds in all: each entry is one list's matches in order (8 bytes an id)."""
+
+    def __init__(self, max_ids: int) -> None:
+        self._entries: OrderedDict[Hashable, array[int]] = OrderedDict()
+        self._held = 0
+        self._max = max_ids
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> array[int] | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, ids: array[int]) -> None:
+        if len(ids) > self._max:
+            return
+        with self._lock:
+            old = self._entries.pop(key, None)
+            self._held -= 0 if old is None else len(old)
+            self._entries[key] = ids
+            self._held += len(ids)
+            while self._held > self._max:
+                _, dropped = self._entries.popitem(last=False)
+                self._held -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._held = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+# A list of at most this many matches keeps their ids in order at each stamp (``ORDERS``), and
+# ``ORDERS`` holds at most ``MAX_HELD_IDS`` ids in all (8 bytes each, plus a key per list).
+MAX_ORDERED_IDS = 250_000
+MAX_HELD_IDS = 2_000_000
+ORDERS = OrderCache(max_ids=MAX_HELD_IDS)
 
 
 def count_key(stamp: int, dialect: str, statement: ClauseElement) -> Hashable:

@@ -150,6 +150,29 @@ def test_a_write_between_two_pages_changes_the_next_pages_total(env: Env, tenant
     assert listed(env, tenant, pageNum=1, pageSize=5)["total"] == 12  # another query: its own count
 
 
+@pytest.mark.parametrize("sort", [("name", "asc"), ("value", "desc"), ("created_at", "asc")])
+def test_pages_from_the_ordered_ids_match_the_index_walk(
+    env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch, sort: tuple[str, str]
+) -> None:
+    """A page comes from the matches' ids in order, read once per stamp and query: the same pages, in
+    the same order, as paging through the sort field's index; a write is seen by the next page."""
+    created = insert(env, tenant, [{**row, "value": i % 4} for i, row in enumerate(assets(23))])
+    query = {"pageSize": 5, "sortField": sort[0], "sortOrder": sort[1], "keyword": "asset"}
+    record_counts.ORDERS.clear()
+    from_ids = [[r["id"] for r in listed(env, tenant, pageNum=n, **query)["records"]] for n in range(1, 6)]
+    assert len(record_counts.ORDERS) == 1  # read once for the five pages
+    monkeypatch.setattr(record_counts, "MAX_ORDERED_IDS", 0)  # too many to keep: through the index
+    walked = [[r["id"] for r in listed(env, tenant, pageNum=n, **query)["records"]] for n in range(1, 6)]
+    assert from_ids == walked
+    monkeypatch.undo()
+    past = listed(env, tenant, pageNum=6, **query)
+    assert past["records"] == [] and past["total"] == 23
+    _change(env, tenant, created[3]["id"], None)
+    data = listed(env, tenant, pageNum=5, **query)
+    assert data["total"] == 22
+    assert len(data["records"]) == 2
+
+
 def test_page_size_500_is_accepted(env: Env, tenant: TenantUsers) -> None:
     assert listed(env, tenant, pageSize=500)["pageSize"] == 500
 
