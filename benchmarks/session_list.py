@@ -1,9 +1,16 @@
 """Benchmark of the session API list endpoint on PostgreSQL, against the independent baseline.
 
     .venv/bin/python benchmarks/session_list.py [--records 100000] [--duration 10] [--concurrency 8] [--keep-db]
+        [--seed sql|python] [--no-declared-indexes]
 
 1. A fresh PostgreSQL database, migrated; one tenant with an admin user (through the services) and
-   ``--records`` assets in bulk (``harness.seeding``), then ``VACUUM ANALYZE`` and ``CHECKPOINT``.
+   ``--records`` assets in bulk: by default in one ``INSERT ... SELECT`` over ``generate_series``
+   (``seed_sql``: the demo's asset documents, same distributions, a million in about a minute), or with
+   ``--seed python`` row by row from ``tessera.demo.asset_payload`` (``harness.seeding``); then
+   ``VACUUM ANALYZE`` and ``CHECKPOINT``. The tenant's record stamp is set (``storage.record_counts``), as
+   a write through the service would. Then the indexes that follow ``models.yaml`` are synced as
+   ``tessera migrate`` does (``storage.record_indexes``), timed: the migration's run time on this table
+   (``--no-declared-indexes`` skips it, for the figures before).
 2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/baseline``: bare Starlette and
    psycopg 3 async, the JWT verified, the user's membership and permissions in one query, the list's
    count and page in one pipeline, written by hand; nothing of Tessera's code), one uvicorn worker
@@ -24,14 +31,18 @@ at least 5,000 matches in the seeded data (see ``KEYWORD_CANDIDATES``), unless `
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import re
+import secrets
+import sqlite3
 import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
-from datetime import datetime
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -46,7 +57,7 @@ from sqlalchemy.sql import ClauseElement
 from storage.engine import Executor, Result, Statement, compiled_for
 from storage.postgres import conninfo
 from storage.records import RecordRepository
-from tessera.demo import asset_payload
+from tessera.demo import ASSET_KINDS, ASSIGNEES, asset_payload
 from tessera.runtime import Runtime
 from tessera.session.listing import parse_list_request
 
@@ -64,6 +75,138 @@ STATUS_FILTER = [{"fieldName": "status", "operator": "eq", "value": "in_stock"}]
 # "ati" two (Dell Latitude, Docking Station), "-sn-" is in every serial number (the fallback for
 # small data sets, where nothing selective leaves page 500 full).
 KEYWORD_CANDIDATES = ("thinkpad", "ati", "-sn-")
+
+
+ASSET_KINDS_SQL = "ARRAY[" + ", ".join(f"'{k}'" for k in ASSET_KINDS) + "]"
+ASSIGNEES_SQL = "ARRAY[" + ", ".join(f"'{a}'" for a in ASSIGNEES) + "]"
+
+
+def seed_sql(url: str, tenant_id: int, tenant: str, user_id: int, count: int, first: datetime) -> float:
+    """``count`` asset records in one statement, as ``tessera.demo.asset_payload`` makes them (a kind in
+    ten for the name, status in_stock half the time, an assignee when assigned, value and purchase date
+    uniform), created one second apart from ``first``; returns the seconds it took."""
+    started = time.perf_counter()
+    statement = f"""
+        INSERT INTO records (tenant_id, model, pid, version, data, search_text, created_by, created_at, updated_at)
+        SELECT %(tenant_id)s, 'asset', 'rec_' || md5(%(salt)s || g), 1, doc,
+               lower(doc ->> 'name') || E'\\n' || lower(doc ->> 'serialNo'), %(user_id)s,
+               %(first)s::timestamp + make_interval(secs => g), %(first)s::timestamp + make_interval(secs => g)
+        FROM (
+            SELECT g, jsonb_build_object(
+                'name', kind || ' #' || lpad(g::text, greatest(5, length(g::text)), '0'),
+                'serialNo', %(prefix)s || '-SN-' || lpad(g::text, greatest(6, length(g::text)), '0'),
+                'status', status,
+                'assignee', CASE WHEN status = 'assigned' THEN ({ASSIGNEES_SQL})[1 + floor(random() * 6)::int] END,
+                'value', round((50 + random() * 4950)::numeric, 2),
+                'purchasedAt', to_char(date '2022-01-01' + floor(random() * 1400)::int, 'YYYY-MM-DD')) AS doc
+            FROM (SELECT g, ({ASSET_KINDS_SQL})[1 + floor(random() * 10)::int] AS kind,
+                         (ARRAY['in_stock', 'in_stock', 'assigned', 'retired'])[1 + floor(random() * 4)::int] AS status
+                  FROM generate_series(1, %(count)s) AS g) AS drawn
+        ) AS made"""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("SELECT setseed(0.42)")
+        conn.execute(statement, {"tenant_id": tenant_id, "salt": secrets.token_hex(8), "user_id": user_id,
+                                 "first": first.replace(tzinfo=None), "prefix": tenant.upper(), "count": count})
+    seconds = time.perf_counter() - started
+    log(f"  seeded {count:,} records in one INSERT ... SELECT: {seconds:.1f} s")
+    return seconds
+
+
+def seed_sqlite(path: Path | None, tenant_id: int, tenant: str, user_id: int, count: int, first: datetime) -> float:
+    """``seed_sql`` for SQLite: one ``INSERT ... SELECT`` over a recursive counter."""
+    assert path is not None
+    started = time.perf_counter()
+    kinds = "json_array(" + ", ".join(f"'{k}'" for k in ASSET_KINDS) + ")"
+    assignees = "json_array(" + ", ".join(f"'{a}'" for a in ASSIGNEES) + ")"
+    statement = f"""
+        WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g WHERE i < :count),
+        drawn AS MATERIALIZED (SELECT i, json_extract({kinds}, '$[' || (abs(random()) % 10) || ']') AS kind,
+                         json_extract(json_array('in_stock', 'in_stock', 'assigned', 'retired'),
+                                      '$[' || (abs(random()) % 4) || ']') AS status FROM g),
+        made AS MATERIALIZED (SELECT i, json_object(
+                    'name', kind || ' #' || substr('0000' || i, -max(5, length(i))),
+                    'serialNo', :prefix || '-SN-' || substr('00000' || i, -max(6, length(i))),
+                    'status', status,
+                    'assignee', CASE WHEN status = 'assigned'
+                                THEN json_extract({assignees}, '$[' || (abs(random()) % 6) || ']') END,
+                    'value', round(50 + (abs(random()) % 495000) / 100.0, 2),
+                    'purchasedAt', date('2022-01-01', '+' || (abs(random()) % 1400) || ' days')) AS doc FROM drawn)
+        INSERT INTO records (tenant_id, model, pid, version, data, search_text, created_by, created_at, updated_at)
+        SELECT :tenant_id, 'asset', 'rec_' || lower(hex(randomblob(16))), 1, doc,
+               lower(json_extract(doc, '$.name')) || char(10) || lower(json_extract(doc, '$.serialNo')), :user_id,
+               strftime('%Y-%m-%d %H:%M:%S.000000', :first, '+' || i || ' seconds'),
+               strftime('%Y-%m-%d %H:%M:%S.000000', :first, '+' || i || ' seconds')
+        FROM made"""
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(statement, {"count": count, "prefix": tenant.upper(), "tenant_id": tenant_id, "user_id": user_id,
+                                 "first": first.replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S")})
+        conn.execute("COMMIT")
+    seconds = time.perf_counter() - started
+    log(f"  seeded {count:,} records in one INSERT ... SELECT: {seconds:.1f} s")
+    return seconds
+
+
+def set_stamp_sqlite(path: Path | None, tenant_id: int) -> None:
+    assert path is not None
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'record_stamps'").fetchone() is None:
+            return
+        conn.execute("INSERT INTO record_stamps (tenant_id, model, stamp) VALUES (?, ?, ?) ON CONFLICT "
+                     "(tenant_id, model) DO UPDATE SET stamp = excluded.stamp",
+                     (tenant_id, MODEL, secrets.randbits(63)))
+
+
+def sqlite_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
+    """SQLite's ``EXPLAIN QUERY PLAN`` of the statements the list code sends, pages 1 and ``DEEP_PAGE``."""
+    plans: dict[str, Any] = {}
+    path = rt.settings.database_url.removeprefix("sqlite:///")
+    for page in (1, DEEP_PAGE):
+        statements: list[tuple[str, Any]] = []
+        forget_counts()
+        seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            for statement, parameters in statements:
+                if "FROM records" not in statement:
+                    continue
+                plan = [str(row[-1]) for row in conn.execute("EXPLAIN QUERY PLAN " + statement, parameters)]
+                plans[f"page {page}: {statement[:60]}"] = {"sql": statement, "plan": plan}
+                log(f"\n--- EXPLAIN QUERY PLAN, page {page} ---\n{statement}\n" + "\n".join("    " + p for p in plan))
+    return plans
+
+
+def set_stamp(url: str, tenant_id: int) -> None:
+    """The tenant's asset stamp, as the service's own writes set it; absent before ``record_stamps``."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        if conn.execute("SELECT to_regclass('record_stamps')").fetchone() == (None,):
+            return
+        conn.execute("INSERT INTO record_stamps (tenant_id, model, stamp) VALUES (%s, %s, %s) ON CONFLICT "
+                     "(tenant_id, model) DO UPDATE SET stamp = excluded.stamp",
+                     (tenant_id, MODEL, secrets.randbits(63)))
+
+
+def sync_indexes(rt: Runtime) -> float | None:
+    """``tessera migrate``'s index sync (``storage.record_indexes``) on the seeded table: its seconds, or
+    None where this tree has no such step."""
+    try:
+        from storage import record_indexes
+    except ImportError:
+        return None
+    report = record_indexes.sync(rt.settings.database_url, rt.declarations.models.values())
+    log(f"declared indexes synced in {report.seconds:.1f} s: built {', '.join(report.created) or 'none'}; "
+        f"kept {len(report.kept)}; dropped {len(report.dropped)}")
+    return report.seconds
+
+
+def forget_counts() -> None:
+    """The in-process list caches emptied, so the statements that fill them run (and are explained) again."""
+    try:
+        from storage import record_counts
+    except ImportError:
+        return
+    record_counts.COUNTS.clear()
+    if hasattr(record_counts, "ORDERS"):
+        record_counts.ORDERS.clear()
 
 
 def list_params(keyword: str, page_num: int) -> dict[str, str]:
@@ -168,11 +311,15 @@ def explain_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
     captured: list[tuple[str, str, dict[str, Any]]] = []
     for label, page in (("page 1", 1), (f"page {DEEP_PAGE}", DEEP_PAGE)):
         statements: list[tuple[str, Any]] = []
+        forget_counts()
         seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))
         for statement, parameters in statements:
-            if "FROM records" not in statement:
+            if "FROM records" not in statement or "record_stamps" in statement:
                 continue
-            kind = "count" if statement.lstrip().upper().startswith("SELECT COUNT") else "page"
+            head = statement.lstrip().upper()
+            kind = ("count" if head.startswith("SELECT COUNT")
+                    else "ordered ids" if head.startswith("SELECT RECORDS.ID ")
+                    else "rows by id" if "RECORDS.ID IN" in head else "page")
             if kind == "count" and any(c[0].startswith("count") for c in captured):
                 continue  # the count query is the same for every page
             captured.append((f"{kind} query" + ("" if kind == "count" else f", {label}"), statement, parameters))
@@ -274,13 +421,19 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
     parser.add_argument("--keyword", help="keyword to search (default: chosen from the data, see the docstring)")
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
+    parser.add_argument("--seed", choices=("sql", "python"), default="sql",
+                        help="seed in one INSERT ... SELECT (default) or row by row through Python")
+    parser.add_argument("--backend", choices=("postgresql", "sqlite"), default="postgresql")
+    parser.add_argument("--no-declared-indexes", action="store_true",
+                        help="skip the index sync of tessera migrate (the figures before it existed)")
     args = parser.parse_args()
     if args.records < 1 or args.duration <= 0 or args.concurrency < 1:
         parser.error("--records, --duration and --concurrency must be positive")
 
     started = time.perf_counter()
     failures: list[str] = []
-    with fresh("postgresql", "session_list", args.keep_db) as ws, seeding.runtime(ws.env) as rt:
+    postgres = args.backend == "postgresql"
+    with fresh(args.backend, "session_list", args.keep_db) as ws, seeding.runtime(ws.env) as rt:
         admin = seeding.run(rt, seeding.tenant_admin(rt, TENANT, EMAIL, platform_role=False))
         tenant_id, model, rng = admin.tenant_ids[TENANT], rt.declarations.models[MODEL], random.Random(seeding.SEED)
         serials = [0]
@@ -290,13 +443,27 @@ def main() -> int:
             return seeding.record_row(tenant_id, model, asset_payload(rng, TENANT, serials[0]), admin.actor.user_id,
                                       created)
 
-        seed_seconds = seeding.seed_mix(rt, rng, {"assets": args.records}, make, BATCH)
+        if args.seed == "sql":
+            first = rt.clock.now() - timedelta(seconds=args.records + 1)
+            seed_seconds = (seed_sql(ws.backend.url, tenant_id, TENANT, admin.actor.user_id, args.records, first)
+                            if postgres else seed_sqlite(ws.backend.path, tenant_id, TENANT, admin.actor.user_id,
+                                                         args.records, first))
+            with seeding.direct(rt) as engine:
+                seeding.analyze(engine)
+        else:
+            seed_seconds = seeding.seed_mix(rt, rng, {"assets": args.records}, make, BATCH)
+        if postgres:
+            set_stamp(ws.backend.url, tenant_id)
+        else:
+            set_stamp_sqlite(ws.backend.path, tenant_id)
+        index_seconds = None if args.no_declared_indexes else sync_indexes(rt)
         keyword, matches = choose_keyword(rt, tenant_id, args.keyword)
         log(f"keyword: {keyword!r} ({matches:,} matches with status eq in_stock)")
         paths = {f"page {page}": f"/api/dynamic/{PAGE_KEY}/list?{httpx.QueryParams(list_params(keyword, page))}"
                  for page in (1, DEEP_PAGE)}
-        postmaster = cpu.postmaster_pid(ws.backend.url)
-        with running(TARGETS, ws.env, ws.tmp) as servers, psycopg.connect(ws.backend.url, autocommit=True) as pg:
+        postmaster = cpu.postmaster_pid(ws.backend.url) if postgres else None
+        with running(TARGETS, ws.env, ws.tmp) as servers, \
+                (psycopg.connect(ws.backend.url, autocommit=True) if postgres else contextlib.nullcontext()) as pg:
             login = httpx.post(f"{servers['tessera'].base_url}/api/auth/login",
                                json={"email": EMAIL, "password": admin.password}, timeout=30)
             assert login.status_code == 200, f"login failed: HTTP {login.status_code} {login.text}"
@@ -318,15 +485,16 @@ def main() -> int:
             f"asc | pageSize {PAGE_SIZE} | concurrency {args.concurrency} | {args.duration:g} s per run "
             f"(+{WARMUP_SECONDS:g} s warm-up) | ABBA order", found)
         log("\n" + "\n".join(lines))
-        plans = explain_plans(rt, tenant_id, keyword)
-        warnings = print_plans(plans)
+        plans = explain_plans(rt, tenant_id, keyword) if postgres else sqlite_plans(rt, tenant_id, keyword)
+        warnings = print_plans(plans) if postgres else []
         log("")
         log("\n".join(f"WARNING: {w}" for w in warnings) or "No sequential scan over records in any plan.")
     results.write("session_list", args, {
         "versions": info,
         "config": {"warmup_s": WARMUP_SECONDS, "keyword": keyword, "matches": matches, "filters": STATUS_FILTER,
                    "sortField": "name", "sortOrder": "asc", "pageSize": PAGE_SIZE,
-                   "seed_seconds": round(seed_seconds, 1)},
+                   "seed_seconds": round(seed_seconds, 1), "seed": args.seed,
+                   "index_sync_seconds": None if index_seconds is None else round(index_seconds, 1)},
         "paths": paths, "results": [asdict(r) for r in found], "ratios": ratios, "explain": plans,
         "plan_warnings": warnings, "failures": failures,
     }, lines)
