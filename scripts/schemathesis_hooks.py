@@ -19,6 +19,7 @@ import base64
 import os
 import sys
 import threading
+import uuid
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -164,11 +165,15 @@ def _receiver(objects: DemoObjects, body: dict[str, Any]) -> None:
 
 
 def _current_asset(objects: DemoObjects, case: Any) -> None:
-    """A command on a real asset under its current ETag: the record exists and the precondition holds."""
+    """A command on a real asset under its current ETag and a key of its own: the record exists,
+    the precondition holds, and the key is new. The generated key is often the document's example,
+    used by an earlier case with another body, so the command would answer 409
+    ``idempotency_key_conflict``; with the unaimed cases' 412s, every case of a scenario refused read
+    as an operation refusing schema-valid data (``validation_mismatch``)."""
     pid, etag = objects.current_asset()
     if isinstance(case.body, dict):
         case.body["targetPid"] = pid
-    case.headers = {**(case.headers or {}), "If-Match": etag}
+    case.headers = {**(case.headers or {}), "If-Match": etag, "Idempotency-Key": f"aimed-{uuid.uuid4().hex}"}
 
 
 def _client(objects: DemoObjects, case: Any) -> None:  # noqa: ARG001  # binder signature
