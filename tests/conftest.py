@@ -328,9 +328,22 @@ def _xdist_group(item: pytest.Item) -> str:
     return group
 
 
+def _start_rank(item: pytest.Item) -> int:
+    """When a test's group is handed to a worker: the Schemathesis runs (minutes each) first, the
+    session document's before the Open Platform's, then the other tests that run a live server,
+    then the rest. xdist hands out groups in collection order, so without this the longest groups
+    (tests/system, collected last) start when most of the suite is done and the run ends on one
+    busy worker; longest first keeps every worker busy to the end (the suite is CPU-bound on 2
+    cores)."""
+    if item.get_closest_marker("conformance") is not None:
+        return 1 if "open-platform" in item.nodeid else 0  # the session document's runs are longer
+    return 2 if item.path.parent.name == "system" else 3
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark each test by what it needs, so the fast ones run alone with ``pytest -m unit``, and by
-    the worker group it runs in (``_xdist_group``)."""
+    the worker group it runs in (``_xdist_group``); the longest groups start first (``_start_rank``)."""
+    items.sort(key=_start_rank)  # stable: a module's tests keep their order
     for item in items:
         item.add_marker(pytest.mark.xdist_group(_xdist_group(item)))
         fixtures = set(getattr(item, "fixturenames", ()))
