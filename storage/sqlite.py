@@ -13,6 +13,7 @@ processes (a worker) wait on SQLite's busy timeout: they need none of this proce
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import sqlite3
@@ -163,9 +164,30 @@ class SqliteDatabase:
         finally:
             self._checkin(conn)
 
+    def _end_when_begun(self, begun: asyncio.Future[sqlite3.Connection]) -> None:
+        """Roll back a transaction whose BEGIN finished after its task was cancelled."""
+        if not begun.cancelled() and begun.exception() is None:
+            with contextlib.suppress(RuntimeError):  # the pool is shut down: the process is ending
+                self._threads.submit(self._end, begun.result(), False)
+
+    async def _begin_in_thread(self, begin: str) -> sqlite3.Connection:
+        """The connection, in a transaction begun on a thread of the pool.
+
+        BEGIN IMMEDIATE may wait in its thread for another connection's lock (the busy timeout),
+        and cancelling the awaiting task cannot stop that thread: its BEGIN then succeeds on a
+        connection no one will end, which keeps SQLite's write lock until it is collected while
+        every other writer waits out its busy timeout. So a cancelled caller hands the connection
+        to a rollback as soon as BEGIN returns."""
+        begun = asyncio.get_running_loop().run_in_executor(self._threads, self._begin, begin)
+        try:
+            return await asyncio.shield(begun)
+        except asyncio.CancelledError:
+            begun.add_done_callback(self._end_when_begun)
+            raise
+
     @asynccontextmanager
     async def _transaction(self, begin: str) -> AsyncIterator[SqliteTransaction]:
-        conn = await self.in_thread(self._begin, begin)
+        conn = await self._begin_in_thread(begin)
         try:
             yield SqliteTransaction(self, conn)
         except BaseException:
