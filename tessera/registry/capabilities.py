@@ -18,6 +18,7 @@ from typing import Any
 import jsonschema
 import yaml
 
+from tessera.core import yamlfile
 from tessera.registry.models import Declarations, FieldDecl, ModelDecl
 
 DOTTED = r"^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$"
@@ -405,7 +406,7 @@ def _parse_schema_versions(where: str, versions: dict[Any, Any]) -> dict[int, di
 
 def load_capabilities(path: Path, declarations: Declarations) -> Capabilities:
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        doc = yamlfile.load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         raise CapabilityError(f"{path.name}: not valid YAML: {exc}") from None
     return parse_capabilities(doc, declarations)

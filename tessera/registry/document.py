@@ -21,6 +21,7 @@ from typing import Any
 import jsonschema
 import yaml
 
+from tessera.core import yamlfile
 from tessera.core.clock import UTC_TIMESTAMP_PATTERN
 from tessera.core.crypto import SEALED_MIN_LENGTH, SEALED_PATTERN
 from tessera.core.ids import pid_pattern
@@ -353,7 +354,7 @@ def event_source_schemas(source: EventSourceCap) -> dict[str, dict[str, Any]]:
 
 
 def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any]:
-    doc: dict[str, Any] = yaml.safe_load(skeleton_path.read_text(encoding="utf-8"))
+    doc: dict[str, Any] = yamlfile.load(skeleton_path.read_text(encoding="utf-8"))
     templates = doc.pop("x-tessera-templates")
     components = doc["components"]
     schemas = components["schemas"]

@@ -15,6 +15,8 @@ from typing import Any
 import jsonschema
 import yaml
 
+from tessera.core import yamlfile
+
 FIELD_TYPES = ("string", "integer", "number", "boolean", "date", "datetime", "enum")
 SYSTEM_FIELDS = ("created_at", "updated_at")
 CODE_RE = r"^[A-Za-z][A-Za-z0-9_]{0,62}$"
@@ -353,7 +355,7 @@ def _parse_roles(section: dict[str, Any]) -> dict[str, RoleDecl]:
 
 def load_declarations(path: Path) -> Declarations:
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        doc = yamlfile.load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         raise DeclarationError(f"{path.name}: not valid YAML: {exc}") from None
     return parse_declarations(doc)

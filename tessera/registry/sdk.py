@@ -28,6 +28,8 @@ from pathlib import Path
 
 import yaml
 
+from tessera.core import yamlfile
+
 GENERATOR = "openapi-python-client"
 GENERATOR_VERSION = "0.29.1"
 # `setup`: a setup.py project, so installing an SDK needs setuptools only (as Tessera itself does).
@@ -138,7 +140,7 @@ def _without_json_parameters(document: Path, into: Path) -> Path:
     the SDK still has their typed models; ``tessera_session.filters.encode`` (written below) turns
     a list of them into the parameter's JSON text.
     """
-    doc = yaml.safe_load(document.read_text(encoding="utf-8"))
+    doc = yamlfile.load(document.read_text(encoding="utf-8"))
     changed = False
     for parameter in doc.get("components", {}).get("parameters", {}).values():
         content = parameter.pop("content", None)

@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from tessera.core import yamlfile
 from tessera.core.bounds import MAX_FILTER_TEXT, MAX_FILTERS, MAX_IN_VALUES, MAX_INTEGER, MAX_NUMBER
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
 from tessera.registry.capabilities import Capabilities
@@ -335,7 +336,7 @@ def _add(section: dict[str, Any], found: dict[str, Any]) -> None:
 
 def build_session_document(skeleton_path: Path, declarations: Declarations,
                            capabilities: Capabilities) -> dict[str, Any]:
-    doc: dict[str, Any] = yaml.safe_load(skeleton_path.read_text(encoding="utf-8"))
+    doc: dict[str, Any] = yamlfile.load(skeleton_path.read_text(encoding="utf-8"))
     templates = doc.pop("x-tessera-templates")
     components = doc["components"]
     schemas, parameters = components["schemas"], components["parameters"]

@@ -31,8 +31,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from tessera.core import yamlfile
 from tessera.registry.sdk import SdkError
 
 GENERATOR_DIR = "sdk/typescript/generator"
@@ -151,7 +150,7 @@ def typed_json_parameters(document: Path, into: Path) -> Path:
     The client sends every array or object query value as JSON text, so a structured query parameter declared
     any other way (a form-style array, a deepObject) would be sent wrong: it is refused here.
     """
-    doc = yaml.safe_load(document.read_text(encoding="utf-8"))
+    doc = yamlfile.load(document.read_text(encoding="utf-8"))
     schemas = doc.get("components", {}).get("schemas", {})
     declared = list(doc.get("components", {}).get("parameters", {}).values())
     for item in doc.get("paths", {}).values():
