@@ -76,20 +76,35 @@ if command -v fc-list >/dev/null 2>&1 && [ -z "$(fc-list :lang=zh 2>/dev/null)" 
 fi
 echo "    $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
 
-echo "==> lint (ruff)"
-.venv/bin/ruff check .
-echo "==> types (mypy)"
-.venv/bin/mypy
-echo "==> dependency rule (import-linter: layers, Connexion isolated, no HTTP in features)"
-.venv/bin/lint-imports --config pyproject.toml --no-logo
-echo "==> documents, models.yaml, capabilities.yaml and settings (tessera check)"
-TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera check
-echo "==> generated/ is current (tessera generate --check)"
-TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera generate --check
-echo "==> OpenAPI lint (openapi-spec-validator, Spectral, Redocly, openapi-generator validate)"
-bash scripts/lint_openapi.sh
-echo "==> translation catalogs"
-.venv/bin/python scripts/check_catalogs.py
+# The static checks run side by side (each is one process, mostly on one core; together they keep
+# both cores busy) and report in this order; any failure stops here, before the suite.
+checks_dir=$(mktemp -d)
+check_pids=(); check_names=()
+check() {  # check <name> <title> <command...>: in the background, its output kept for the report
+  local name=$1 title=$2; shift 2
+  ( echo "==> $title"; "$@" ) >"$checks_dir/$name.log" 2>&1 &
+  check_pids+=("$!"); check_names+=("$name")
+}
+check ruff "lint (ruff)" .venv/bin/ruff check .
+check mypy "types (mypy)" .venv/bin/mypy
+check imports "dependency rule (import-linter: layers, Connexion isolated, no HTTP in features)" \
+  .venv/bin/lint-imports --config pyproject.toml --no-logo
+check registry "documents, models.yaml, capabilities.yaml and settings (tessera check)" \
+  env TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera check
+check generated "generated/ is current (tessera generate --check)" \
+  env TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera generate --check
+check openapi "OpenAPI lint (openapi-spec-validator, Spectral, Redocly, openapi-generator validate)" \
+  bash scripts/lint_openapi.sh
+check catalogs "translation catalogs" .venv/bin/python scripts/check_catalogs.py
+checks_failed=()
+for i in "${!check_pids[@]}"; do
+  if ! wait "${check_pids[$i]}"; then checks_failed+=("${check_names[$i]}"); fi
+  cat "$checks_dir/${check_names[$i]}.log"
+done
+if [ "${#checks_failed[@]}" -gt 0 ]; then
+  echo "ERROR: static checks failed: ${checks_failed[*]} (their output is above)" >&2
+  exit 1
+fi
 echo "==> test suite (SQLite and PostgreSQL)"
 # --durations=15: every run ends with its 15 slowest tests, so it shows where the time goes.
 # -n: in parallel, one more pytest-xdist worker than the machine has cores (much of the suite waits
