@@ -162,6 +162,7 @@ class Settings:
     capabilities_file: Path
     rate_limit_window_seconds: int
     response_validation: bool
+    password_hash_cost: str
     idempotency_ttl_seconds: int
     models_file: Path
     openapi_dir: Path
@@ -232,6 +233,18 @@ class Settings:
         return self.database_url.split(":", 1)[0].split("+", 1)[0]
 
 
+def _password_hash_cost(env: dict[str, str], environment: str) -> str:
+    """``standard`` (argon2id, RFC 9106's low-memory profile) unless asked otherwise; ``minimal``
+    (one pass over 8 KiB: no protection against guessing) is the test suite's default and is
+    refused in production. Stored hashes carry their own parameters, so either verifies both."""
+    cost = _choice(env, "TESSERA_PASSWORD_HASH_COST", "minimal" if environment == "test" else "standard",
+                   ("standard", "minimal"))
+    if cost == "minimal" and environment == "production":
+        raise SettingsError("TESSERA_PASSWORD_HASH_COST=minimal is for tests; it is refused when "
+                            "TESSERA_ENV=production")
+    return cost
+
+
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     """Build settings from the environment (or a given mapping, as tests do)."""
     env = dict(os.environ if env is None else env)
@@ -272,6 +285,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         capabilities_file=capabilities_file,
         rate_limit_window_seconds=_int(env, "TESSERA_RATE_LIMIT_WINDOW_SECONDS", 60, minimum=1),
         response_validation=_bool(env, "TESSERA_RESPONSE_VALIDATION", environment == "test"),
+        password_hash_cost=_password_hash_cost(env, environment),
         idempotency_ttl_seconds=_int(env, "TESSERA_IDEMPOTENCY_TTL_SECONDS", 24 * 3600, minimum=1),
         models_file=models_file,
         openapi_dir=PROJECT_ROOT / "openapi",

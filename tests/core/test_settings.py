@@ -43,6 +43,7 @@ def test_postgresql_urls_use_psycopg(tmp_path: Path) -> None:
         ("TESSERA_RESPONSE_VALIDATION", "maybe"),
         ("TESSERA_SECRET_KEY", "short"),
         ("TESSERA_LOG_LEVEL", "LOUD"),
+        ("TESSERA_PASSWORD_HASH_COST", "cheap"),
     ],
 )
 def test_a_bad_value_names_its_variable(tmp_path: Path, name: str, value: str) -> None:
@@ -53,6 +54,17 @@ def test_a_bad_value_names_its_variable(tmp_path: Path, name: str, value: str) -
 def test_production_requires_an_explicit_secret_key(tmp_path: Path) -> None:
     with pytest.raises(SettingsError, match="TESSERA_SECRET_KEY"):
         load_settings(_env(tmp_path, TESSERA_ENV="production"))
+
+
+def test_passwords_are_hashed_at_the_standard_cost_outside_tests(tmp_path: Path) -> None:
+    assert load_settings(_env(tmp_path)).password_hash_cost == "standard"
+    assert load_settings(_env(tmp_path, TESSERA_ENV="test")).password_hash_cost == "minimal"
+
+
+def test_production_refuses_the_minimal_password_hash_cost(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="TESSERA_PASSWORD_HASH_COST"):
+        load_settings(_env(tmp_path, TESSERA_ENV="production", TESSERA_SECRET_KEY="k" * 40,
+                           TESSERA_PASSWORD_HASH_COST="minimal"))
 
 
 def test_the_default_webhook_retry_schedule_is_standard_webhooks_about_three_days(tmp_path: Path) -> None:
