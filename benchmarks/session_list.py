@@ -77,6 +77,34 @@ STATUS_FILTER = [{"fieldName": "status", "operator": "eq", "value": "in_stock"}]
 KEYWORD_CANDIDATES = ("thinkpad", "ati", "-sn-")
 
 
+def _condition(field: str, operator: str, value: Any = None) -> dict[str, Any]:
+    return {"fieldName": field, "operator": operator, **({} if value is None else {"value": value})}
+
+
+# ``--scenarios all``: beside the main one (keyword + status + name, the issue's), the list without a
+# keyword, a sort on each sortable field of the page, and each operator on an indexed field. Each
+# is (filters, keyword or None for the chosen one, sortField, sortOrder); every one leaves page 500
+# full at 100,000 records and more (statuses are drawn 2:1:1, values uniform in 50-5000).
+EXTRA_SCENARIOS: dict[str, tuple[list[dict[str, Any]], str, str, str]] = {
+    "no keyword": (STATUS_FILTER, "", "name", "asc"),
+    "sort serialNo asc": (STATUS_FILTER, "", "serialNo", "asc"),
+    "sort status desc": ([_condition("value", "gt", 2500)], "", "status", "desc"),
+    "sort assignee asc": ([_condition("status", "eq", "assigned")], "", "assignee", "asc"),
+    "sort value desc": (STATUS_FILTER, "", "value", "desc"),
+    "sort purchasedAt asc": (STATUS_FILTER, "", "purchasedAt", "asc"),
+    "sort created_at desc": (STATUS_FILTER, "", "created_at", "desc"),
+    "status ne": ([_condition("status", "ne", "assigned")], "", "name", "asc"),
+    "status in": ([_condition("status", "in", ["assigned", "retired"])], "", "name", "asc"),
+    "status not_in": ([_condition("status", "not_in", ["in_stock"])], "", "name", "asc"),
+    "value gt": ([_condition("value", "gt", 4000)], "", "name", "asc"),
+    "value gte + lte": ([_condition("value", "gte", 1000), _condition("value", "lte", 1500)], "", "name", "asc"),
+    "value lt": ([_condition("value", "lt", 500)], "", "name", "asc"),
+    "name like": ([_condition("name", "like", "Monitor")], "", "name", "asc"),
+    "assignee is_null": ([_condition("assignee", "is_null")], "", "name", "asc"),
+    "assignee is_not_null": ([_condition("assignee", "is_not_null")], "", "name", "asc"),
+}
+
+
 ASSET_KINDS_SQL = "ARRAY[" + ", ".join(f"'{k}'" for k in ASSET_KINDS) + "]"
 ASSIGNEES_SQL = "ARRAY[" + ", ".join(f"'{a}'" for a in ASSIGNEES) + "]"
 
@@ -209,9 +237,12 @@ def forget_counts() -> None:
         record_counts.ORDERS.clear()
 
 
-def list_params(keyword: str, page_num: int) -> dict[str, str]:
-    return {"pageNum": str(page_num), "pageSize": str(PAGE_SIZE), "keyword": keyword, "sortField": "name",
-            "sortOrder": "asc", "filters": json.dumps(STATUS_FILTER, separators=(",", ":"))}
+def list_params(keyword: str, page_num: int, filters: list[dict[str, Any]] | None = None, sort_field: str = "name",
+                sort_order: str = "asc") -> dict[str, str]:
+    """The query of one list request: the main scenario's unless told otherwise."""
+    params = {"pageNum": str(page_num), "pageSize": str(PAGE_SIZE), "sortField": sort_field, "sortOrder": sort_order,
+              "filters": json.dumps(STATUS_FILTER if filters is None else filters, separators=(",", ":"))}
+    return {**params, "keyword": keyword} if keyword else params
 
 
 async def run_list(rt: Runtime, tenant_id: int, params: dict[str, str],
@@ -252,6 +283,33 @@ def verify(servers: dict[str, Server], paths: dict[str, str], headers: dict[str,
         assert all(o == first for o in others), f"{scenario}: the targets disagree:\n{json.dumps(answers)[:3000]}"
         log(f"verified {scenario}: every target answers 200 with the same {PAGE_SIZE} records (total "
             f"{first['total']:,}, first {first['records'][0]['name']!r})")
+
+
+def first_after_write(servers: dict[str, Server], paths: dict[str, str], headers: dict[str, str],
+                      rounds: int = 3) -> dict[str, dict[str, float]]:
+    """Milliseconds of the first list request after a write to the model (median of ``rounds``):
+    what a tenant that writes all day sees, since a write invalidates Tessera's per-stamp count and
+    ordered-id caches (``storage.record_counts``). The write is a create through Tessera's session
+    API; the baseline caches nothing, so its figure is its steady cost."""
+    figures: dict[str, dict[str, float]] = {}
+    tessera = servers[TESSERA.name].base_url
+    for scenario, path in paths.items():
+        for name, server in servers.items():
+            times = []
+            for _ in range(rounds):
+                serial = secrets.token_hex(6)
+                created = httpx.post(f"{tessera}/api/meta/commands/execute/{PAGE_KEY}:create", headers=headers,
+                                     json={"payload": {"name": f"Bench write {serial}", "serialNo": f"BW-{serial}",
+                                                       "status": "in_stock"}}, timeout=30)
+                assert created.status_code == 200, f"create: HTTP {created.status_code} {created.text[:300]}"
+                started = time.perf_counter()
+                response = httpx.get(server.base_url + path, headers=headers, timeout=120)
+                times.append((time.perf_counter() - started) * 1000)
+                assert response.status_code == 200, f"{name} {scenario}: HTTP {response.status_code}"
+            figures.setdefault(scenario, {})[name] = sorted(times)[len(times) // 2]
+            log(f"  first list after a write, {scenario}, {name}: {figures[scenario][name]:,.1f} ms "
+                f"(median of {rounds})")
+    return figures
 
 
 def list_load(url: str, headers: dict[str, str], concurrency: int) -> Any:
@@ -424,6 +482,9 @@ def main() -> int:
     parser.add_argument("--seed", choices=("sql", "python"), default="sql",
                         help="seed in one INSERT ... SELECT (default) or row by row through Python")
     parser.add_argument("--backend", choices=("postgresql", "sqlite"), default="postgresql")
+    parser.add_argument("--scenarios", choices=("main", "all"), default="main",
+                        help="the main scenario only (default), or also EXTRA_SCENARIOS: no keyword, each sort, "
+                             "each operator")
     parser.add_argument("--no-declared-indexes", action="store_true",
                         help="skip the index sync of tessera migrate (the figures before it existed)")
     args = parser.parse_args()
@@ -461,6 +522,10 @@ def main() -> int:
         log(f"keyword: {keyword!r} ({matches:,} matches with status eq in_stock)")
         paths = {f"page {page}": f"/api/dynamic/{PAGE_KEY}/list?{httpx.QueryParams(list_params(keyword, page))}"
                  for page in (1, DEEP_PAGE)}
+        if args.scenarios == "all":
+            paths |= {f"{name}, page {page}": f"/api/dynamic/{PAGE_KEY}/list?"
+                      f"{httpx.QueryParams(list_params(word, page, filters, field, order))}"
+                      for name, (filters, word, field, order) in EXTRA_SCENARIOS.items() for page in (1, DEEP_PAGE)}
         postmaster = cpu.postmaster_pid(ws.backend.url) if postgres else None
         with running(TARGETS, ws.env, ws.tmp) as servers, \
                 (psycopg.connect(ws.backend.url, autocommit=True) if postgres else contextlib.nullcontext()) as pg:
@@ -469,6 +534,8 @@ def main() -> int:
             assert login.status_code == 200, f"login failed: HTTP {login.status_code} {login.text}"
             headers = {"Authorization": f"Bearer {login.json()['data']['jwt']}"}
             verify(servers, paths, headers)
+            after_write = first_after_write(servers, {k: v for k, v in paths.items() if k.startswith("page ")},
+                                            headers)
             scenarios = list(paths.items())
             found = clients.compare(
                 [(name, f"{WARMUP_SECONDS:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
@@ -495,7 +562,8 @@ def main() -> int:
                    "sortField": "name", "sortOrder": "asc", "pageSize": PAGE_SIZE,
                    "seed_seconds": round(seed_seconds, 1), "seed": args.seed,
                    "index_sync_seconds": None if index_seconds is None else round(index_seconds, 1)},
-        "paths": paths, "results": [asdict(r) for r in found], "ratios": ratios, "explain": plans,
+        "paths": paths, "first_after_write_ms": after_write,
+        "results": [asdict(r) for r in found], "ratios": ratios, "explain": plans,
         "plan_warnings": warnings, "failures": failures,
     }, lines)
     if failures:
