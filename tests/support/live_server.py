@@ -112,12 +112,15 @@ def demo_on(backend: str, tmp: Path, **settings: str) -> Iterator[tuple[str, dic
     """``tessera serve --demo`` on a fresh database of ``backend``; yields its base URL and environment.
 
     SQLite: a file under ``tmp``; PostgreSQL: a database of its own, dropped afterwards. The
-    server's log is ``tmp / "serve.log"``.
+    server's log is ``tmp / "serve.log"``. Passwords are hashed at the minimal argon2id cost unless
+    ``settings`` say otherwise: no answer changes, but the Schemathesis runs fuzz the login
+    operation, and at the standard cost each attempt is 0.13 s of the server's CPU.
     """
     from tests.conftest import create_pg_database, drop_pg_database
 
     database_url = f"sqlite:///{tmp / 'tessera.db'}" if backend == "sqlite" else create_pg_database()
-    env = tessera_env(tmp / "var", TESSERA_DATABASE_URL=database_url, **settings)
+    env = tessera_env(tmp / "var", TESSERA_DATABASE_URL=database_url,
+                      **{"TESSERA_PASSWORD_HASH_COST": "minimal", **settings})
     try:
         with tessera_serve(env, log_path=tmp / "serve.log") as base:
             yield base, env
