@@ -16,11 +16,13 @@ for lint/). Needs Node.js >= 20 and npm: never skipped.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,14 +52,21 @@ def _lock_sum() -> str:
 
 @pytest.fixture(scope="session")
 def newman() -> Path:
-    """newman from the lock file, installed on demand."""
+    """newman from the lock file, installed on demand.
+
+    The install is in place, and each xdist worker that runs a newman test asks for it: the first
+    installs while the others wait on a lock (two ``npm ci`` in one folder fail with ENOTEMPTY)."""
     npm = shutil.which("npm")
     assert npm and shutil.which("node"), "the newman runs need node and npm (Node.js >= 20; apt-get install nodejs npm)"
-    if not NEWMAN.is_file() or not STAMP.is_file() or STAMP.read_text(encoding="utf-8") != _lock_sum():
-        done = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
-                              cwd=NEWMAN_DIR, capture_output=True, text=True, timeout=600, check=False)
-        assert done.returncode == 0, f"npm ci in {NEWMAN_DIR} failed (is the npm registry reachable?):\n{done.stderr}"
-        STAMP.write_text(_lock_sum(), encoding="utf-8")
+    checkout = hashlib.sha256(bytes(NEWMAN_DIR)).hexdigest()[:16]  # one lock per checkout
+    with open(Path(tempfile.gettempdir()) / f"tessera-newman-{checkout}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not NEWMAN.is_file() or not STAMP.is_file() or STAMP.read_text(encoding="utf-8") != _lock_sum():
+            done = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+                                  cwd=NEWMAN_DIR, capture_output=True, text=True, timeout=600, check=False)
+            assert done.returncode == 0, (
+                f"npm ci in {NEWMAN_DIR} failed (is the npm registry reachable?):\n{done.stderr}")
+            STAMP.write_text(_lock_sum(), encoding="utf-8")
     return NEWMAN
 
 
