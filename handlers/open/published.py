@@ -22,9 +22,9 @@ from tessera.registry.document import camel
 Handler = Callable[..., Any]
 
 
-# Reads run on the event loop (``async def`` without awaiting): an indexed SELECT never waits on a
-# lock, and a worker-thread hop costs more CPU than the query. Writes stay in worker threads:
-# they can wait for SQLite's writer lock or PostgreSQL row locks, which must not stall the loop.
+# Every handler is ``async`` and awaits the async database (``storage``): PostgreSQL through
+# psycopg's async pool, SQLite on the storage layer's own threads (``storage/sqlite.py``), so
+# neither a read nor a write waiting on a lock ever blocks the event loop.
 
 
 def _list(resource: ResourceCap) -> Handler:

@@ -13,8 +13,8 @@ from tessera.web.context import current
 async def access_token_info(token: str) -> dict[str, Any]:
     """Validate the token; raises ``invalid_token`` (never returns None, so the code is ours).
 
-    On the event loop, not in a worker thread: one indexed read that never waits on a lock (SQLite
-    WAL readers and PostgreSQL plain SELECTs don't), and a thread hop costs more CPU than the query.
+    One indexed read through the async database (``tessera.openplatform.tokens.bearer``); it never
+    waits on a lock (SQLite WAL readers and PostgreSQL plain SELECTs don't).
     The caller is kept in the request state for the handler and the call audit. The call then
     counts against its installation's rate limit (``TESSERA_RATE_LIMIT_OPEN`` a minute): over it,
     429 ``rate_limit_exceeded`` with ``Retry-After``.

@@ -9,7 +9,7 @@ from tessera.core.clock import iso
 
 
 async def whoami() -> dict[str, Any]:
-    """Answered from the caller the bearer check resolved: no I/O, so no worker-thread hop."""
+    """Answered from the caller the bearer check resolved: no I/O of its own."""
     who = caller()
     return {
         "application": {"appId": who.application_pid, "name": who.application_name},
