@@ -35,11 +35,13 @@ RAISED_LIMITS = {f"TESSERA_RATE_LIMIT_{kind}": "1000000" for kind in ("READ", "W
 # What scripts/conformance_objects.py needs to aim cases at real objects: a loopback webhook
 # receiver (as scripts/demo.sh allows), and runs that park quickly so one can be retried.
 AIMING_SETTINGS = {"TESSERA_WEBHOOK_ALLOW_LOOPBACK": "true", "TESSERA_AUTOMATION_RETRY_SCHEDULE": "0.05"}
-# Fuzzed examples per operation in the suite's aimed runs (schemathesis.toml's 100 is what a QA
-# team's own run of it uses). The plain run (test_conformance_plain.py) fuzzes every operation of
-# the same documents on the same databases with Schemathesis' default of 100; what only the aimed
-# run adds is reaching real objects, which its warnings check and 50 examples per operation do.
-# Fuzzing is two thirds of an aimed run's CPU, and the suite is CPU-bound on 2 cores.
+# Fuzzed examples per operation in the suite's aimed runs of the session document. schemathesis.toml's
+# 100 is what a QA team's own run uses, and what the Open Platform document's aimed run keeps: at 50,
+# the few aimed cases of /oauth2/token left its validation_mismatch warning to chance. The plain run
+# (test_conformance_plain.py) fuzzes every operation of the same documents on the same databases
+# with Schemathesis' default of 100; what only the aimed run adds is reaching real objects, which
+# its warnings check and 50 examples per operation do. Fuzzing is two thirds of an aimed session
+# run's CPU, and the suite is CPU-bound on 2 cores.
 AIMED_EXAMPLES = "50"
 # Schemathesis' summary lines of the two warnings schemathesis.toml turns into failures.
 ONLY_404 = re.compile(r"Missing test data: (?P<count>\d+) operations?")
@@ -98,7 +100,7 @@ def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str
                                                           record_property: Callable[[str, object], None]) -> None:
     result = subprocess.run(
         [SCHEMATHESIS, "--no-color", "--config-file", "schemathesis.toml", "run", document, "--workers", "2",
-         "--max-examples", AIMED_EXAMPLES],
+         *(["--max-examples", AIMED_EXAMPLES] if "session" in document else [])],
         cwd=ROOT, env=running_demo, capture_output=True, text=True, timeout=1200,
     )
     report = result.stdout + result.stderr
