@@ -55,7 +55,7 @@ from storage.engine import (
 
 log = logging.getLogger("tessera.database")
 
-# While the database is down, at most one probe per this many seconds (per event loop).
+# While the database is down, a failed probe answers the requests of this many seconds after it.
 PROBE_INTERVAL = 0.2
 # SQLSTATE classes that say the server cannot serve now: connection exceptions, operator
 # intervention (admin or crash shutdown, cannot connect now), insufficient resources.
@@ -247,19 +247,11 @@ class PostgresDatabase:
 
     async def _recover(self, state: _LoopState) -> None:
         """While the database is down: one probe for every request of the loop, at most every
-        ``PROBE_INTERVAL`` seconds; ``DatabaseUnavailable`` unless it connected.
-
-        A request that comes within the interval after a failed probe waits for the next probe
-        rather than answering from the last one's failure: the database may be back by then (a
-        client retrying the moment it returns got a 503 from a probe 0.1 s old)."""
+        ``PROBE_INTERVAL`` seconds; ``DatabaseUnavailable`` unless it connected."""
         if state.probe is None:
-            wait = PROBE_INTERVAL - (time.monotonic() - state.probed_at)
-            if wait > 0:
-                await asyncio.sleep(wait)
-            if not state.down:
-                return  # another request's probe found it back
-            if state.probe is None:
-                state.probe = asyncio.get_running_loop().create_task(self._probe(state))
+            if time.monotonic() - state.probed_at < PROBE_INTERVAL:
+                raise DatabaseUnavailable("the database is down")
+            state.probe = asyncio.get_running_loop().create_task(self._probe(state))
         if not await asyncio.shield(state.probe):
             raise DatabaseUnavailable("the database is down")
 
