@@ -31,8 +31,9 @@ _VALUED_MESSAGES = {
     "minLength": (N_("Must be at least {minLength} characters."), "minLength"),
     "maxLength": (N_("Must be at most {maxLength} characters."), "maxLength"),
 }
+REQUIRED = N_("This field is required.")
 _PLAIN_MESSAGES = {
-    "required": N_("This field is required."),
+    "required": REQUIRED,
     "pattern": N_("Has an invalid format."),
     "additionalProperties": N_("Unknown field."),
 }

@@ -19,6 +19,7 @@ from typing import Any
 from tessera.core import errors
 from tessera.core.errors import FieldError, ServiceError
 from tessera.core.i18n import N_, translate
+from tessera.core.schema import REQUIRED
 from tessera.web.surface import Surface
 
 log = logging.getLogger("tessera.errors")
@@ -109,6 +110,8 @@ def open_platform_error(error: ServiceError, surface: Surface) -> ServiceError:
         return errors.CapabilityMethodNotAllowed(headers=error.headers)
     if status == 401 and surface is Surface.OAUTH:
         return errors.InvalidClient(headers=error.headers)
+    if status == 400 and surface is Surface.OAUTH and _only_the_grant_type_is_wrong(error):
+        return errors.UnsupportedGrantType(headers=error.headers)
     mapping: dict[int, type[errors.OpenPlatformError]] = {
         400: errors.InvalidRequest, 401: errors.InvalidToken, 429: errors.OpenRateLimited,
         503: errors.OpenServiceUnavailable,
@@ -120,6 +123,17 @@ def open_platform_error(error: ServiceError, surface: Surface) -> ServiceError:
     generic.status = status
     generic.code = error.code.lower()
     return generic
+
+
+def _only_the_grant_type_is_wrong(error: ServiceError) -> bool:
+    """A token request whose one fault is a ``grant_type`` other than the one the document's enum
+    names. RFC 6749 section 5.2 answers that ``unsupported_grant_type``; the request validator
+    refuses it before the grant is looked at, as a field error (a missing one stays
+    ``invalid_request``, the RFC's code for a missing parameter)."""
+    fields = error.data.get("fieldErrors") if isinstance(error.data, dict) else None
+    if not isinstance(fields, dict) or list(fields) != ["grant_type"]:
+        return False
+    return fields["grant_type"] != FieldError(REQUIRED)
 
 
 def _open_platform(error: ServiceError, surface: Surface, request_id: str, basic_auth: bool,

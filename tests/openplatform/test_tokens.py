@@ -74,6 +74,14 @@ def test_another_grant_type_is_unsupported_grant_type(env: Env) -> None:
     response = env.client.post("/oauth2/token", data={"grant_type": "password", "username": "u", "password": "p"})
     assert response.status_code == 400
     assert response.json()["code"] == "unsupported_grant_type"
+    assert response.json()["error"] == "unsupported_grant_type"
+
+
+def test_another_grant_type_with_another_bad_field_is_invalid_request(env: Env) -> None:
+    response = env.client.post("/oauth2/token", data={"grant_type": "password", "scope": "s" * 2001})
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_request"
+    assert set(response.json()["details"]["fieldErrors"]) == {"grant_type", "scope"}
 
 
 def test_two_client_authentication_methods_at_once_are_invalid_request(env: Env, tenant: TenantUsers) -> None:

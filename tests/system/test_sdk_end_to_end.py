@@ -43,6 +43,7 @@ try:
         RevocationRequest,
         RevocationResponse,
         TokenRequest,
+        TokenRequestGrantType,
         TokenResponse,
     )
     from tessera_open_platform.webhooks import WebhookVerificationError, verify_event
@@ -156,7 +157,7 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     # 2. Trade the credential for a token (Open Platform SDK: POST /oauth2/token with a form body).
     with OpenPlatformAnonymous(base_url=base_url, timeout=TIMEOUT) as anonymous:
         token = ok(issue_token.sync_detailed(client=anonymous, body=TokenRequest(
-            grant_type="client_credentials", client_id=credential.client_id,
+            grant_type=TokenRequestGrantType.CLIENT_CREDENTIALS, client_id=credential.client_id,
             client_secret=credential.client_secret, scope="assets.read assets.manage")), TokenResponse)
     assert set(token.scope.split()) == {"assets.read", "assets.manage"}
     op = closing.enter_context(OpenPlatformClient(base_url=base_url, token=token.access_token, timeout=TIMEOUT))

@@ -534,10 +534,10 @@ export interface components {
         };
         TokenRequest: {
             /**
-             * @description Must be `client_credentials`; other grants get `unsupported_grant_type`.
-             * @example client_credentials
+             * @description The only grant the service supports; any other value is refused with 400 `unsupported_grant_type` (RFC 6749 section 5.2), a missing one with `invalid_request`.
+             * @enum {string}
              */
-            grant_type: string;
+            grant_type: "client_credentials";
             client_id?: string;
             /** Format: password */
             client_secret?: string;

@@ -51,6 +51,7 @@ from .stock_in import StockIn
 from .stock_in_page import StockInPage
 from .token_request import TokenRequest
 from .token_request_client_assertion_type import TokenRequestClientAssertionType
+from .token_request_grant_type import TokenRequestGrantType
 from .token_response import TokenResponse
 from .token_response_token_type import TokenResponseTokenType
 from .webhook_endpoint_disabled_event import WebhookEndpointDisabledEvent
@@ -116,6 +117,7 @@ __all__ = (
     "StockInPage",
     "TokenRequest",
     "TokenRequestClientAssertionType",
+    "TokenRequestGrantType",
     "TokenResponse",
     "TokenResponseTokenType",
     "WebhookEndpointDisabledEvent",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.token_request_client_assertion_type import TokenRequestClientAssertionType
+from ..models.token_request_grant_type import TokenRequestGrantType
 from ..types import UNSET, Unset
 
 
@@ -24,8 +25,8 @@ T = TypeVar("T", bound="TokenRequest")
 class TokenRequest:
     """ 
         Attributes:
-            grant_type (str): Must be `client_credentials`; other grants get `unsupported_grant_type`. Example:
-                client_credentials.
+            grant_type (TokenRequestGrantType): The only grant the service supports; any other value is refused with 400
+                `unsupported_grant_type` (RFC 6749 section 5.2), a missing one with `invalid_request`.
             client_id (str | Unset):
             client_secret (str | Unset):
             client_assertion_type (TokenRequestClientAssertionType | Unset): With `client_assertion`: `private_key_jwt`
@@ -37,7 +38,7 @@ class TokenRequest:
             scope (str | Unset): Space-separated subset of the granted scopes.
      """
 
-    grant_type: str
+    grant_type: TokenRequestGrantType
     client_id: str | Unset = UNSET
     client_secret: str | Unset = UNSET
     client_assertion_type: TokenRequestClientAssertionType | Unset = UNSET
@@ -50,7 +51,7 @@ class TokenRequest:
 
 
     def to_dict(self) -> dict[str, Any]:
-        grant_type = self.grant_type
+        grant_type = self.grant_type.value
 
         client_id = self.client_id
 
@@ -89,7 +90,10 @@ class TokenRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        grant_type = d.pop("grant_type")
+        grant_type = TokenRequestGrantType(d.pop("grant_type"))
+
+
+
 
         client_id = d.pop("client_id", UNSET)
 
