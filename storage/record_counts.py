@@ -1,8 +1,9 @@
 """Exact list totals, and the matches' ids in order, read once per state of a tenant's model.
 
-A list of at most ``MAX_ORDERED_IDS`` matches keeps its ids in sort order under the same key
-(``ORDERS``), so every page of it at that stamp is just its ten rows by id: page 500 costs what
-page 1 does. Larger results page through the sort field's index and cache only the total.
+A list keeps the ids of its first ``MAX_ORDERED_IDS`` matches in sort order under the same key
+(``ORDERS``), so every page among them at that stamp is just its ten rows by id: page 500 costs
+what page 1 does, at a hundred thousand records or a million. Only a page past them pages
+through the sort field's index.
 
 Every write to a tenant's records of one model (``storage.records``: insert, update, soft delete)
 sets that pair's row of ``record_stamps`` to a fresh random stamp in the same transaction. A list
@@ -151,8 +152,9 @@ class OrderCache:
         return len(self._entries)
 
 
-# A list of at most this many matches keeps their ids in order at each stamp (``ORDERS``), and
-# ``ORDERS`` holds at most ``MAX_HELD_IDS`` ids in all (8 bytes each, plus a key per list).
+# A list keeps the ids of at most this many of its first matches in order at each stamp
+# (``ORDERS``: pages up to 25,000 of ten), and ``ORDERS`` holds at most ``MAX_HELD_IDS`` ids in all
+# (8 bytes each, plus a key per list).
 MAX_ORDERED_IDS = 250_000
 MAX_HELD_IDS = 2_000_000
 ORDERS = OrderCache(max_ids=MAX_HELD_IDS)

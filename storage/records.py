@@ -135,47 +135,53 @@ class RecordRepository:
         """One page and the exact total.
 
         While the model's stamp is unchanged (``storage.record_counts``: every write changes it), a
-        query's matches are read once, as their ids in order, and every page of it is then those
-        ids' rows: page 500 costs what page 1 does, and no page counts again. A result larger than
-        ``MAX_ORDERED_IDS`` (or a model with no stamp) is paged through the sort field's index, with
-        the total counted once per stamp. The stamp is read first, so nothing cached is older than
-        the stamp it is filed under.
+        query's first ``MAX_ORDERED_IDS`` matches are read once, as their ids in order, and every
+        page among them is then those ids' rows: page 500 costs what page 1 does however many
+        records the tenant has, and no page counts again. When the ids read are all the matches
+        they are the total; otherwise the total is counted once per stamp. A page past them (or a
+        model with no stamp) is paged through the sort field's index. The stamp is read first, so
+        nothing cached is older than the stamp it is filed under.
         """
         queries = self.list_queries(request)
         stamp = await record_counts.stamp(self.conn, self.tenant_id, self.model.code)
         offset = (request.page_num - 1) * request.page_size
         key = None if stamp is None else record_counts.count_key(stamp, self.dialect, queries.count)
         total = None if key is None else record_counts.COUNTS.get(key)
-        if stamp is not None and (total is None or total <= record_counts.MAX_ORDERED_IDS):
-            found = await self._page_of_ids(stamp, queries, offset, request.page_size)
-            if found is not None:
-                return found
+        ids = None
+        if stamp is not None and offset + request.page_size <= record_counts.MAX_ORDERED_IDS:
+            ids = await self._ordered_ids(stamp, queries)
+            if len(ids) < record_counts.MAX_ORDERED_IDS:  # every match: the ids are the total
+                total = len(ids)
+                if key is not None:
+                    record_counts.COUNTS.put(key, total)
         if total is None:
             total = int((await self.conn.execute(queries.count)).scalar_one())
             if key is not None:
                 record_counts.COUNTS.put(key, total)
+        if ids is not None:
+            return await self._rows_of(ids[offset:offset + request.page_size]), total
         return (list(await self.conn.execute(queries.page)) if total else []), total
 
-    async def _page_of_ids(self, stamp: int, queries: ListQueries, offset: int,
-                           size: int) -> tuple[list[Row], int] | None:
-        """The page from the ids of every match in order (read once per stamp and query,
-        ``record_counts.ORDERS``), then only the page's rows by id; None when there are too many."""
-        limited = queries.ordered_ids.limit(record_counts.MAX_ORDERED_IDS + 1)
+    async def _ordered_ids(self, stamp: int, queries: ListQueries) -> array[int]:
+        """The ids of the query's first ``MAX_ORDERED_IDS`` matches in order, read once per stamp
+        and query (``record_counts.ORDERS``)."""
+        limited = queries.ordered_ids.limit(record_counts.MAX_ORDERED_IDS)
         order_key = record_counts.count_key(stamp, self.dialect, limited)
         ids = record_counts.ORDERS.get(order_key)
         if ids is None:
             ids = array("q", (row[0] for row in await self.conn.execute(limited)))
-            if len(ids) > record_counts.MAX_ORDERED_IDS:
-                return None
             record_counts.ORDERS.put(order_key, ids)
-            record_counts.COUNTS.put(record_counts.count_key(stamp, self.dialect, queries.count), len(ids))
-        wanted = list(ids[offset:offset + size])
+        return ids
+
+    async def _rows_of(self, ids: array[int]) -> list[Row]:
+        """The rows of ``ids``, in their order (one statement by primary key)."""
+        wanted = list(ids)
         if not wanted:
-            return [], len(ids)
+            return []
         found = {row.id: row for row in await self.conn.execute(
             select(records).where(and_(*self._scope()), records.c.id.in_(wanted)))}
         # A row deleted since the stamp was read is left out, as a page read a moment later would.
-        return [found[i] for i in wanted if i in found], len(ids)
+        return [found[i] for i in wanted if i in found]
 
     async def get(self, pid: str, *, for_update: bool = False) -> Row | None:
         if not storable_text(pid):  # no record has such an id; PostgreSQL would refuse the NUL

@@ -173,6 +173,22 @@ def test_pages_from_the_ordered_ids_match_the_index_walk(
     assert len(data["records"]) == 2
 
 
+def test_a_result_beyond_the_kept_ids_pages_from_its_first_ids_and_counts_the_rest(
+    env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More matches than ``MAX_ORDERED_IDS``: the pages among the first ones come from their ids
+    (read once), a page past them from the index, and the total is the exact count of all."""
+    insert(env, tenant, assets(23))
+    query = {"pageSize": 5, "sortField": "name", "sortOrder": "desc", "keyword": "asset"}
+    walked_all = [[r["id"] for r in listed(env, tenant, pageNum=n, **query)["records"]] for n in range(1, 6)]
+    record_counts.ORDERS.clear()
+    monkeypatch.setattr(record_counts, "MAX_ORDERED_IDS", 10)  # two pages' worth kept
+    pages = [listed(env, tenant, pageNum=n, **query) for n in range(1, 6)]
+    assert [[r["id"] for r in page["records"]] for page in pages] == walked_all
+    assert [page["total"] for page in pages] == [23] * 5
+    assert len(record_counts.ORDERS) == 1  # the first ten ids, read once
+
+
 def test_page_size_500_is_accepted(env: Env, tenant: TenantUsers) -> None:
     assert listed(env, tenant, pageSize=500)["pageSize"] == 500
 
