@@ -133,7 +133,7 @@ def _only_the_grant_type_is_wrong(error: ServiceError) -> bool:
     fields = error.data.get("fieldErrors") if isinstance(error.data, dict) else None
     if not isinstance(fields, dict) or list(fields) != ["grant_type"]:
         return False
-    return fields["grant_type"] != FieldError(REQUIRED)
+    return bool(fields["grant_type"] != FieldError(REQUIRED))
 
 
 def _open_platform(error: ServiceError, surface: Surface, request_id: str, basic_auth: bool,
