@@ -451,13 +451,23 @@ def test_commands_retried_with_their_keys_across_a_restart_take_effect_exactly_o
             f"{outage.base}/api/meta/commands/execute/assets:create", headers=headers, timeout=30,
             json={"payload": {"name": name, "serialNo": f"SN-{name}"}}), seen)
 
-    with ThreadPoolExecutor(6) as pool:
-        futures = [pool.submit(assign, pid) for pid in pids] + [pool.submit(create, name) for name in names]
+    # One command is held on its record's row lock, so the restart cuts at least that one in the
+    # middle of its transaction (how many of the others it cuts is up to the moment it comes).
+    holder = RowHolder(outage.pg, pids[0])
+    cut: list[int] = []
+    with ThreadPoolExecutor(1) as held, ThreadPoolExecutor(6) as pool:
+        key = f"once-{uuid.uuid4().hex}"
+        first = held.submit(_until_done, lambda: outage.assign(pids[0], f"user-{pids[0][-6:]}",
+                                                               if_match=tags[pids[0]], key=key), cut)
+        _until(lambda: bool(_blocked_backends(outage.pg)), 10, "the held command waits on the row lock")
+        futures = [first, *(pool.submit(assign, pid) for pid in pids[1:]),
+                   *(pool.submit(create, name) for name in names)]
         _until(lambda: len(seen) >= 6, 30, "the first commands answered")
-        outage.pg.restart()  # in the middle of the batch
+        outage.pg.restart()  # in the middle of the batch, and of the held command's transaction
         results = [f.result(90) for f in futures]
+    holder.release()
     assert all(r.status_code == 200 for r in results), [r.text for r in results if r.status_code != 200]
-    assert 503 in seen  # the restart did cut through the batch
+    assert cut[0] == 503  # the restart did cut through the batch
     created = [r.json()["data"]["id"] for r in results[len(pids):]]
     with outage.env.sql.connect() as conn:
         audited: dict[str, int] = dict(conn.execute(
