@@ -10,6 +10,9 @@ pipelined transactions) and ``storage.sqlite`` runs it on sqlite3 in a small thr
 Statements that vary per call (list filters, admin searches) may still be passed as SQLAlchemy
 constructs: they are compiled through a bounded cache keyed by SQLAlchemy's own cache key.
 
+Doing the execution context's work without it takes SQLAlchemy's private API; every use of it is
+in ``storage.sqlalchemy_internals``, for the one SQLAlchemy version pinned.
+
 Results come back fully fetched as ``Result``: the few methods of SQLAlchemy's result the storage
 modules use (``first``, ``one``, ``scalar_one``...), over rows with attribute access.
 """
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -27,7 +30,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError as IntegrityError
 from sqlalchemy.sql import ClauseElement
-from sqlalchemy.sql.compiler import SQLCompiler
+
+from storage import sqlalchemy_internals as internals
 
 __all__ = [
     "WRITE_PROBE",
@@ -45,7 +49,7 @@ __all__ = [
     "insert_or_skip",
 ]
 
-Processor = Callable[[Any], Any]
+Processor = internals.Processor
 
 
 # Writes owed to a database that was down (``owe``: idempotency-key releases), kept for when it
@@ -158,12 +162,10 @@ class Compiled:
     __slots__ = ("_binds", "_columns", "_compiled", "_defaults", "_expanding", "_row",
                  "reads_only", "returns_rows", "sql")
 
-    def __init__(self, construct: ClauseElement, dialect: Dialect, cache_key: Any = None) -> None:
-        if isinstance(construct, Insert) and not construct._returning:
+    def __init__(self, construct: ClauseElement, dialect: Dialect, cache_key: internals.CacheKey | None = None) -> None:
+        if isinstance(construct, Insert) and not internals.asks_for_returning(construct):
             construct = construct.inline()  # no implicit "RETURNING id" nobody asked for
-        compiled = construct.compile(dialect=dialect, cache_key=cache_key) if cache_key else construct.compile(
-            dialect=dialect)
-        assert isinstance(compiled, SQLCompiler)
+        compiled = internals.compile_for(construct, dialect, cache_key)
         self._compiled = compiled
         # Python-side column defaults (``default=1``) are filled in by SQLAlchemy's execution
         # context, which this path does not use: they are bound here, and only scalars exist.
@@ -177,13 +179,12 @@ class Compiled:
         # A plain SELECT (no FOR UPDATE) takes no write lock: SQLite runs it beside a writer.
         self.reads_only = self.sql.lstrip()[:6].upper() == "SELECT" and " FOR UPDATE" not in self.sql
         self._expanding = any(b.expanding for b in compiled.binds.values())
-        self._binds: list[tuple[str, Processor]] = [
-            (name, proc) for name, proc in (compiled._bind_processors or {}).items() if callable(proc)]
-        columns = compiled._result_columns
+        self._binds: list[tuple[str, Processor]] = list(internals.bind_processors(compiled).items())
+        columns = internals.result_columns(compiled, dialect)
         self.returns_rows = bool(columns)
-        self._row = _row_class([c[0] for c in columns])
-        processors = [c[3]._cached_result_processor(dialect, None) for c in columns]
-        self._columns: list[tuple[int, Processor]] = [(i, p) for i, p in enumerate(processors) if p is not None]
+        self._row = _row_class([c.name for c in columns])
+        self._columns: list[tuple[int, Processor]] = [
+            (i, c.processor) for i, c in enumerate(columns) if c.processor is not None]
 
     def bind(self, params: Mapping[str, Any] | None, extracted: Sequence[Any] | None = None) -> tuple[str, Any]:
         """The SQL and the driver's parameters for one execution; ``extracted`` carries the
@@ -192,19 +193,16 @@ class Compiled:
         if self._defaults:
             params = {**self._defaults, **(params or {})}
         if self._expanding:  # IN lists: SQLAlchemy renders one placeholder per value, per call
-            state = compiled._process_parameters_for_postcompile(
-                compiled.construct_params(params, extracted_parameters=extracted,
-                                          escape_names=False, _no_postcompile=True),
-            )
-            values = dict(state.parameters)
+            expanded = internals.expand(compiled, params, extracted)
+            values = expanded.values
             # The expanded state knows the processors of the values it expanded; the other
             # parameters keep the ones compiled with the statement.
-            processors = {**dict(self._binds), **state.processors}
+            processors = {**dict(self._binds), **expanded.processors}
             for name, processor in processors.items():
                 value = values.get(name)
                 if value is not None and callable(processor):
                     values[name] = processor(value)
-            return state.statement, values
+            return expanded.sql, values
         values = dict(compiled.construct_params(params, extracted_parameters=extracted))
         for name, proc in self._binds:
             value = values.get(name)
@@ -260,7 +258,7 @@ def compiled_for(statement: Statement | ClauseElement, dialect: str) -> tuple[Co
     """The compiled form of a statement and, for a per-call construct, the values it carries."""
     if isinstance(statement, Statement):
         return statement.compiled(dialect), None
-    cache_key = statement._generate_cache_key()
+    cache_key = internals.cache_key(statement)
     if cache_key is None:  # not cacheable: compile for this call only
         return Compiled(statement, DIALECTS[dialect]), None
     key = (dialect, cache_key.key)
@@ -268,13 +266,13 @@ def compiled_for(statement: Statement | ClauseElement, dialect: str) -> tuple[Co
         found = _cache.get(key)
         if found is not None:
             _cache.move_to_end(key)
-            return found, cache_key.bindparams
+            return found, cache_key.values
     found = Compiled(statement, DIALECTS[dialect], cache_key)
     with _cache_lock:
         _cache[key] = found
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
-    return found, cache_key.bindparams
+    return found, cache_key.values
 
 
 def bound(*names: str) -> dict[str, Any]:

@@ -1,9 +1,11 @@
 """The dependency rule of ARCHITECTURE.md holds: layers import downwards, storage knows only the core,
-only the web layer's Connexion package knows Connexion, and no module uses another's private names."""
+only the web layer's Connexion package knows Connexion, no module uses another's private names, and
+only ``storage/sqlalchemy_internals.py`` uses SQLAlchemy's."""
 
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import shutil
 import subprocess
@@ -11,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("tessera", "handlers", "storage")
@@ -88,3 +91,71 @@ def test_the_private_name_check_finds_private_imports_and_uses(tmp_path: Path) -
                       "idempotency._judge\n", encoding="utf-8")
     assert _private_imports(sample, tmp_path) == [
         "sample.py:1 imports tessera.openplatform.commands.execute._apply", "sample.py:3 uses idempotency._judge"]
+
+
+# -- SQLAlchemy's private API stays in storage/sqlalchemy_internals.py ----------------------------------
+FENCE = ROOT / "storage" / "sqlalchemy_internals.py"
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+@functools.cache
+def _private_names_defined_under(root: Path) -> frozenset[str]:
+    """The private names modules under ``root`` define: functions, classes, parameters, and names or
+    attributes they assign."""
+    names: set[str] = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8", errors="replace"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = node.name
+            elif isinstance(node, ast.arg):
+                name = node.arg
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                name = node.attr
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                name = node.id
+            else:
+                continue
+            if _private(name):
+                names.add(name)
+    return frozenset(names)
+
+
+def _sqlalchemy_private_uses(path: Path, root: Path = ROOT) -> list[str]:
+    """Reads of a private name SQLAlchemy defines (``compiled._result_columns``) and private keyword
+    arguments passed to it (``_no_postcompile=``), on anything but ``self`` or ``cls``. A name our own
+    packages define too (``Row._mapping``) is ours, not SQLAlchemy's."""
+    theirs = _private_names_defined_under(Path(sqlalchemy.__file__).parent) - frozenset().union(
+        *(_private_names_defined_under(ROOT / package) for package in PACKAGES))
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in theirs and not (
+                isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            found.append(f"{path.relative_to(root)}:{node.lineno} reads .{node.attr}")
+        elif isinstance(node, ast.keyword) and node.arg in theirs:
+            found.append(f"{path.relative_to(root)}:{node.value.lineno} passes {node.arg}=")
+    return found
+
+
+def test_only_the_fence_module_uses_sqlalchemys_private_api() -> None:
+    found = [hit for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
+             if path != FENCE for hit in _sqlalchemy_private_uses(path)]
+    assert found == []
+
+
+def test_the_fence_module_is_where_the_private_api_is_used() -> None:
+    uses = _sqlalchemy_private_uses(FENCE)
+    for name in ("_returning", "_bind_processors", "_result_columns", "_cached_result_processor",
+                 "_process_parameters_for_postcompile", "_no_postcompile", "_generate_cache_key"):
+        assert any(name in use for use in uses), name
+
+
+def test_a_private_sqlalchemy_call_outside_the_fence_is_found(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("key = statement._generate_cache_key()\n"
+                      "params = compiled.construct_params(None, _no_postcompile=True)\n"
+                      "fields = row._mapping\n", encoding="utf-8")
+    assert _sqlalchemy_private_uses(sample, tmp_path) == [
+        "sample.py:1 reads ._generate_cache_key", "sample.py:2 passes _no_postcompile="]

@@ -1,0 +1,213 @@
+"""Benchmark of the audit-log search (``GET /api/audit/list``) over a large audit log, on PostgreSQL.
+
+    .venv/bin/python benchmarks/audit_search.py [--rows 1000000] [--duration 5] [--concurrency 8] [--keep-db]
+
+The audit search shares the session list contract (exact ``total``, numbered pages, filters, a
+keyword, a sort); this is the issue's question of how it behaves when a tenant's audit log is large.
+
+1. A fresh PostgreSQL database, migrated; one tenant with an administrator (through the services);
+   ``--rows`` audit entries of that tenant in one ``INSERT ... SELECT`` over ``generate_series``
+   (actions, actors and target types drawn from small sets as commands and token issues write them,
+   one second apart), and a tenth as many of another tenant, which no answer may include; then
+   ``VACUUM ANALYZE``.
+2. Tessera (``benchmarks/_serve.py``), one uvicorn worker in its own process. There is no baseline:
+   the independent one (``benchmarks/baseline``) has no audit search, and this benchmark asks how the
+   figures grow with the log, which the same run at another ``--rows`` answers.
+3. Each scenario at page 1 and page 500 (``pageSize`` 10): checked once (200, ten entries, the exact
+   total against a ``count(*)`` of its own), then 2 s warm-up and ``--duration`` seconds from
+   ``--concurrency`` httpx clients (``harness.clients``), with CPU ms per request of the server and of
+   PostgreSQL.
+4. The table and ``EXPLAIN (ANALYZE, BUFFERS)`` of each scenario's count; ``benchmarks/results/
+   audit_search.json`` and ``.txt``; the database dropped (unless ``--keep-db``). Exit status 1 when a
+   check failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import time
+from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+import psycopg
+from harness import clients, cpu, log, results, seeding
+from harness.clients import Load
+from harness.databases import fresh
+from harness.servers import TESSERA, running
+
+TENANT, OTHER = "bench", "other"
+EMAIL = "admin@bench.example"
+PAGE_SIZE = 10
+DEEP_PAGE = 500
+WARMUP_SECONDS = 2.0
+ACTIONS = ("assets:update", "assets:create", "assets.assign", "oauth.token.issue", "stock-ins:create",
+           "credential.rotate", "webhook.endpoint.update", "automation.run")
+ACTORS = ("alice@bench.example", "bob@bench.example", "carol@bench.example", "dana@bench.example",
+          "tcli_erp_sync", "tcli_robot_fleet")
+TARGET_TYPES = ("asset", "stockIn", "installation", "credential")
+
+
+def _sql_array(values: tuple[str, ...]) -> str:
+    return "ARRAY[" + ", ".join(f"'{v}'" for v in values) + "]"
+
+
+def seed_audit(url: str, tenant_id: int, count: int, first: datetime) -> float:
+    """``count`` audit rows of ``tenant_id`` in one statement; returns the seconds it took."""
+    started = time.perf_counter()
+    statement = f"""
+        INSERT INTO audit_log (pid, tenant_id, actor_user_id, actor, action, target_type, target_id, before,
+                               after, request_id, application_id, created_at)
+        SELECT 'aud_' || md5(%(salt)s || g), %(tenant_id)s, NULL,
+               ({_sql_array(ACTORS)})[1 + floor(random() * {len(ACTORS)})::int],
+               ({_sql_array(ACTIONS)})[1 + floor(random() * {len(ACTIONS)})::int],
+               ({_sql_array(TARGET_TYPES)})[1 + floor(random() * {len(TARGET_TYPES)})::int],
+               'rec_' || substr(md5('t' || (g % 50000)), 1, 26),
+               CASE WHEN g % 3 = 0 THEN jsonb_build_object('status', 'in_stock') END,
+               jsonb_build_object('status', 'assigned', 'n', g),
+               md5('r' || g), NULL, %(first)s::timestamp + make_interval(secs => g)
+        FROM generate_series(1, %(count)s) AS g"""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("SELECT setseed(0.42)")
+        conn.execute(statement, {"tenant_id": tenant_id, "salt": secrets.token_hex(8), "count": count,
+                                 "first": first.replace(tzinfo=None)})
+    seconds = time.perf_counter() - started
+    log(f"  seeded {count:,} audit rows of tenant {tenant_id} in one INSERT ... SELECT: {seconds:.1f} s")
+    return seconds
+
+
+def scenarios(middle: datetime) -> dict[str, dict[str, str]]:
+    """Each scenario's query (page 1; page 500 adds ``pageNum``)."""
+    def filters(*conditions: dict[str, Any]) -> str:
+        return json.dumps(list(conditions), separators=(",", ":"))
+
+    return {
+        "newest first": {"sortField": "created_at", "sortOrder": "desc"},
+        "action eq": {"filters": filters({"fieldName": "action", "operator": "eq", "value": "assets:update"})},
+        "created_at gte (half)": {"filters": filters({"fieldName": "created_at", "operator": "gte",
+                                                      "value": middle.isoformat().replace("+00:00", "Z")})},
+        "keyword (an actor)": {"keyword": "dana"},
+        "sort actor asc": {"sortField": "actor", "sortOrder": "asc"},
+    }
+
+
+def expected_total(url: str, tenant_id: int, name: str, middle: datetime) -> int:
+    """The scenario's total by a ``count(*)`` written here, not the service's."""
+    conditions = {
+        "newest first": ("true", {}),
+        "action eq": ("action = %(v)s", {"v": "assets:update"}),
+        "created_at gte (half)": ("created_at >= %(v)s", {"v": middle}),
+        "keyword (an actor)": ("(lower(action) LIKE '%%dana%%' OR lower(actor) LIKE '%%dana%%' "
+                               "OR lower(target_id) LIKE '%%dana%%' OR lower(request_id) LIKE '%%dana%%')", {}),
+        "sort actor asc": ("true", {}),
+    }
+    where, params = conditions[name]
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(f"SELECT count(*) FROM audit_log WHERE tenant_id = %(t)s AND {where}",
+                           {"t": tenant_id, **params}).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def explain_count(url: str, tenant_id: int, name: str, middle: datetime) -> list[str]:
+    """The plan of the scenario's count, as PostgreSQL runs it for a statement of the same shape."""
+    conditions = {
+        "action eq": "AND action = 'assets:update'",
+        "created_at gte (half)": f"AND created_at >= '{middle.replace(tzinfo=None).isoformat()}'",
+        "keyword (an actor)": "AND (lower(action) LIKE '%dana%' OR lower(actor) LIKE '%dana%' "
+                              "OR lower(target_id) LIKE '%dana%' OR lower(request_id) LIKE '%dana%')",
+    }
+    with psycopg.connect(url, autocommit=True) as conn:
+        rows = conn.execute(f"EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM audit_log WHERE tenant_id = {tenant_id} "
+                            f"{conditions.get(name, '')}").fetchall()
+    return [str(r[0]) for r in rows]
+
+
+def load(url: str, headers: dict[str, str], concurrency: int) -> Any:
+    """``run(seconds, offset)`` for ``clients.measure``: GET ``url`` back to back, 200 expected."""
+    def check(response: httpx.Response) -> str | None:
+        return None if response.status_code == 200 else f"HTTP {response.status_code}: {response.text[:200]}"
+
+    async def turn(client: httpx.AsyncClient, running_load: Load, _n: int) -> None:
+        await running_load.send(client, "GET", url, check, headers=headers)
+
+    return lambda seconds, offset: clients.drive(concurrency, seconds, turn, offset)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rows", type=int, default=1_000_000, help="audit rows of the tenant (default 1000000)")
+    parser.add_argument("--duration", type=float, default=5.0, help="seconds of load per scenario")
+    parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
+    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
+    args = parser.parse_args()
+    if args.rows < PAGE_SIZE * DEEP_PAGE or args.duration <= 0 or args.concurrency < 1:
+        parser.error(f"--rows must be at least {PAGE_SIZE * DEEP_PAGE:,}; --duration and --concurrency positive")
+
+    started = time.perf_counter()
+    failures: list[str] = []
+    with fresh("postgresql", "audit_search", args.keep_db) as ws, seeding.runtime(ws.env) as rt:
+        admin = seeding.run(rt, seeding.tenant_admin(rt, TENANT, EMAIL, others=(OTHER,), platform_role=False))
+        tenant_id = admin.tenant_ids[TENANT]
+        first = datetime.now(UTC) - timedelta(seconds=args.rows + 10)
+        middle = first + timedelta(seconds=args.rows // 2)
+        seed_seconds = seed_audit(ws.backend.url, tenant_id, args.rows, first)
+        seed_audit(ws.backend.url, admin.tenant_ids[OTHER], args.rows // 10, first)
+        with seeding.direct(rt) as engine:
+            seeding.analyze(engine)
+        queries = scenarios(middle)
+        paths = {f"{name}, page {page}": "/api/audit/list?" + str(httpx.QueryParams(
+            {**query, "pageNum": str(page), "pageSize": str(PAGE_SIZE)})) for name, query in queries.items()
+            for page in (1, DEEP_PAGE)}
+        postmaster = cpu.postmaster_pid(ws.backend.url)
+        with running((TESSERA,), ws.env, ws.tmp) as servers, psycopg.connect(ws.backend.url, autocommit=True) as pg:
+            base = servers[TESSERA.name].base_url
+            login = httpx.post(f"{base}/api/auth/login", json={"email": EMAIL, "password": admin.password}, timeout=30)
+            assert login.status_code == 200, f"login failed: HTTP {login.status_code} {login.text}"
+            headers = {"Authorization": f"Bearer {login.json()['data']['jwt']}"}
+            for label, path in paths.items():
+                answer = httpx.get(base + path, headers=headers, timeout=120)
+                name = label.rsplit(", page", 1)[0]
+                if answer.status_code != 200:
+                    failures.append(f"{label}: HTTP {answer.status_code} {answer.text[:200]}")
+                    continue
+                data = answer.json()["data"]
+                want = expected_total(ws.backend.url, tenant_id, name, middle)
+                if data["total"] != want or len(data["records"]) != min(PAGE_SIZE, max(0, want - (
+                        int(dict(httpx.QueryParams(path.split("?", 1)[1]))["pageNum"]) - 1) * PAGE_SIZE)):
+                    failures.append(f"{label}: total {data['total']} (want {want}), {len(data['records'])} entries")
+            log(f"checked: {len(paths)} paths, {len(failures)} failed")
+            found = clients.compare(
+                [(label, f"{WARMUP_SECONDS:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
+                 for label in paths], servers,
+                lambda i, server: clients.measure(
+                    list(paths)[i], server, load(server.base_url + list(paths.values())[i], headers, args.concurrency),
+                    args.duration, WARMUP_SECONDS, postmaster, pg)[0])
+            failures += clients.failures(found, servers)
+        with seeding.direct(rt) as engine:
+            info = results.versions(engine)
+        lines, _ = clients.summary(
+            "Tessera audit search benchmark", info,
+            f"audit rows of the tenant: {args.rows:,} (+{args.rows // 10:,} of another) | pageSize {PAGE_SIZE} | "
+            f"concurrency {args.concurrency} | {args.duration:g} s per run (+{WARMUP_SECONDS:g} s warm-up)", found)
+        plans = {name: explain_count(ws.backend.url, tenant_id, name, middle) for name in queries}
+        for name, plan in plans.items():
+            lines += ["", f"count plan, {name}:", *(f"  {line}" for line in plan)]
+        log("\n" + "\n".join(lines))
+    results.write("audit_search", args, {
+        "versions": info, "config": {"warmup_s": WARMUP_SECONDS, "pageSize": PAGE_SIZE,
+                                     "seed_seconds": round(seed_seconds, 1)},
+        "paths": paths, "results": [asdict(r) for r in found], "explain": plans, "failures": failures,
+    }, lines)
+    if failures:
+        log("\n".join(f"FAILED: {f}" for f in failures))
+    log(f"total time {time.perf_counter() - started:.0f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
