@@ -66,8 +66,8 @@ def seed_audit(url: str, tenant_id: int, count: int, first: datetime) -> float:
                ({_sql_array(ACTORS)})[1 + floor(random() * {len(ACTORS)})::int],
                ({_sql_array(ACTIONS)})[1 + floor(random() * {len(ACTIONS)})::int],
                ({_sql_array(TARGET_TYPES)})[1 + floor(random() * {len(TARGET_TYPES)})::int],
-               'rec_' || substr(md5('t' || (g % 50000)), 1, 26),
-               CASE WHEN g % 3 = 0 THEN jsonb_build_object('status', 'in_stock') END,
+               'rec_' || substr(md5('t' || (g %% 50000)), 1, 26),
+               CASE WHEN g %% 3 = 0 THEN jsonb_build_object('status', 'in_stock') END,
                jsonb_build_object('status', 'assigned', 'n', g),
                md5('r' || g), NULL, %(first)s::timestamp + make_interval(secs => g)
         FROM generate_series(1, %(count)s) AS g"""

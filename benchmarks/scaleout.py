@@ -1,5 +1,5 @@
 """Scale-out, measured: two API processes and two delivery workers on one PostgreSQL, with Redis for the
-rate limits, as the README's "Scaling out" runs them; one command.
+rate limits, as docs/operator/deployment.md ("Scaling out") runs them; one command.
 
     .venv/bin/python benchmarks/scaleout.py [--records 20000] [--duration 10] [--connections 16]
         [--warmup 2] [--keys 50] [--delivery-seconds 15] [--endpoints 1] [--poll 1]
@@ -9,7 +9,7 @@ Needs ``wrk`` on the PATH, PostgreSQL at ``TESSERA_TEST_PG_URL`` (default
 end), Redis at ``TESSERA_REDIS_URL`` (default ``redis://127.0.0.1:6379/0``; every key this run writes
 carries a ``TESSERA_REDIS_PREFIX`` unique to the run and is deleted at the end) and Linux (``/proc``).
 
-Why it is built this way: the README claims that API processes keep nothing in memory that correctness
+Why it is built this way: the documentation claims that API processes keep nothing in memory that correctness
 depends on. Throughput should grow with processes; rate limits must hold across them (their counters
 live in Redis), idempotency too (each claim is a PostgreSQL row under a unique constraint), and
 deliveries must stay exactly-once (workers lease them with ``FOR UPDATE SKIP LOCKED``). Every API

@@ -11,7 +11,7 @@ echo "==> installing Tessera into .venv (pinned, hash-checked: requirements/serv
 .venv/bin/python -m pip install --quiet --require-hashes --no-deps -r requirements/service.txt
 .venv/bin/python -m pip install --quiet --no-deps --no-build-isolation -e .
 echo "==> starting Tessera (SQLite at var/tessera.db, demo data)"
-# The README's integrator quickstart registers a webhook receiver on 127.0.0.1: the demo allows
+# The integrator quickstart (docs/integrator/quickstart.md) registers a webhook receiver on 127.0.0.1: the demo allows
 # loopback endpoints (production refuses them; see TESSERA_WEBHOOK_ALLOW_LOOPBACK).
 export TESSERA_WEBHOOK_ALLOW_LOOPBACK="${TESSERA_WEBHOOK_ALLOW_LOOPBACK:-true}"
 exec .venv/bin/tessera serve --demo --host "${TESSERA_HOST:-127.0.0.1}" --port "${TESSERA_PORT:-8080}"

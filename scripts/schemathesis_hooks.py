@@ -193,7 +193,8 @@ ENDPOINT = _ids(endpointId=lambda o: o.endpoint_id)
 AUTOMATION_ID = _ids(automationId=lambda o: o.automation_id)
 OP = "/api/open-platform"
 # Operations whose every schema-valid case is aimed: a generated public key fits the schema but is
-# no key of its type (a rule no schema can state, see README "The plain run"), so only real keys.
+# no key of its type (a rule no schema can state, see docs/development/conformance.md, "The plain
+# run"), so only real keys.
 # The same holds for a webhook URL: whether its host resolves, and to what, no schema can state.
 ALWAYS = {("POST", f"{OP}/installations/{{installationId}}/credentials"),
           ("POST", f"{OP}/credentials/{{clientId}}/rotate"),

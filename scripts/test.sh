@@ -96,6 +96,8 @@ check generated "generated/ is current (tessera generate --check)" \
 check openapi "OpenAPI lint (openapi-spec-validator, Spectral, Redocly, openapi-generator validate)" \
   bash scripts/lint_openapi.sh
 check catalogs "translation catalogs" .venv/bin/python scripts/check_catalogs.py
+check docs "documentation site (mkdocs build --strict: every internal link and anchor)" \
+  .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)/site"
 checks_failed=()
 for i in "${!check_pids[@]}"; do
   if ! wait "${check_pids[$i]}"; then checks_failed+=("${check_names[$i]}"); fi

@@ -1,4 +1,4 @@
-"""``/metrics`` in the Prometheus text format, two ways (README, "Operations"):
+"""``/metrics`` in the Prometheus text format, two ways (docs/operator/health-and-metrics.md):
 
 - on the API port, only with ``TESSERA_METRICS_TOKEN`` set, and only to a request carrying
   ``Authorization: Bearer <that token>`` (compared in constant time); without the setting the

@@ -1,4 +1,4 @@
-"""The dependency rule of ARCHITECTURE.md holds: layers import downwards, storage knows only the core,
+"""The dependency rule of docs/development/architecture.md holds: layers import downwards, storage knows only the core,
 only the web layer's Connexion package knows Connexion, no module uses another's private names, and
 only ``storage/sqlalchemy_internals.py`` uses SQLAlchemy's."""
 

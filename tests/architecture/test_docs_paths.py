@@ -1,5 +1,6 @@
-"""README.md and ARCHITECTURE.md name only paths that exist: every repository path in a code span or
-a link is in the tree, so the documents describe the tree as it is.
+"""The README and every page of the documentation site (``docs/``) name only paths that exist: every
+repository path in a code span or a link is in the tree, so the documents describe the tree as it is.
+(Links between the site's pages, and their anchors, are checked by ``mkdocs build --strict``.)
 
 Which tokens are paths: the words of inline code spans and the targets of links that contain a ``/``
 or end in a file extension the repository uses. Not paths: URLs and connection strings (``://``),
@@ -9,13 +10,15 @@ placeholders and globs (``<...>``, ``{id}``, ``*``, ``...``, ``$VAR``), options 
 (``.venv/``, ``var/``, ``test-artifacts/``), and the few files the reader is told to write
 (``WRITTEN_BY_THE_READER``). Fenced code blocks are commands, not references, and are left out.
 
-How a path resolves: from the repository root; or, when the text names a file inside the folder it
+How a path resolves: from the repository root; or from the document's own folder (the site's pages
+link to each other as ``../operator/configuration.md``); or, when the text names a file inside the folder it
 is describing (``sending.py`` beside ``tessera/events/``), as the end of some path of the tree; or,
 for ``module.attribute`` (``tessera/web/envelopes.ok``), as the module's ``.py`` file.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from functools import cache
@@ -24,7 +27,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCUMENTS = ("README.md", "ARCHITECTURE.md")
+DOCUMENTS = ("README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md")))
 EXTENSIONS = frozenset({
     "cfg", "css", "html", "ini", "js", "json", "lock", "md", "mjs", "png", "po", "pot", "py", "sh", "toml", "ts",
     "txt", "yaml", "yml",
@@ -81,9 +84,16 @@ def _exists(token: str) -> bool:
     return False
 
 
+def _beside(document: str, token: str) -> bool:
+    """Whether ``token`` names a path relative to the document's own folder (a link between the
+    site's pages, ``../operator/configuration.md``)."""
+    return _exists(os.path.normpath(Path(document).parent / token.split("#", 1)[0]))
+
+
 def _missing(document: str) -> list[str]:
     tokens = _candidates((ROOT / document).read_text(encoding="utf-8"))
-    return sorted(t for t in tokens - WRITTEN_BY_THE_READER if not _exists(t) and not _ignored(t))
+    return sorted(t for t in tokens - WRITTEN_BY_THE_READER
+                  if not _exists(t) and not _beside(document, t) and not _ignored(t))
 
 
 @pytest.mark.parametrize("document", DOCUMENTS)

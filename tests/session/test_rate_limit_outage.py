@@ -1,8 +1,9 @@
 """Rate limits across a Redis outage, on a Redis server of the test's own that it kills and restarts.
 
-The README's bound: while Redis is unreachable each process carries on from the state it last saw
-in Redis, so with N processes a subject gets at most N times the limit within a window, counting
-from the first request of the outage; and one outage is declared degraded, then recovered, once.
+The documented bound (docs/integrator/session-api.md, "Contract in brief"): while Redis is
+unreachable each process carries on from the state it last saw in Redis, so with N processes a
+subject gets at most N times the limit within a window, counting from the first request of the
+outage; and one outage is declared degraded, then recovered, once.
 Time is the limiter's injected clock (standing still unless a test advances it), which also times
 the fallback's back-off before Redis is tried again.
 """

@@ -4,7 +4,7 @@ The server is started here with ``initdb`` and ``pg_ctl`` in a temporary directo
 (as the ``postgres`` user when the tests run as root: ``initdb`` refuses root); the shared server
 of the other tests is never touched. When it cannot be started the tests fail saying why.
 
-What they hold the service to (README "Operations: health and metrics", ``storage/postgres.py``):
+What they hold the service to (docs/operator/health-and-metrics.md, ``storage/postgres.py``):
 
 - with the database down, a request that needs it answers 503 in its surface's envelope with
   ``Retry-After`` within ``TESSERA_DATABASE_UNAVAILABLE_SECONDS`` (never a 500, never a hang), and so

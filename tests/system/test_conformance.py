@@ -111,7 +111,7 @@ def test_document_conforms_under_every_schemathesis_check(running_demo: dict[str
     record_property(STATS_PROPERTY, (label, int(generated["count"]) if generated else 0, NOT_REACHED[label]))
     summary = SUMMARY.search(report)
     # The stateful phase keeps to the documents' links, unaimed: the refusals no schema can state
-    # (README "The plain run") are tolerated there as in the plain run, and nothing else.
+    # (docs/development/conformance.md, "The plain run") are tolerated there as in the plain run, and nothing else.
     found = failures(report)
     session = "session" if "session" in document else "open-platform"
     unexplained = [title for title, text in found if not inexpressible(session, (title, text))]

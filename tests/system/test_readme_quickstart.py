@@ -1,5 +1,5 @@
-"""The README's integrator quickstart and its Authlib ``private_key_jwt`` recipe run verbatim against
-a live server and do what they say."""
+"""The README's tour, the integrator quickstart and the Authlib ``private_key_jwt`` recipe of the
+documentation run verbatim against a live server and do what they say."""
 
 from __future__ import annotations
 
@@ -22,19 +22,33 @@ from tests.support.live_server import ROOT, free_port, serve, tessera_env, tesse
 PASSWORD = "readme-quickstart-password"
 
 
-def quickstart_script() -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- quickstart:begin -->\n```bash\n(.*?)```\n<!-- quickstart:end -->", readme, re.S)
-    assert block is not None, "README.md lost its quickstart markers"
+def marked_block(document: str, marker: str, language: str) -> str:
+    """The fenced block between ``<!-- marker:begin -->`` and ``<!-- marker:end -->`` of ``document``."""
+    text = (ROOT / document).read_text(encoding="utf-8")
+    block = re.search(rf"<!-- {marker}:begin -->\n```{language}\n(.*?)```\n<!-- {marker}:end -->", text, re.S)
+    assert block is not None, f"{document} lost its {marker} markers"
     return block.group(1)
+
+
+def quickstart_script() -> str:
+    return marked_block("docs/integrator/quickstart.md", "quickstart", "bash")
 
 
 def authlib_private_key_jwt_recipe() -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- authlib-private-key-jwt:begin -->\n```python\n(.*?)```\n"
-                      r"<!-- authlib-private-key-jwt:end -->", readme, re.S)
-    assert block is not None, "README.md lost its Authlib private_key_jwt markers"
-    return block.group(1)
+    return marked_block("docs/integrator/open-platform.md", "authlib-private-key-jwt", "python")
+
+
+def test_the_readme_tour_runs_verbatim_against_the_demo(tmp_path: Path) -> None:
+    server_env = tessera_env(tmp_path / "var", TESSERA_DEMO_PASSWORD=PASSWORD)
+    with tessera_serve(server_env) as base:
+        # The tour's `tessera op-quickstart` runs from the repository root on the demo's database.
+        shell_env = {**server_env, "BASE": base}
+        result = subprocess.run(["bash", "-euo", "pipefail", "-c", marked_block("README.md", "tour", "bash")],
+                                cwd=ROOT, env=shell_env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, f"the tour failed:\n{result.stdout}\n{result.stderr}"
+    total, pid = result.stdout.split()
+    assert int(total) > 0
+    assert pid.startswith("rec_")
 
 
 def test_the_demo_script_allows_the_quickstarts_loopback_receiver() -> None:
@@ -73,7 +87,7 @@ def test_readme_authlib_private_key_jwt_recipe_introspects_and_revokes_with_the_
     with serve(create_app(env.runtime.settings, env.runtime)) as base:
         scope = {"BASE": base, "CLIENT_ID": created.json()["data"]["clientId"], "PRIVATE_KEY_PEM": pem}
         with contextlib.redirect_stdout(printed):
-            exec(authlib_private_key_jwt_recipe(), scope)  # noqa: S102 - the README's own snippet
+            exec(authlib_private_key_jwt_recipe(), scope)  # noqa: S102 - the documentation's own snippet
         whoami = httpx.get(base + "/api/open/v1/whoami", headers=bearer(scope["token"]))
     introspected, revoked = printed.getvalue().splitlines()
     assert introspected.startswith("{'active': True,"), introspected

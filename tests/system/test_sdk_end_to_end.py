@@ -91,7 +91,7 @@ except ModuleNotFoundError as exc:  # never a silent skip: the suite's command i
 
 PASSWORD = "sdk-end-to-end-password"
 ADMIN = "admin@demo.example"
-DEMO_ASSETS = 120  # README, "Demo data": 120 assets in tenant demo
+DEMO_ASSETS = 120  # docs/getting-started.md, "Demo data": 120 assets in tenant demo
 ASSIGNED = "assets.assignment.changed"
 DELIVERY_DEADLINE_SECONDS = 30
 TIMEOUT = httpx.Timeout(30.0)
