@@ -1,4 +1,5 @@
-"""uvicorn's httptools protocol, with the request bounds answered in the surface's envelope.
+"""uvicorn's httptools protocol, with the request bounds and unparsable requests answered in the
+surface's envelope.
 
 llhttp (under httptools) refuses a request head of more than about 64 KiB with a parse error, which
 uvicorn 0.54 answers itself with a plain-text 400 ("Invalid HTTP request received."): an answer in
@@ -8,11 +9,16 @@ the head has been parsed). This protocol counts the URL and the header fields as
 over and, past those same bounds, stops parsing and answers 414 or 431 in the envelope of the
 surface the path names, with ``Connection: close``.
 
+Any other request llhttp cannot parse (a malformed request line, a ``Content-Length`` that is no
+number...) gets the same treatment: 400 in the surface's envelope (``VALIDATION_ERROR`` /
+``invalid_request``, as every operation documents), never uvicorn's plain text.
+
 It replaces two methods of ``uvicorn.protocols.http.httptools_impl.HttpToolsProtocol`` (uvicorn
 0.54): ``on_url`` and ``on_header`` count before calling uvicorn's own; ``send_400_response``,
-which uvicorn calls when the parser stops, answers the bound that was passed instead of its text
-and drains the rest of the request before closing; ``data_received`` does the draining.
-``tests/web/test_transport.py`` sends a 100 KiB URL and 100 KiB of headers to a real server.
+which uvicorn calls when the parser stops, answers the bound that was passed (or 400) instead of
+its text and drains the rest of the request before closing; ``data_received`` does the draining.
+``tests/web/test_transport.py`` sends a 100 KiB URL, 100 KiB of headers and unparsable heads to a
+real server.
 
 It also bounds the time a client may take to send a request head (``TESSERA_HEADER_TIMEOUT_SECONDS``,
 from the connection's first byte or the request's first byte to the blank line ending the head).
@@ -33,7 +39,8 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from tessera.core.errors import HeaderFieldsTooLarge, ServiceError, UriTooLong
+from tessera.core.errors import FieldError, HeaderFieldsTooLarge, ServiceError, UriTooLong, ValidationFailed
+from tessera.core.i18n import N_
 from tessera.web.context import MAX_HEADER_BYTES, MAX_URL_BYTES
 from tessera.web.envelopes import render_error
 from tessera.web.surface import surface_of
@@ -112,9 +119,9 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
         super().on_header(name, value)
 
     def send_400_response(self, msg: str) -> None:
-        if self._passed is None:
-            super().send_400_response(msg)
-            return
+        if self._passed is None:  # not HTTP llhttp can parse (a Content-Length of "+XK"...)
+            log.info("http.unparsable_request", extra={"reason": msg})
+            self._passed = ValidationFailed({"request": FieldError(N_("Is not valid."))})
         path = self.url.split(b"?", 1)[0].decode("latin-1")
         request_id = str(uuid.uuid4())
         status, body, headers = render_error(self._passed, surface_of(path), request_id)

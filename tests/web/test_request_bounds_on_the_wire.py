@@ -1,7 +1,8 @@
 """Request heads past the bounds, sent to a real ``tessera serve``: the answer is the documented
 414 or 431 in the surface's envelope, even where llhttp alone would stop at about 64 KiB with a
-plain-text 400 (``tessera/web/protocol.py``). A head that takes longer than
-``TESSERA_HEADER_TIMEOUT_SECONDS`` (here 3 s) to arrive has its connection closed."""
+plain-text 400 (``tessera/web/protocol.py``), and a head llhttp cannot parse at all is 400 in it.
+A head that takes longer than ``TESSERA_HEADER_TIMEOUT_SECONDS`` (here 3 s) to arrive has its
+connection closed."""
 
 from __future__ import annotations
 
@@ -59,6 +60,18 @@ def test_header_fields_past_the_bound_are_431_in_the_envelope(base: str, size: i
     status, _, body = raw_get(base, "/api/health", f"X-Big: {'b' * size}\r\n")
     assert status == 431
     assert body["code"] == "REQUEST_HEADER_FIELDS_TOO_LARGE"
+
+
+@pytest.mark.parametrize(("path", "code"), [("/api/dynamic/assets/list", "VALIDATION_ERROR"),
+                                             ("/api/open/v1/whoami", "invalid_request"),
+                                             ("/oauth2/token", "invalid_request")])
+@pytest.mark.parametrize("field", ["Content-Length: +XK", "Content-Length: 1\r\nContent-Length: 2", "Bad Name: x"])
+def test_a_head_llhttp_cannot_parse_is_400_in_the_surfaces_envelope(base: str, path: str, code: str,
+                                                                    field: str) -> None:
+    status, content_type, body = raw_get(base, path, f"{field}\r\n")
+    assert status == 400
+    assert content_type.startswith("application/json")
+    assert body["code"] == code
 
 
 def test_the_server_answers_the_next_request_after_a_refusal(base: str) -> None:
