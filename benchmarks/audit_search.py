@@ -36,7 +36,6 @@ from typing import Any
 import httpx
 import psycopg
 from harness import clients, cpu, log, results, seeding
-from harness.clients import Load
 from harness.databases import fresh
 from harness.servers import TESSERA, running
 
@@ -127,17 +126,6 @@ def explain_count(url: str, tenant_id: int, name: str, middle: datetime) -> list
     return [str(r[0]) for r in rows]
 
 
-def load(url: str, headers: dict[str, str], concurrency: int) -> Any:
-    """``run(seconds, offset)`` for ``clients.measure``: GET ``url`` back to back, 200 expected."""
-    def check(response: httpx.Response) -> str | None:
-        return None if response.status_code == 200 else f"HTTP {response.status_code}: {response.text[:200]}"
-
-    async def turn(client: httpx.AsyncClient, running_load: Load, _n: int) -> None:
-        await running_load.send(client, "GET", url, check, headers=headers)
-
-    return lambda seconds, offset: clients.drive(concurrency, seconds, turn, offset)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=1_000_000, help="audit rows of the tenant (default 1000000)")
@@ -181,11 +169,12 @@ def main() -> int:
                         int(dict(httpx.QueryParams(path.split("?", 1)[1]))["pageNum"]) - 1) * PAGE_SIZE)):
                     failures.append(f"{label}: total {data['total']} (want {want}), {len(data['records'])} entries")
             log(f"checked: {len(paths)} paths, {len(failures)} failed")
+            labels, targets = list(paths), list(paths.values())
             found = clients.compare(
                 [(label, f"{WARMUP_SECONDS:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
-                 for label in paths], servers,
+                 for label in labels], servers,
                 lambda i, server: clients.measure(
-                    list(paths)[i], server, load(server.base_url + list(paths.values())[i], headers, args.concurrency),
+                    labels[i], server, clients.gets(server.base_url + targets[i], headers, args.concurrency),
                     args.duration, WARMUP_SECONDS, postmaster, pg)[0])
             failures += clients.failures(found, servers)
         with seeding.direct(rt) as engine:
@@ -203,10 +192,7 @@ def main() -> int:
                                      "seed_seconds": round(seed_seconds, 1)},
         "paths": paths, "results": [asdict(r) for r in found], "explain": plans, "failures": failures,
     }, lines)
-    if failures:
-        log("\n".join(f"FAILED: {f}" for f in failures))
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0
+    return results.finish(failures, started)
 
 
 if __name__ == "__main__":

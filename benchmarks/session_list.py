@@ -48,7 +48,6 @@ from typing import Any
 import httpx
 import psycopg
 from harness import clients, cpu, log, results, seeding
-from harness.clients import Load
 from harness.databases import fresh
 from harness.servers import BASELINE, TESSERA, Server, running
 from psycopg import sql
@@ -312,17 +311,6 @@ def first_after_write(servers: dict[str, Server], paths: dict[str, str], headers
     return figures
 
 
-def list_load(url: str, headers: dict[str, str], concurrency: int) -> Any:
-    """``run(seconds, offset)`` for ``clients.measure``: GET ``url`` back to back, 200 expected."""
-    def check(response: httpx.Response) -> str | None:
-        return None if response.status_code == 200 else f"HTTP {response.status_code}: {response.text[:200]}"
-
-    async def turn(client: httpx.AsyncClient, load: Load, _n: int) -> None:
-        await load.send(client, "GET", url, check, headers=headers)
-
-    return lambda seconds, offset: clients.drive(concurrency, seconds, turn, offset)
-
-
 # -- EXPLAIN ----------------------------------------------------------------------------------------
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -541,7 +529,7 @@ def main() -> int:
                 [(name, f"{WARMUP_SECONDS:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
                  for name, _ in scenarios], servers,
                 lambda i, server: clients.measure(
-                    scenarios[i][0], server, list_load(server.base_url + scenarios[i][1], headers, args.concurrency),
+                    scenarios[i][0], server, clients.gets(server.base_url + scenarios[i][1], headers, args.concurrency),
                     args.duration, WARMUP_SECONDS, postmaster, pg)[0])
             failures += clients.failures(found, servers)
         with seeding.direct(rt) as engine:
@@ -566,10 +554,7 @@ def main() -> int:
         "results": [asdict(r) for r in found], "ratios": ratios, "explain": plans,
         "plan_warnings": warnings, "failures": failures,
     }, lines)
-    if failures:
-        log("\n".join(f"FAILED: {f}" for f in failures))
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0
+    return results.finish(failures, started)
 
 
 if __name__ == "__main__":

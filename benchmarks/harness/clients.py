@@ -111,6 +111,18 @@ def drive(concurrency: int, seconds: float | None, turn: Turn, offset: int = 0) 
     return asyncio.run(main())
 
 
+def gets(url: str, headers: dict[str, str], concurrency: int) -> Callable[[float | None, int], Load]:
+    """``run(seconds, offset)`` for ``measure``: ``concurrency`` clients GET ``url`` back to back,
+    each answer checked to be 200."""
+    def check(response: httpx.Response) -> str | None:
+        return None if response.status_code == 200 else f"HTTP {response.status_code}: {response.text[:200]}"
+
+    async def turn(client: httpx.AsyncClient, load: Load, _n: int) -> None:
+        await load.send(client, "GET", url, check, headers=headers)
+
+    return lambda seconds, offset: drive(concurrency, seconds, turn, offset)
+
+
 @dataclass
 class Result:
     """One measured run of one scenario against one target."""

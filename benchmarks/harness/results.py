@@ -16,6 +16,7 @@ import platform
 import sqlite3
 import subprocess
 import sys
+import time
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
@@ -68,3 +69,11 @@ def write(name: str, args: argparse.Namespace, report: dict[str, Any], lines: li
     shown = target.relative_to(ROOT) if target.is_relative_to(ROOT) else target
     log(f"results written to {shown}" + (f" and {shown.with_suffix('.txt')}" if lines is not None else ""))
     return target
+
+
+def finish(failures: list[str], started: float) -> int:
+    """A run's end: each failure and the total time logged; the exit status (1 when anything failed)."""
+    if failures:
+        log("\n".join(f"FAILED: {f}" for f in failures))
+    log(f"total time {time.perf_counter() - started:.0f} s")
+    return 1 if failures else 0
