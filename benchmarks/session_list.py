@@ -57,8 +57,8 @@ from storage.engine import Executor, Result, Statement, compiled_for
 from storage.postgres import conninfo
 from storage.records import RecordRepository
 from tessera.demo import ASSET_KINDS, ASSIGNEES, asset_payload
+from tessera.lists.contract import parse_list_request
 from tessera.runtime import Runtime
-from tessera.session.listing import parse_list_request
 
 TARGETS = (TESSERA, BASELINE)
 TENANT = "bench"

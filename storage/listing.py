@@ -3,7 +3,7 @@
 A list source describes its fields as SQL expressions (``ListField``); ``build_queries`` turns a
 checked ``ListRequest`` into the page and count queries. Field codes and operators only ever come
 from the source's declaration, never from the request, so no request value reaches SQL as text.
-Parsing and checking the request (with translated errors) is the session API's: ``tessera.session.listing``.
+Parsing and checking the request (with translated errors) is the session API's: ``tessera.lists.contract``.
 """
 
 from __future__ import annotations

@@ -158,11 +158,11 @@ async def _quickstart(args: argparse.Namespace) -> int:
 
     from storage import identity
     from storage.migrate import upgrade
+    from tessera.access.actors import Actor
     from tessera.core.logs import configure_logging
     from tessera.openplatform.identity import applications, credentials, installations
     from tessera.openplatform.tokens import grants
     from tessera.runtime import build_runtime
-    from tessera.session.auth.actors import Actor
 
     settings = load_settings()
     configure_logging("WARNING", settings.log_json)

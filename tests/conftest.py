@@ -27,13 +27,13 @@ from starlette.testclient import TestClient
 from storage import identity
 from storage.db import make_engine
 from storage.migrate import upgrade
+from tessera.access.actors import Actor, resolve_actor
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
 from tessera.core.settings import load_settings
 from tessera.demo import seed_demo
 from tessera.registry.models import load_declarations
 from tessera.runtime import Runtime, build_runtime
-from tessera.session.auth.actors import Actor, resolve_actor
 from tests.support import moved_time
 from tests.support.server_errors import ACCESS_LOGGER, ServerErrorWatch
 

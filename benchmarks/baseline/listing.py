@@ -4,7 +4,7 @@
 200 characters, matched case-insensitively in the record's search text), ``sortField`` (a declared
 field, ``created_at`` or ``updated_at``; default ``created_at``) and ``sortOrder`` (default ``desc``),
 ``filters`` (a JSON array of at most 20 ``{fieldName, operator, value}``), each bad parameter
-reported at once, as Tessera's ``tessera/session/listing.py`` does. The SQL is what Tessera's
+reported at once, as Tessera's ``tessera/lists/contract.py`` does. The SQL is what Tessera's
 ``storage/listing.py`` runs: JSON fields typed per dialect (``data ->> 'f'``, cast to numeric for
 numbers on PostgreSQL, so its expression indexes apply; ``json_extract`` on SQLite), ascending
 sorts with nulls last and descending with nulls first, then the id, so pages never overlap.

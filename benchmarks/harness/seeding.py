@@ -37,6 +37,7 @@ from storage import identity
 from storage.db import make_engine
 from storage.records import PID_PREFIX, search_text
 from storage.tables import record_unique_values, records
+from tessera.access.actors import Actor, resolve_actor
 from tessera.core.ids import new_pid
 from tessera.core.settings import load_settings
 from tessera.demo import seed_demo
@@ -44,7 +45,6 @@ from tessera.openplatform.identity import applications, credentials, installatio
 from tessera.openplatform.tokens import grants
 from tessera.registry.models import ModelDecl
 from tessera.runtime import Runtime, build_runtime
-from tessera.session.auth.actors import Actor, resolve_actor
 from tessera.session.auth.login import login
 
 SEED = 20261122

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tessera.access.actors import Actor, resolve_actor
 from tessera.core.crypto import SessionClaims
 from tessera.core.errors import RateLimited, Unauthorized
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor, resolve_actor
 from tessera.web.context import current
 
 

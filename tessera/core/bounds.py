@@ -1,6 +1,6 @@
 """The numeric bounds of input rules, in one place for the checks and for the documents.
 
-The session list contract (``tessera.session.listing``), the payload checks
+The session list contract (``tessera.lists.contract``), the payload checks
 (``tessera.records.payloads``) and the document generator (``tessera.registry.session_document``)
 all read these, so what the documents state is what the service enforces.
 """

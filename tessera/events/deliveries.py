@@ -12,14 +12,14 @@ from typing import Any
 
 from storage import webhooks as store
 from storage.engine import Row
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.events.endpoints import endpoint_for_member
+from tessera.lists.contract import page_of, parse_list_request
 from tessera.openplatform.identity.access import OWNER, application_for, audit_change, require_role
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import page_of, parse_list_request
 
 
 def _attempt_dict(attempt: Row, delivery: Row, now: datetime) -> dict[str, Any]:

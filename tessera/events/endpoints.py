@@ -25,17 +25,17 @@ from typing import Any
 
 from storage import webhooks as store
 from storage.engine import Executor, Row
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.events.urls import UnsafeWebhookUrl, check_url
 from tessera.events.verify import SIGNATURE_FORMATS, STANDARD_SECRET_PREFIX, STANDARD_WEBHOOKS, TESSERA
+from tessera.lists.contract import page_of, parse_list_request
 from tessera.openplatform.identity.access import MAINTAINER, OWNER, application_for, audit_change, require_role
 from tessera.openplatform.identity.installations import installation_for_member
 from tessera.registry.operational import OPERATIONAL_EVENTS
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import page_of, parse_list_request
 
 MAX_OVERLAP_SECONDS = 7 * 24 * 3600
 WEBHOOK_SECRET_PREFIX = "twsec_"  # noqa: S105 - a prefix, not a secret (the tessera format's own)

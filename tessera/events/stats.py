@@ -26,13 +26,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from storage import stats as store
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.events.endpoints import endpoint_for_member
 from tessera.openplatform.identity.installations import installation_for_member
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
 
 WINDOWS = {"24h": 24, "7d": 7 * 24}
 HOUR = timedelta(hours=1)

@@ -15,7 +15,7 @@ Every rule the service enforces on a field is stated where tools read it: the li
 bounds (``tessera.core.bounds``), each field's type, format, enum, bounds and nullability as the
 payload checks apply them (``tessera.records.payloads``), the text rule every request string is
 held to (``tessera.core.text``), and the filter conditions an operator takes per field type
-(``tessera.session.listing``). ``tests/registry/test_session_document.py`` holds the generator to
+(``tessera.lists.contract``). ``tests/registry/test_session_document.py`` holds the generator to
 the service's checks.
 """
 
@@ -160,7 +160,7 @@ def payload_schema(model: ModelDecl, *, partial: bool) -> dict[str, Any]:
 
 
 def filter_value(ftype: str) -> dict[str, Any]:
-    """The comparison value a filter takes for a field type (``tessera.session.listing``)."""
+    """The comparison value a filter takes for a field type (``tessera.lists.contract``)."""
     if ftype in TEXT_TYPES:
         return {"type": "string", "maxLength": MAX_FILTER_TEXT, "pattern": STORABLE_TEXT_PATTERN}
     if ftype == "date":

@@ -21,9 +21,9 @@ from storage.listing import ListField
 from tessera.core.clock import SystemClock
 from tessera.core.errors import ValidationFailed
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
+from tessera.lists.contract import parse_list_request
 from tessera.registry.models import load_declarations
 from tessera.registry.session_document import filter_value
-from tessera.session.listing import parse_list_request
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = (ROOT / "generated" / "session-api.yaml", ROOT / "generated" / "open-platform.yaml")

@@ -7,14 +7,14 @@ from typing import Any
 
 from storage import automations as store
 from storage.engine import Executor, Row
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.core.text import bad_text_paths
 from tessera.events.automations.mapping import path_ok, paths_in
+from tessera.lists.contract import page_of, parse_list_request
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import page_of, parse_list_request
 
 MANAGE = "automations:manage"
 VIEW = "automations:view"

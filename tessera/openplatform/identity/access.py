@@ -13,8 +13,8 @@ from typing import Any
 from storage import applications as app_store
 from storage import audit
 from storage.engine import Executor, Row
+from tessera.access.actors import Actor
 from tessera.core.errors import Forbidden, NotFound
-from tessera.session.auth.actors import Actor
 
 OWNER = "owner"
 MAINTAINER = "maintainer"

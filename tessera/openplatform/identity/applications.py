@@ -7,13 +7,13 @@ from typing import Any
 
 from storage import applications as app_store
 from storage.engine import Row
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, Forbidden, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.lists.contract import page_of, parse_list_request
 from tessera.openplatform.identity.access import OWNER, application_for, audit_change
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import page_of, parse_list_request
 
 CREATE_PERMISSION = "sys.connector.update"
 

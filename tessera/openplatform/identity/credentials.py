@@ -17,16 +17,16 @@ from typing import Any
 from storage import applications as app_store
 from storage import credentials as credential_store
 from storage.engine import Executor, Row
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.lists.contract import page_of, parse_list_request
 from tessera.openplatform.identity import hygiene
 from tessera.openplatform.identity.access import application_for, audit_change
 from tessera.openplatform.identity.installations import installation_for_member, installation_for_owner
 from tessera.openplatform.tokens import assertions
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import page_of, parse_list_request
 
 CLIENT_SECRET_PREFIX = "tsec_"  # noqa: S105 - a prefix, not a secret
 CLIENT_ID_PREFIX = "tcli_"

@@ -10,13 +10,13 @@ from sqlalchemy.exc import IntegrityError
 from storage import identity
 from storage import installations as installation_store
 from storage.engine import Executor, Row
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, TenantForbidden, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.lists.contract import page_of, parse_list_request
 from tessera.openplatform.identity.access import application_for, audit_change
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import page_of, parse_list_request
 
 INSTALL_PERMISSION = "open-platform:install"
 

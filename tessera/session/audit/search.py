@@ -10,10 +10,10 @@ from sqlalchemy import ColumnElement, or_
 from storage import audit
 from storage.applications import member_application_ids
 from storage.tables import audit_log
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
+from tessera.lists.contract import page_of, parse_list_request
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import page_of, parse_list_request
 
 PERMISSION = "audit:view"
 

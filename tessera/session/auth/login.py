@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from storage import audit, identity
+from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import TenantForbidden, Unauthorized
 from tessera.core.i18n import N_
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
 
 BAD_CREDENTIALS = N_("The email or password is incorrect.")
 

@@ -14,6 +14,7 @@ from typing import Any
 from storage import idempotency as keys
 from storage.engine import Executor
 from storage.records import present
+from tessera.access.actors import Actor
 from tessera.core.errors import Conflict, FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
@@ -22,7 +23,6 @@ from tessera.records.changes import Author, Changes
 from tessera.records.payloads import validate_payload
 from tessera.registry.models import CommandDecl
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
 
 MAX_KEY_LENGTH = 200
 MAX_RECORD_ID_LENGTH = 64

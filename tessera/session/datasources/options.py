@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from storage.records import RecordRepository
+from tessera.access.actors import Actor
 from tessera.core.errors import NotFound
 from tessera.core.i18n import translate
+from tessera.lists.contract import FirstPage, page_of
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import FirstPage, page_of
 
 MAX_ITEMS = 500
 

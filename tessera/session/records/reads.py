@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from storage.records import RecordRepository, present
+from tessera.access.actors import Actor
 from tessera.core.errors import NotFound
+from tessera.lists.contract import page_of, parse_list_request
 from tessera.registry.models import PageDecl
 from tessera.runtime import Runtime
-from tessera.session.auth.actors import Actor
-from tessera.session.listing import page_of, parse_list_request
 
 
 def page_for(rt: Runtime, page_key: str) -> PageDecl:
