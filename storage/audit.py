@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert, or_, select
+from sqlalchemy import ColumnElement, false, func, insert, or_, select
 
 from storage.engine import Executor, Row, Statement, bound
 from storage.listing import ListField, ListRequest, build_queries, like_escape, run_list
@@ -57,8 +57,13 @@ def _keyword(keyword: str) -> Any:
                  (audit_log.c.action, audit_log.c.actor, audit_log.c.target_id, audit_log.c.request_id)))
 
 
-async def search(conn: Executor, scope: Any, request: ListRequest) -> tuple[list[Row], int]:
-    """Entries matching ``scope`` (a condition chosen by the caller's rights) and the request."""
-    queries = build_queries(select(audit_log), [scope], request, audit_log.c.id, _keyword)
+async def search(conn: Executor, tenant_id: int | None, application_ids: list[int],
+                 request: ListRequest) -> tuple[list[Row], int]:
+    """Entries matching the request among those the caller may see (chosen by the caller's rights):
+    the tenant's (``tenant_id``; None for none) and those of the applications ``application_ids``."""
+    scopes: list[ColumnElement[bool]] = [audit_log.c.application_id.in_(application_ids)] if application_ids else []
+    if tenant_id is not None:
+        scopes.append(audit_log.c.tenant_id == tenant_id)
+    queries = build_queries(select(audit_log), [or_(false(), *scopes)], request, audit_log.c.id, _keyword)
     rows, total = await run_list(conn, queries)
     return rows, total

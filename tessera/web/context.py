@@ -27,6 +27,7 @@ from tessera.core.errors import HeaderFieldsTooLarge, PayloadTooLarge, ServiceEr
 from tessera.core.i18n import negotiate, reset_locale, set_locale
 from tessera.core.logs import request_id_var
 from tessera.runtime import Runtime
+from tessera.web.connexion.routing import routed_operation_id
 from tessera.web.envelopes import render_error
 from tessera.web.surface import Surface, surface_of
 
@@ -146,7 +147,7 @@ class RequestContextMiddleware:
                 "durationMs": round(seconds * 1000, 2),
             },
         )
-        self.runtime.metrics.request(state.surface.value, _operation(scope), state.status or 500, seconds)
+        self.runtime.metrics.request(state.surface.value, routed_operation_id(scope), state.status or 500, seconds)
 
     def _record_call(self, scope: Scope, state: RequestState) -> None:
         """The call audit of the Open Platform: who called what, with which outcome and request id.
@@ -178,13 +179,6 @@ def _over_a_limit(scope: Scope) -> ServiceError | None:
         # and answers 400, so the declared length is the only size to check.
         return PayloadTooLarge()
     return None
-
-
-def _operation(scope: Scope) -> str | None:
-    """The operationId Connexion routed the request to (its resolved form ends with it), if any."""
-    routed = scope["extensions"].get("connexion_routing")
-    operation_id = routed.get("operation_id") if routed else None
-    return operation_id.rsplit(".", 1)[-1] if operation_id else None
 
 
 async def _refuse(error: ServiceError, state: RequestState, send: Send) -> None:

@@ -51,6 +51,9 @@ def test_every_import_contract_holds() -> None:
     ("tessera/core/ids.py", "import tessera.runtime", "Each layer imports only the layers below it"),
     ("tessera/openplatform/tokens/grants.py", "import starlette", "Features, storage and the core know no HTTP"),
     ("handlers/open/whoami.py", "import connexion", "Only the web layer's Connexion package imports Connexion"),
+    ("tessera/web/metrics.py", "import connexion", "Only the web layer's Connexion package imports Connexion"),
+    ("tessera/session/audit/search.py", "import sqlalchemy", "Only storage imports SQLAlchemy"),
+    ("tessera/web/context.py", "from sqlalchemy import select", "Only storage imports SQLAlchemy"),
     ("handlers/session/health.py", "from storage import identity", "Handlers reach the database only through"),
 ])
 def test_an_import_against_the_rule_breaks_a_contract(tmp_path: Path, module: str, line: str, contract: str) -> None:
@@ -165,3 +168,16 @@ def test_a_private_sqlalchemy_call_outside_the_fence_is_found(tmp_path: Path) ->
                       "fields = row._mapping\n", encoding="utf-8")
     assert _sqlalchemy_private_uses(sample, tmp_path) == [
         "sample.py:1 reads ._generate_cache_key", "sample.py:2 passes _no_postcompile="]
+
+
+def test_only_the_connexion_package_reads_connexions_scope_keys() -> None:
+    """Connexion's own keys in the ASGI scope (``connexion_routing``, ``connexion_context``) are
+    read in ``tessera/web/connexion/`` only, like its imports."""
+    fenced = ROOT / "tessera" / "web" / "connexion"
+    modules = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
+               if not path.is_relative_to(fenced)]
+    found = [f"{path.relative_to(ROOT)}:{number}" for path in modules
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if '"connexion_' in line or "'connexion_" in line]
+    assert found == []
+

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
-
 from storage import identity
 from storage import installations as installation_store
-from storage.engine import Executor, Row
+from storage.engine import Executor, IntegrityError, Row
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, TenantForbidden, ValidationFailed

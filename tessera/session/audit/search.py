@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import ColumnElement, or_
-
 from storage import audit
 from storage.applications import member_application_ids
-from storage.tables import audit_log
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.lists.contract import page_of, parse_list_request
@@ -25,11 +22,8 @@ async def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[s
         app_ids = [row[0] for row in await conn.execute(member_application_ids(actor.user_id))]
         if not app_ids:
             actor.require(PERMISSION)
-        scopes: list[ColumnElement[bool]] = [audit_log.c.application_id.in_(app_ids)] if app_ids else []
-        if actor.can(PERMISSION):
-            scopes.append(audit_log.c.tenant_id == actor.tenant_id)
-        scope = or_(*scopes)
-        rows, total = await audit.search(conn, scope, request)
+        tenant_id = actor.tenant_id if actor.can(PERMISSION) else None
+        rows, total = await audit.search(conn, tenant_id, app_ids, request)
     return page_of([_entry(r) for r in rows], total, request)
 
 
