@@ -96,7 +96,7 @@ def scenarios(middle: datetime) -> dict[str, dict[str, str]]:
 
 def expected_total(url: str, tenant_id: int, name: str, middle: datetime) -> int:
     """The scenario's total by a ``count(*)`` written here, not the service's."""
-    conditions = {
+    conditions: dict[str, tuple[str, dict[str, Any]]] = {
         "newest first": ("true", {}),
         "action eq": ("action = %(v)s", {"v": "assets:update"}),
         "created_at gte (half)": ("created_at >= %(v)s", {"v": middle}),

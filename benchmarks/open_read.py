@@ -7,7 +7,7 @@ What is measured, per backend, for Tessera and for the baseline in the same run:
 
 * ``read by pid``: ``GET /api/open/v1/resources/assets/{pid}`` with a bearer token, rotating over
   every live pid of the tenant and over ``CREDENTIALS`` tokens; every response must be 200 with the
-  record's strong ``ETag`` (the value ``op_resources.etag`` gives for the seeded version) and a body
+  record's strong ``ETag`` (the value ``op_resources.etag_of`` gives for the seeded version) and a body
   with that ``pid``. Requests per second and p50/p95/p99 latency.
 * ``walk, N clients``: ``--concurrency`` clients each walking the whole list, again and again:
   ``GET /api/open/v1/resources/assets?limit=L``, then ``?cursor=<nextCursor>&limit=L`` until
@@ -147,8 +147,9 @@ def setup(env: dict[str, str], assets: int) -> Setup:
             deleted_pid = conn.execute(select(records.c.pid).where(scope, records.c.deleted_at.is_not(None))
                                        .limit(1)).scalar_one()
             other_pid = conn.execute(select(records.c.pid).where(records.c.tenant_id == other_id).limit(1)).scalar_one()
-    return Setup(inst.credentials, {row.pid: op_resources.etag(row) for row in live}, deleted_pid, other_pid, counts,
-                 seed_seconds, inst.app_pid, inst.installation_pid, time.perf_counter() - started)
+    etags = {row.pid: op_resources.etag_of(row.pid, row.version) for row in live}
+    return Setup(inst.credentials, etags, deleted_pid, other_pid, counts, seed_seconds, inst.app_pid,
+                 inst.installation_pid, time.perf_counter() - started)
 
 
 # -- checks ----------------------------------------------------------------------------------------

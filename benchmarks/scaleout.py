@@ -401,7 +401,7 @@ def rows_per_key(db: psycopg.Connection[Any], surface: str, keys: list[str], pre
     """Per kind of row: how many keys have how many rows; problems unless exactly one each."""
     per_kind, problems = {}, []
     for kind, query in ROWS_PER_KEY[surface].items():
-        per_key = {str(k): int(n) for k, n in db.execute(query, (prefix + "%",)).fetchall()}  # type: ignore[arg-type]
+        per_key = {str(k): int(n) for k, n in db.execute(query, (prefix + "%",)).fetchall()}
         per_kind[kind] = dict(Counter(per_key.get(k, 0) for k in keys))
         wrong = {k: per_key.get(k, 0) for k in keys if per_key.get(k, 0) != 1}
         if wrong or set(per_key) - set(keys):

@@ -222,7 +222,7 @@ def sync_indexes(rt: Runtime) -> float | None:
     report = record_indexes.sync(rt.settings.database_url, rt.declarations.models.values())
     log(f"declared indexes synced in {report.seconds:.1f} s: built {', '.join(report.created) or 'none'}; "
         f"kept {len(report.kept)}; dropped {len(report.dropped)}")
-    return report.seconds
+    return float(report.seconds)
 
 
 def forget_counts() -> None:
@@ -327,7 +327,7 @@ class Recording:
 
     @property
     def dialect(self) -> str:
-        return self.inner.dialect
+        return str(self.inner.dialect)
 
     def _keep(self, statement: Statement | ClauseElement, params: Mapping[str, Any] | None) -> None:
         compiled, extracted = compiled_for(statement, self.inner.dialect)
@@ -383,7 +383,7 @@ def explain_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
             prepared = PLACEHOLDER.sub(positional, statement).replace("%%", "%")
             execute = sql.SQL("EXECUTE bench_stmt ({})").format(sql.SQL(", ").join(sql.Literal(parameters[n])
                                                                                    for n in names))
-            conn.execute(sql.SQL("PREPARE bench_stmt AS {}").format(sql.SQL(prepared)))  # type: ignore[arg-type]
+            conn.execute(sql.SQL("PREPARE bench_stmt AS {}").format(sql.SQL(prepared)))
             try:
                 # What the planner settles on with the default plan_cache_mode (auto) once the
                 # statement is prepared: 5 custom plans, then the generic one if it looks no dearer.

@@ -67,6 +67,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -140,7 +141,7 @@ def non_db_costs(rt: Runtime, endpoint: Endpoint, db: psycopg.Connection[Any], r
     fake = cast(Any, SimpleNamespace(event_pid="evt_" + "x" * 26, event_type=EVENT, occurred_at=rt.clock.now(),
                                      payload={"pid": "ast_" + "x" * 26, "assignee": "bench-000001",
                                               "status": "assigned", "previousAssignee": "alice"}))
-    steps = {
+    steps: dict[str, Callable[[], object]] = {
         "check_url": lambda: check_url(endpoint.url, allow_loopback=True),
         "unseal_secret": lambda: rt.secret_box.open(sealed),
         "body_and_signature": lambda: sending.signature(endpoint.secret, int(time.time()), sending.body_of(fake)),

@@ -87,6 +87,7 @@ check() {  # check <name> <title> <command...>: in the background, its output ke
 }
 check ruff "lint (ruff)" .venv/bin/ruff check .
 check mypy "types (mypy)" .venv/bin/mypy
+check bench-types "the benchmarks' types (mypy strict, benchmarks/mypy.ini)" .venv/bin/mypy --config-file benchmarks/mypy.ini
 check imports "dependency rule (import-linter: layers, Connexion isolated, no HTTP in features)" \
   .venv/bin/lint-imports --config pyproject.toml --no-logo
 check registry "documents, models.yaml, capabilities.yaml and settings (tessera check)" \

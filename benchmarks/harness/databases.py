@@ -72,7 +72,8 @@ class Backend:
 
     def engine(self) -> Engine:
         """An engine for the benchmark's own queries (a small pool: it must not crowd the servers')."""
-        return make_engine(self.sqlalchemy_url, **({"pool_size": 2} if self.name == "postgresql" else {}))
+        engine: Engine = make_engine(self.sqlalchemy_url, **({"pool_size": 2} if self.name == "postgresql" else {}))
+        return engine
 
 
 def server_env(database_url: str, var_dir: Path, **extra: str) -> dict[str, str]:

@@ -118,7 +118,7 @@ class Receiver:
 # -- the database's side ---------------------------------------------------------------------------
 
 def scalar(db: psycopg.Connection[Any], query: str, params: tuple[Any, ...] = ()) -> int:
-    row = db.execute(query, params).fetchone()  # type: ignore[arg-type]
+    row = db.execute(query, params).fetchone()
     return int(row[0]) if row and row[0] is not None else 0
 
 

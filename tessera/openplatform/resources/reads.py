@@ -47,7 +47,12 @@ def present(resource: ResourceCap, row: Row) -> dict[str, Any]:
 
 def etag(row: Row) -> str:
     """Strong ETag of one version of one record (another record's ETag never matches)."""
-    digest = hashlib.sha256(f"{row.pid}:{row.version}".encode()).digest()[:18]
+    return etag_of(str(row.pid), int(row.version))
+
+
+def etag_of(pid: str, version: int) -> str:
+    """The strong ETag of version ``version`` of record ``pid``."""
+    digest = hashlib.sha256(f"{pid}:{version}".encode()).digest()[:18]
     return '"' + base64.urlsafe_b64encode(digest).decode("ascii") + '"'
 
 
