@@ -18,12 +18,15 @@ first-party).
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_DIR = ROOT / "benchmarks"
-RESULTS_DIR = BENCH_DIR / "results"
+# BENCH_RESULTS_DIR sends the reports elsewhere: the test command's smoke runs, whose figures mean
+# nothing, must not overwrite those of a real run.
+RESULTS_DIR = Path(os.environ.get("BENCH_RESULTS_DIR") or BENCH_DIR / "results")
 
 if sys.path[:1] != [str(ROOT)]:
     sys.path.insert(0, str(ROOT))
