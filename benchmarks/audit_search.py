@@ -17,7 +17,7 @@ keyword, a sort); this is the issue's question of how it behaves when a tenant's
    total against a ``count(*)`` of its own), then 2 s warm-up and ``--duration`` seconds from
    ``--concurrency`` httpx clients (``harness.clients``), with CPU ms per request of the server and of
    PostgreSQL.
-4. The table and ``EXPLAIN (ANALYZE, BUFFERS)`` of each scenario's count; ``benchmarks/results/
+4. The table and ``EXPLAIN (ANALYZE, BUFFERS)`` of each scenario's count and page 500; ``benchmarks/results/
    audit_search.json`` and ``.txt``; the database dropped (unless ``--keep-db``). Exit status 1 when a
    check failed.
 """
@@ -25,11 +25,12 @@ keyword, a sort); this is the issue's question of how it behaves when a tenant's
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import secrets
 import sys
 import time
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -79,51 +80,79 @@ def seed_audit(url: str, tenant_id: int, count: int, first: datetime) -> float:
     return seconds
 
 
-def scenarios(middle: datetime) -> dict[str, dict[str, str]]:
-    """Each scenario's query (page 1; page 500 adds ``pageNum``)."""
+# A record's id as the seed writes target ids (``g % 50000``: 20 entries per record at a million
+# rows), and one entry's request id.
+HISTORY_TARGET = "rec_" + hashlib.md5(b"t4242", usedforsecurity=False).hexdigest()[:26]
+ONE_REQUEST = hashlib.md5(b"r424242", usedforsecurity=False).hexdigest()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A search as the client sends it (page 1; page 500 adds ``pageNum``), and the same condition
+    and order written here in SQL, for the expected total and the plans."""
+
+    query: dict[str, str]
+    where: str = "true"
+    values: tuple[Any, ...] = ()
+    order: str = "created_at DESC, id DESC"
+
+
+def _keyword_sql(word: str) -> str:
+    return " OR ".join(f"lower({c}) LIKE '%%{word}%%'" for c in ("action", "actor"))
+
+
+def scenarios(middle: datetime) -> dict[str, Scenario]:
+    """Each scenario of the run."""
     def filters(*conditions: dict[str, Any]) -> str:
         return json.dumps(list(conditions), separators=(",", ":"))
 
+    since = middle.isoformat().replace("+00:00", "Z")
     return {
-        "newest first": {"sortField": "created_at", "sortOrder": "desc"},
-        "action eq": {"filters": filters({"fieldName": "action", "operator": "eq", "value": "assets:update"})},
-        "created_at gte (half)": {"filters": filters({"fieldName": "created_at", "operator": "gte",
-                                                      "value": middle.isoformat().replace("+00:00", "Z")})},
-        "keyword (an actor)": {"keyword": "dana"},
-        "sort actor asc": {"sortField": "actor", "sortOrder": "asc"},
+        "newest first": Scenario({"sortField": "created_at", "sortOrder": "desc"}),
+        "action eq": Scenario({"filters": filters({"fieldName": "action", "operator": "eq", "value": "assets:update"})},
+                              "action = %s", ("assets:update",)),
+        "actor eq": Scenario({"filters": filters({"fieldName": "actor", "operator": "eq", "value": ACTORS[3]})},
+                             "actor = %s", (ACTORS[3],)),
+        "a record's history": Scenario(
+            {"filters": filters({"fieldName": "targetId", "operator": "eq", "value": HISTORY_TARGET})},
+            "target_id = %s", (HISTORY_TARGET,)),
+        "created_at gte (half)": Scenario({"filters": filters({"fieldName": "created_at", "operator": "gte",
+                                                               "value": since})},
+                                          "created_at >= %s", (middle.replace(tzinfo=None),)),
+        "keyword (an actor)": Scenario({"keyword": "dana"}, _keyword_sql("dana")),
+        "keyword (no match)": Scenario({"keyword": "nobody"}, _keyword_sql("nobody")),
+        "one request's entries": Scenario(
+            {"filters": filters({"fieldName": "requestId", "operator": "eq", "value": ONE_REQUEST})},
+            "request_id = %s", (ONE_REQUEST,)),
+        "sort actor asc": Scenario({"sortField": "actor", "sortOrder": "asc"}, order="actor ASC NULLS LAST, id ASC"),
     }
 
 
-def expected_total(url: str, tenant_id: int, name: str, middle: datetime) -> int:
+def expected_total(url: str, tenant_id: int, scenario: Scenario) -> int:
     """The scenario's total by a ``count(*)`` written here, not the service's."""
-    conditions: dict[str, tuple[str, dict[str, Any]]] = {
-        "newest first": ("true", {}),
-        "action eq": ("action = %(v)s", {"v": "assets:update"}),
-        "created_at gte (half)": ("created_at >= %(v)s", {"v": middle}),
-        "keyword (an actor)": ("(lower(action) LIKE '%%dana%%' OR lower(actor) LIKE '%%dana%%' "
-                               "OR lower(target_id) LIKE '%%dana%%' OR lower(request_id) LIKE '%%dana%%')", {}),
-        "sort actor asc": ("true", {}),
-    }
-    where, params = conditions[name]
     with psycopg.connect(url, autocommit=True) as conn:
-        row = conn.execute(f"SELECT count(*) FROM audit_log WHERE tenant_id = %(t)s AND {where}",
-                           {"t": tenant_id, **params}).fetchone()
+        row = conn.execute(f"SELECT count(*) FROM audit_log WHERE tenant_id = %s AND ({scenario.where})",
+                           (tenant_id, *scenario.values)).fetchone()
     assert row is not None
     return int(row[0])
 
 
-def explain_count(url: str, tenant_id: int, name: str, middle: datetime) -> list[str]:
-    """The plan of the scenario's count, as PostgreSQL runs it for a statement of the same shape."""
-    conditions = {
-        "action eq": "AND action = 'assets:update'",
-        "created_at gte (half)": f"AND created_at >= '{middle.replace(tzinfo=None).isoformat()}'",
-        "keyword (an actor)": "AND (lower(action) LIKE '%dana%' OR lower(actor) LIKE '%dana%' "
-                              "OR lower(target_id) LIKE '%dana%' OR lower(request_id) LIKE '%dana%')",
+def explain(url: str, tenant_id: int, scenario: Scenario) -> list[str]:
+    """The plans of the scenario's count and of its page 500, as PostgreSQL runs statements of the
+    same shape as the service's."""
+    where = f"tenant_id = %s AND ({scenario.where})"
+    statements = {
+        "count": f"SELECT count(*) FROM audit_log WHERE {where}",
+        f"page {DEEP_PAGE}": f"SELECT * FROM audit_log WHERE {where} ORDER BY {scenario.order} "
+                             f"LIMIT {PAGE_SIZE} OFFSET {(DEEP_PAGE - 1) * PAGE_SIZE}",
     }
+    lines: list[str] = []
     with psycopg.connect(url, autocommit=True) as conn:
-        rows = conn.execute(f"EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM audit_log WHERE tenant_id = {tenant_id} "
-                            f"{conditions.get(name, '')}").fetchall()
-    return [str(r[0]) for r in rows]
+        for label, statement in statements.items():
+            lines.append(f"{label}:")
+            lines += [f"  {r[0]}" for r in conn.execute(f"EXPLAIN (ANALYZE, BUFFERS) {statement}",
+                                                        (tenant_id, *scenario.values))]
+    return lines
 
 
 def main() -> int:
@@ -149,7 +178,7 @@ def main() -> int:
             seeding.analyze(engine)
         queries = scenarios(middle)
         paths = {f"{name}, page {page}": "/api/audit/list?" + str(httpx.QueryParams(
-            {**query, "pageNum": str(page), "pageSize": str(PAGE_SIZE)})) for name, query in queries.items()
+            {**scenario.query, "pageNum": str(page), "pageSize": str(PAGE_SIZE)})) for name, scenario in queries.items()
             for page in (1, DEEP_PAGE)}
         postmaster = cpu.postmaster_pid(ws.backend.url)
         with running((TESSERA,), ws.env, ws.tmp) as servers, psycopg.connect(ws.backend.url, autocommit=True) as pg:
@@ -164,7 +193,7 @@ def main() -> int:
                     failures.append(f"{label}: HTTP {answer.status_code} {answer.text[:200]}")
                     continue
                 data = answer.json()["data"]
-                want = expected_total(ws.backend.url, tenant_id, name, middle)
+                want = expected_total(ws.backend.url, tenant_id, queries[name])
                 if data["total"] != want or len(data["records"]) != min(PAGE_SIZE, max(0, want - (
                         int(dict(httpx.QueryParams(path.split("?", 1)[1]))["pageNum"]) - 1) * PAGE_SIZE)):
                     failures.append(f"{label}: total {data['total']} (want {want}), {len(data['records'])} entries")
@@ -183,9 +212,9 @@ def main() -> int:
             "Tessera audit search benchmark", info,
             f"audit rows of the tenant: {args.rows:,} (+{args.rows // 10:,} of another) | pageSize {PAGE_SIZE} | "
             f"concurrency {args.concurrency} | {args.duration:g} s per run (+{WARMUP_SECONDS:g} s warm-up)", found)
-        plans = {name: explain_count(ws.backend.url, tenant_id, name, middle) for name in queries}
+        plans = {name: explain(ws.backend.url, tenant_id, scenario) for name, scenario in queries.items()}
         for name, plan in plans.items():
-            lines += ["", f"count plan, {name}:", *(f"  {line}" for line in plan)]
+            lines += ["", f"plans, {name}:", *(f"  {line}" for line in plan)]
         log("\n" + "\n".join(lines))
     results.write("audit_search", args, {
         "versions": info, "config": {"warmup_s": WARMUP_SECONDS, "pageSize": PAGE_SIZE,

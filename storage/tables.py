@@ -151,6 +151,11 @@ audit_log = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Index("ix_audit_log_tenant_created", "tenant_id", "created_at", "id"),
     Index("ix_audit_log_application_created", "application_id", "created_at", "id"),
+    # Filters and sorts of the audit search (migration 0013; PostgreSQL also has a trigram keyword index).
+    Index("ix_audit_log_tenant_action", "tenant_id", "action", "id"),
+    Index("ix_audit_log_tenant_actor", "tenant_id", "actor", "id"),
+    Index("ix_audit_log_tenant_target", "tenant_id", "target_id", "id"),
+    Index("ix_audit_log_tenant_request", "tenant_id", "request_id", "id"),
 )
 
 

@@ -88,3 +88,17 @@ def test_audit_entries_of_another_tenant_are_invisible(env: Env, tenant: TenantU
     mine = env.client.get(f"/api/audit/list?filters={filters}", headers=tenant.headers()).json()["data"]
     assert theirs["total"] == 1
     assert mine["total"] == 0
+
+
+def test_the_audit_keyword_matches_the_action_and_the_actor_and_not_the_ids(env: Env, tenant: TenantUsers) -> None:
+    created = tenant.create("assets", {"name": "K", "serialNo": "AUDK-1"},
+                            headers={**tenant.headers(), "X-Request-Id": "kwreq-7f3a"})
+
+    def total(keyword: str) -> int:
+        page = env.client.get(f"/api/audit/list?keyword={quote(keyword)}", headers=tenant.headers()).json()["data"]
+        return int(page["total"])
+
+    assert total("ASSETS:CRE") >= 1
+    assert total(tenant.emails["admin"].split("@")[0].upper()) >= 1
+    assert total("kwreq-7f3a") == 0
+    assert total(created["id"]) == 0
