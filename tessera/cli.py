@@ -237,17 +237,22 @@ def _check(_args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    """Write generated/: both documents, their Postman collections, then the SDKs generated from the documents.
+    """Write generated/: both documents, their Postman collections, then the SDKs generated from the documents;
+    and the configuration reference of the documentation (``tessera.core.settings_reference``).
 
     With --check, write nothing and fail when any of it is stale (naming the files that differ).
     """
     from pathlib import Path
 
+    from tessera.core import settings_reference
     from tessera.core.settings import PROJECT_ROOT
     from tessera.registry import postman, session_document, typescript
     from tessera.registry import sdk as sdkgen
     from tessera.registry.document import generated_path, render
 
+    reference_target = PROJECT_ROOT / settings_reference.PAGE
+    reference_text = settings_reference.render()
+    reference_current = reference_target.read_text(encoding="utf-8") if reference_target.is_file() else None
     target = generated_path(PROJECT_ROOT)
     relative = target.relative_to(PROJECT_ROOT)
     published = _published_document()
@@ -264,7 +269,8 @@ def _generate(args: argparse.Namespace) -> int:
         if args.check:
             stale: list[str] = []
             stale += [f"{path.relative_to(PROJECT_ROOT)} (differs)" for path, old, new in
-                      ((target, current, text), (session_target, session_current, session_text)) if old != new]
+                      ((target, current, text), (session_target, session_current, session_text),
+                       (reference_target, reference_current, reference_text)) if old != new]
             stale += postman.stale(PROJECT_ROOT, published, session_doc)
             with sdkgen.work_dir() as tmp:
                 # The SDK as `tessera generate` would write it: from the document as it would be written.
@@ -294,6 +300,7 @@ def _generate(args: argparse.Namespace) -> int:
                 return 1
             print(f"{relative}: up to date")
             print(f"{session_target.relative_to(PROJECT_ROOT)}: up to date")
+            print(f"{settings_reference.PAGE}: up to date")
             print(f"{postman.DIRECTORY}: up to date")
             for sdk in sdkgen.SDKS:
                 print(f"{(python_dir / sdk.directory).relative_to(PROJECT_ROOT)}: up to date")
@@ -302,6 +309,7 @@ def _generate(args: argparse.Namespace) -> int:
             return 0
         _write_document(target, current, text)
         _write_document(session_target, session_current, session_text)
+        _write_document(reference_target, reference_current, reference_text)
         changed = postman.write(PROJECT_ROOT, published, session_doc)
         print(f"{postman.DIRECTORY}: {f'written ({len(changed)} file(s) changed)' if changed else 'unchanged'}")
         with sdkgen.work_dir(python_dir) as tmp:  # next to the SDKs, so that they are swapped in by renames
