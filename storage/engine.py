@@ -14,16 +14,22 @@ Doing the execution context's work without it takes SQLAlchemy's private API; ev
 in ``storage.sqlalchemy_internals``, for the one SQLAlchemy version pinned.
 
 Results come back fully fetched as ``Result``: the few methods of SQLAlchemy's result the storage
-modules use (``first``, ``one``, ``scalar_one``...), over rows with attribute access.
+modules use (``first``, ``one``, ``scalar_one``...). Rows are typed: a ``Statement`` or ``Query``
+names its row class, a ``NamedTuple`` whose fields are the statement's result columns in order
+(checked when the statement is compiled, so a misspelt or reordered field fails on first use in any
+test), and the driver's values become that class directly, so mypy checks every column access and
+reading a column costs what reading a tuple item does. A statement without one gets ``Row``, a
+plain tuple, whose columns are read by position only.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from sqlalchemy import Insert, Table, bindparam, text
 from sqlalchemy.dialects import postgresql, sqlite
@@ -40,6 +46,7 @@ __all__ = [
     "DatabaseUnavailable",
     "Executor",
     "IntegrityError",
+    "Query",
     "Result",
     "Row",
     "Statement",
@@ -90,54 +97,47 @@ DIALECTS: dict[str, Dialect] = {"postgresql": _dialect("postgresql"), "sqlite": 
 
 
 class Row(tuple[Any, ...]):
-    """A result row: a tuple whose columns are also attributes (``row.pid``) and a mapping."""
+    """The row of a statement that names no row class: its columns by position only."""
 
     __slots__ = ()
-    _fields: tuple[str, ...] = ()
-    _index: dict[str, int] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self[self._index[name]]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    @property
-    def _mapping(self) -> dict[str, Any]:
-        return dict(zip(self._fields, self, strict=True))
 
 
-def _row_class(names: Sequence[str]) -> type[Row]:
-    index: dict[str, int] = {}
-    for i, name in enumerate(names):
-        index.setdefault(name, i)
-    return type("Row", (Row,), {"__slots__": (), "_fields": tuple(names), "_index": index})
+# The row class of a statement: a ``NamedTuple`` (``Row`` when the statement names none).
+R = TypeVar("R", bound=tuple[Any, ...], covariant=True)
 
 
-class Result:
+def _check_fields(row: type[tuple[Any, ...]], names: Sequence[str], construct: ClauseElement) -> None:
+    """A row class must list the statement's result columns, in order, by name."""
+    fields = tuple(getattr(row, "_fields", ()))
+    if fields != tuple(names):
+        raise TypeError(f"{row.__name__} declares {fields}, but the statement returns {tuple(names)}: "
+                        f"{str(construct)[:200]}")
+
+
+class Result(Generic[R]):
     """Every row of one statement, fetched, and the number of rows it changed."""
 
     __slots__ = ("rowcount", "rows")
 
-    def __init__(self, rows: list[Row], rowcount: int) -> None:
+    def __init__(self, rows: list[R], rowcount: int) -> None:
         self.rows = rows
         self.rowcount = rowcount
 
-    def __iter__(self) -> Iterator[Row]:
+    def __iter__(self) -> Iterator[R]:
         return iter(self.rows)
 
-    def all(self) -> list[Row]:
+    def all(self) -> list[R]:
         return self.rows
 
-    def first(self) -> Row | None:
+    def first(self) -> R | None:
         return self.rows[0] if self.rows else None
 
-    def one(self) -> Row:
+    def one(self) -> R:
         if len(self.rows) != 1:
             raise LookupError(f"expected one row, got {len(self.rows)}")
         return self.rows[0]
 
-    def one_or_none(self) -> Row | None:
+    def one_or_none(self) -> R | None:
         if len(self.rows) > 1:
             raise LookupError(f"expected at most one row, got {len(self.rows)}")
         return self.first()
@@ -156,13 +156,14 @@ class Result:
         return [row[0] for row in self.rows]
 
 
-class Compiled:
+class Compiled(Generic[R]):
     """One statement compiled for one dialect: its SQL, how to bind, how to read rows back."""
 
     __slots__ = ("_binds", "_columns", "_compiled", "_defaults", "_expanding", "_row",
                  "reads_only", "returns_rows", "sql")
 
-    def __init__(self, construct: ClauseElement, dialect: Dialect, cache_key: internals.CacheKey | None = None) -> None:
+    def __init__(self, construct: ClauseElement, dialect: Dialect, cache_key: internals.CacheKey | None = None,
+                 row: type[R] | None = None) -> None:
         if isinstance(construct, Insert) and not internals.asks_for_returning(construct):
             construct = construct.inline()  # no implicit "RETURNING id" nobody asked for
         compiled = internals.compile_for(construct, dialect, cache_key)
@@ -182,7 +183,9 @@ class Compiled:
         self._binds: list[tuple[str, Processor]] = list(internals.bind_processors(compiled).items())
         columns = internals.result_columns(compiled, dialect)
         self.returns_rows = bool(columns)
-        self._row = _row_class([c.name for c in columns])
+        if row is not None:
+            _check_fields(row, [c.name for c in columns], construct)
+        self._row: Any = functools.partial(tuple.__new__, row or Row)
         self._columns: list[tuple[int, Processor]] = [
             (i, c.processor) for i, c in enumerate(columns) if c.processor is not None]
 
@@ -210,7 +213,7 @@ class Compiled:
                 values[name] = proc(value)
         return self.sql, values
 
-    def rows(self, raw: Sequence[Sequence[Any]]) -> list[Row]:
+    def rows(self, raw: Sequence[Sequence[Any]]) -> list[R]:
         make = self._row
         if not self._columns:
             return [make(r) for r in raw]
@@ -223,51 +226,89 @@ class Compiled:
         return out
 
 
-class Statement:
+class Statement(Generic[R]):
     """A statement built once (at import) and compiled once per dialect (on first use).
 
-    ``variants`` gives a dialect its own construct where the SQL must differ (an upsert).
+    ``variants`` gives a dialect its own construct where the SQL must differ (an upsert); ``row``
+    is the class of its rows (see the module docstring).
     """
 
-    __slots__ = ("_compiled", "_construct", "_lock", "_variants")
+    __slots__ = ("_compiled", "_construct", "_lock", "_row", "_variants")
 
-    def __init__(self, construct: ClauseElement, variants: Mapping[str, ClauseElement] | None = None) -> None:
+    @overload
+    def __init__(self: Statement[Row], construct: ClauseElement,
+                 variants: Mapping[str, ClauseElement] | None = None) -> None: ...
+
+    @overload
+    def __init__(self, construct: ClauseElement, variants: Mapping[str, ClauseElement] | None = None, *,
+                 row: type[R]) -> None: ...
+
+    def __init__(self, construct: ClauseElement, variants: Mapping[str, ClauseElement] | None = None, *,
+                 row: type[R] | None = None) -> None:
         self._construct = construct
         self._variants = dict(variants or {})
-        self._compiled: dict[str, Compiled] = {}
+        self._row = row
+        self._compiled: dict[str, Compiled[R]] = {}
         self._lock = threading.Lock()
 
-    def compiled(self, dialect: str) -> Compiled:
+    def compiled(self, dialect: str) -> Compiled[R]:
         found = self._compiled.get(dialect)
         if found is None:
             with self._lock:
                 construct = self._variants.get(dialect, self._construct)
-                found = self._compiled[dialect] = Compiled(construct, DIALECTS[dialect])
+                found = self._compiled[dialect] = Compiled(construct, DIALECTS[dialect], row=self._row)
         return found
+
+
+class Query(Generic[R]):
+    """A statement built per call (a list's filters, an admin search) and the class of its rows.
+
+    It is compiled through the bounded cache below, like a bare construct.
+    """
+
+    __slots__ = ("construct", "row")
+
+    def __init__(self, construct: ClauseElement, row: type[R]) -> None:
+        self.construct = construct
+        self.row = row
 
 
 # Statements built per call (list filters, admin searches) are compiled through this cache,
 # keyed by SQLAlchemy's own cache key (the SQL's shape, not its values); bounded, least recently
 # used out first.
 _CACHE_SIZE = 500
-_cache: OrderedDict[tuple[str, Any], Compiled] = OrderedDict()
+_cache: OrderedDict[tuple[str, Any, type[Any] | None], Compiled[Any]] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def compiled_for(statement: Statement | ClauseElement, dialect: str) -> tuple[Compiled, Sequence[Any] | None]:
+@overload
+def compiled_for(statement: Statement[R] | Query[R], dialect: str) -> tuple[Compiled[R], Sequence[Any] | None]: ...
+
+
+@overload
+def compiled_for(statement: ClauseElement, dialect: str) -> tuple[Compiled[Row], Sequence[Any] | None]: ...
+
+
+def compiled_for(statement: Statement[Any] | Query[Any] | ClauseElement,
+                 dialect: str) -> tuple[Compiled[Any], Sequence[Any] | None]:
     """The compiled form of a statement and, for a per-call construct, the values it carries."""
     if isinstance(statement, Statement):
         return statement.compiled(dialect), None
-    cache_key = internals.cache_key(statement)
+    row: type[Any] | None = None
+    if isinstance(statement, Query):
+        construct, row = statement.construct, statement.row
+    else:
+        construct = statement
+    cache_key = internals.cache_key(construct)
     if cache_key is None:  # not cacheable: compile for this call only
-        return Compiled(statement, DIALECTS[dialect]), None
-    key = (dialect, cache_key.key)
+        return Compiled(construct, DIALECTS[dialect], row=row), None
+    key = (dialect, cache_key.key, row)
     with _cache_lock:
         found = _cache.get(key)
         if found is not None:
             _cache.move_to_end(key)
             return found, cache_key.values
-    found = Compiled(statement, DIALECTS[dialect], cache_key)
+    found = Compiled(construct, DIALECTS[dialect], cache_key, row=row)
     with _cache_lock:
         _cache[key] = found
         while len(_cache) > _CACHE_SIZE:
@@ -280,11 +321,21 @@ def bound(*names: str) -> dict[str, Any]:
     return {name: bindparam(name) for name in names}
 
 
-def insert_or_skip(table: Table, columns: Sequence[str], returning: Sequence[Any] = ()) -> Statement:
+@overload
+def insert_or_skip(table: Table, columns: Sequence[str]) -> Statement[Row]: ...
+
+
+@overload
+def insert_or_skip(table: Table, columns: Sequence[str], returning: Sequence[Any], row: type[R]) -> Statement[R]: ...
+
+
+def insert_or_skip(table: Table, columns: Sequence[str], returning: Sequence[Any] = (),
+                   row: type[Any] | None = None) -> Statement[Any]:
     """``INSERT ... ON CONFLICT DO NOTHING [RETURNING ...]``: a claim in one statement.
 
     The returned row (or ``rowcount``) says whether this insert won; a conflict is not an error,
-    so a transaction needs no savepoint around it. ``columns`` are bound per call by name.
+    so a transaction needs no savepoint around it. ``columns`` are bound per call by name;
+    ``row`` is the class of the returned rows.
     """
     values: dict[str, Any] = {name: bindparam(name) for name in columns}
     pg = postgresql.insert(table).values(values).on_conflict_do_nothing()
@@ -292,7 +343,9 @@ def insert_or_skip(table: Table, columns: Sequence[str], returning: Sequence[Any
     if returning:
         pg = pg.returning(*returning)  # type: ignore[assignment]
         lite = lite.returning(*returning)  # type: ignore[assignment]
-    return Statement(pg, {"postgresql": pg, "sqlite": lite})
+    if row is None:
+        return Statement(pg, {"postgresql": pg, "sqlite": lite})
+    return Statement(pg, {"postgresql": pg, "sqlite": lite}, row=row)
 
 
 Params = Mapping[str, Any] | None
@@ -310,7 +363,14 @@ class Executor(Protocol):
     @property
     def dialect(self) -> str: ...
 
-    async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result: ...
+    @overload
+    async def execute(self, statement: Statement[R] | Query[R], params: Params = None) -> Result[R]: ...
+
+    @overload
+    async def execute(self, statement: ClauseElement, params: Params = None) -> Result[Row]: ...
+
+    async def execute(self, statement: Statement[Any] | Query[Any] | ClauseElement,
+                      params: Params = None) -> Result[Any]: ...
 
     async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
         """Run a statement whose result nobody reads; in a PostgreSQL transaction it rides the

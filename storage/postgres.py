@@ -32,7 +32,7 @@ import weakref
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 import psycopg
 import psycopg.sql
@@ -47,7 +47,10 @@ from storage.engine import (
     DatabaseUnavailable,
     IntegrityError,
     Params,
+    Query,
+    R,
     Result,
+    Row,
     Statement,
     bounded_owe,
     compiled_for,
@@ -67,7 +70,7 @@ def conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-async def _result(cursor: psycopg.AsyncCursor[Any], compiled: Compiled) -> Result:
+async def _result(cursor: psycopg.AsyncCursor[Any], compiled: Compiled[R]) -> Result[R]:
     raw = await cursor.fetchall() if compiled.returns_rows else []
     return Result(compiled.rows(raw), cursor.rowcount)
 
@@ -92,7 +95,14 @@ class PostgresTransaction:
         self._conn = conn
         self._pipeline = pipeline
 
-    async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result:
+    @overload
+    async def execute(self, statement: Statement[R] | Query[R], params: Params = None) -> Result[R]: ...
+
+    @overload
+    async def execute(self, statement: ClauseElement, params: Params = None) -> Result[Row]: ...
+
+    async def execute(self, statement: Statement[Any] | Query[Any] | ClauseElement,
+                      params: Params = None) -> Result[Any]:
         compiled, extracted = compiled_for(statement, "postgresql")
         sql, values = compiled.bind(params, extracted)
         try:
@@ -103,12 +113,12 @@ class PostgresTransaction:
         except psycopg.IntegrityError as exc:
             raise _integrity(sql, values, exc) from exc
 
-    async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+    async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         compiled, extracted = compiled_for(statement, "postgresql")
         sql, values = compiled.bind(params, extracted)
         await self._conn.execute(sql, values)
 
-    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+    async def execute_many(self, statement: Statement[Any], rows: Sequence[Mapping[str, Any]]) -> None:
         compiled = statement.compiled("postgresql")
         bound = [compiled.bind(row)[1] for row in rows]
         async with self._conn.cursor() as cursor:
@@ -276,7 +286,7 @@ class PostgresDatabase:
             state.probe = None
             state.probed_at = time.monotonic()
 
-    def owe(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+    def owe(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         compiled, extracted = compiled_for(statement, "postgresql")
         if not bounded_owe(self._owed, compiled.bind(params, extracted)):
             log.warning("database.owed_write_dropped", extra={"owed": len(self._owed)})
@@ -296,7 +306,14 @@ class PostgresDatabase:
                 log.warning("database.owed_write_failed", extra={"owed": len(self._owed)})
                 return
 
-    async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result:
+    @overload
+    async def execute(self, statement: Statement[R] | Query[R], params: Params = None) -> Result[R]: ...
+
+    @overload
+    async def execute(self, statement: ClauseElement, params: Params = None) -> Result[Row]: ...
+
+    async def execute(self, statement: Statement[Any] | Query[Any] | ClauseElement,
+                      params: Params = None) -> Result[Any]:
         compiled, extracted = compiled_for(statement, "postgresql")
         sql, values = compiled.bind(params, extracted)
         retry = compiled.reads_only
@@ -311,10 +328,10 @@ class PostgresDatabase:
                     raise
                 retry = False  # once, on a fresh connection (a lost one had the database probed)
 
-    async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+    async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         await self.execute(statement, params)
 
-    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+    async def execute_many(self, statement: Statement[Any], rows: Sequence[Mapping[str, Any]]) -> None:
         async with self._transaction() as tx:
             await tx.execute_many(statement, rows)
 

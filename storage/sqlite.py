@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.sql import ClauseElement
@@ -32,7 +32,10 @@ from storage.engine import (
     Compiled,
     IntegrityError,
     Params,
+    Query,
+    R,
     Result,
+    Row,
     Statement,
     bounded_owe,
     compiled_for,
@@ -45,7 +48,7 @@ _IDLE_CONNECTIONS = 16
 _PROBE_BUSY_MS = 2000
 
 
-def _run(conn: sqlite3.Connection, compiled: Compiled, sql: str, values: Any) -> Result:
+def _run(conn: sqlite3.Connection, compiled: Compiled[R], sql: str, values: Any) -> Result[R]:
     try:
         cursor = conn.execute(sql, values)
     except sqlite3.IntegrityError as exc:
@@ -63,16 +66,23 @@ class SqliteTransaction:
         self._db = db
         self._conn = conn
 
-    async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result:
+    @overload
+    async def execute(self, statement: Statement[R] | Query[R], params: Params = None) -> Result[R]: ...
+
+    @overload
+    async def execute(self, statement: ClauseElement, params: Params = None) -> Result[Row]: ...
+
+    async def execute(self, statement: Statement[Any] | Query[Any] | ClauseElement,
+                      params: Params = None) -> Result[Any]:
         compiled, extracted = compiled_for(statement, "sqlite")
         sql, values = compiled.bind(params, extracted)
         result: Result = await self._db.in_thread(_run, self._conn, compiled, sql, values)
         return result
 
-    async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+    async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         await self.execute(statement, params)
 
-    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+    async def execute_many(self, statement: Statement[Any], rows: Sequence[Mapping[str, Any]]) -> None:
         compiled = statement.compiled("sqlite")
         bound = [compiled.bind(row)[1] for row in rows]
         await self._db.in_thread(self._conn.executemany, compiled.sql, bound)
@@ -126,7 +136,14 @@ class SqliteDatabase:
         finally:
             self._checkin(conn)
 
-    async def execute(self, statement: Statement | ClauseElement, params: Params = None) -> Result:
+    @overload
+    async def execute(self, statement: Statement[R] | Query[R], params: Params = None) -> Result[R]: ...
+
+    @overload
+    async def execute(self, statement: ClauseElement, params: Params = None) -> Result[Row]: ...
+
+    async def execute(self, statement: Statement[Any] | Query[Any] | ClauseElement,
+                      params: Params = None) -> Result[Any]:
         compiled, extracted = compiled_for(statement, "sqlite")
         sql, values = compiled.bind(params, extracted)
         if compiled.reads_only:
@@ -136,10 +153,10 @@ class SqliteDatabase:
             written: Result = await self.in_thread(self._single, compiled, sql, values)
             return written
 
-    async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+    async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         await self.execute(statement, params)
 
-    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+    async def execute_many(self, statement: Statement[Any], rows: Sequence[Mapping[str, Any]]) -> None:
         async with self.write() as tx:
             await tx.execute_many(statement, rows)
 
@@ -246,7 +263,7 @@ class SqliteDatabase:
             await self._pay()
         return ok
 
-    def owe(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+    def owe(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         compiled, extracted = compiled_for(statement, "sqlite")
         if not bounded_owe(self._owed, compiled.bind(params, extracted)):
             log.warning("database.owed_write_dropped", extra={"owed": len(self._owed)})
