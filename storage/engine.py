@@ -372,12 +372,12 @@ class Executor(Protocol):
     async def execute(self, statement: Statement[Any] | Query[Any] | ClauseElement,
                       params: Params = None) -> Result[Any]: ...
 
-    async def enqueue(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+    async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         """Run a statement whose result nobody reads; in a PostgreSQL transaction it rides the
         pipeline to the next statement or the commit instead of costing a round trip."""
         ...
 
-    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+    async def execute_many(self, statement: Statement[Any], rows: Sequence[Mapping[str, Any]]) -> None:
         """One statement for many parameter sets (batched inserts), in one round trip."""
         ...
 
@@ -401,7 +401,7 @@ class Database(Executor, Protocol):
         """Whether a write commits now (``WRITE_PROBE``); readiness asks it."""
         ...
 
-    def owe(self, statement: Statement | ClauseElement, params: Params = None) -> None:
+    def owe(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         """Run a write later, once the database is reachable again (a write that failed because it
         was not: an idempotency claim to release). It must be harmless to run late or twice."""
         ...

@@ -76,7 +76,7 @@ class SqliteTransaction:
                       params: Params = None) -> Result[Any]:
         compiled, extracted = compiled_for(statement, "sqlite")
         sql, values = compiled.bind(params, extracted)
-        result: Result = await self._db.in_thread(_run, self._conn, compiled, sql, values)
+        result: Result[Any] = await self._db.in_thread(_run, self._conn, compiled, sql, values)
         return result
 
     async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
@@ -129,7 +129,7 @@ class SqliteDatabase:
     async def in_thread(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
 
-    def _single(self, compiled: Compiled, sql: str, values: Any) -> Result:
+    def _single(self, compiled: Compiled[R], sql: str, values: Any) -> Result[R]:
         conn = self._checkout()
         try:
             return _run(conn, compiled, sql, values)
@@ -147,10 +147,10 @@ class SqliteDatabase:
         compiled, extracted = compiled_for(statement, "sqlite")
         sql, values = compiled.bind(params, extracted)
         if compiled.reads_only:
-            result: Result = await self.in_thread(self._single, compiled, sql, values)
+            result: Result[Any] = await self.in_thread(self._single, compiled, sql, values)
             return result
         async with self._write_lock():
-            written: Result = await self.in_thread(self._single, compiled, sql, values)
+            written: Result[Any] = await self.in_thread(self._single, compiled, sql, values)
             return written
 
     async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
