@@ -5,11 +5,11 @@ client assertions already used."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import ColumnElement, and_, bindparam, case, false, func, insert, literal, or_, select, update
 
-from storage.engine import Executor, Row, Statement, insert_or_skip
+from storage.engine import Executor, Query, Statement, insert_or_skip
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import (
     applications,
@@ -23,15 +23,34 @@ SECRET = "secret"  # noqa: S105 - a kind's name, not a secret
 PRIVATE_KEY_JWT = "private_key_jwt"
 
 
+class CredentialRow(NamedTuple):
+    """A row of ``credentials``."""
+
+    id: int
+    client_id: str
+    installation_id: int
+    kind: str
+    secret_digest: str | None
+    public_jwks: dict[str, Any] | None
+    status: str
+    created_at: datetime
+    rotated_at: datetime | None
+    expires_at: datetime | None
+    revoked_at: datetime | None
+    rotation_due_announced_at: datetime | None
+    expiry_announced_at: datetime | None
+    aged_out_at: datetime | None
+
+
 async def create_credential(conn: Executor, installation_id: int, client_id: str, secret_digest: str | None,
-                            *, now: datetime, public_jwks: dict[str, Any] | None = None) -> Row:
+                            *, now: datetime, public_jwks: dict[str, Any] | None = None) -> CredentialRow:
     """A secret credential (``secret_digest``) or, given ``public_jwks``, a ``private_key_jwt`` one."""
     kind = SECRET if public_jwks is None else PRIVATE_KEY_JWT
-    return (await conn.execute(
+    return (await conn.execute(Query(
         insert(credentials)
         .values(client_id=client_id, installation_id=installation_id, secret_digest=secret_digest, kind=kind,
                 public_jwks=public_jwks, status="active", created_at=now)
-        .returning(*credentials.c)
+        .returning(*credentials.c), CredentialRow)
     )).one()
 
 
@@ -61,15 +80,55 @@ def list_fields(now: datetime, born_before: datetime | None = None) -> dict[str,
     }
 
 
+class CredentialPageRow(NamedTuple):
+    """A credential as a list shows it: never its digest, with the status a client sees."""
+
+    id: int
+    client_id: str
+    kind: str
+    status: str
+    public_jwks: dict[str, Any] | None
+    created_at: datetime
+    rotated_at: datetime | None
+    expires_at: datetime | None
+    revoked_at: datetime | None
+    derived_status: str
+
+
 async def credentials_page(conn: Executor, installation_id: int, fields: dict[str, ListField],
-                           request: ListRequest) -> tuple[list[Row], int]:
+                           request: ListRequest) -> tuple[list[CredentialPageRow], int]:
     """One page of the installation's credentials with ``derived_status``; never a digest."""
     base = select(credentials.c.id, credentials.c.client_id, credentials.c.kind, credentials.c.status,
                   credentials.c.public_jwks, credentials.c.created_at,
                   credentials.c.rotated_at, credentials.c.expires_at, credentials.c.revoked_at,
                   fields["status"].expr.label("derived_status")).where(
         credentials.c.installation_id == installation_id)
-    return await run_list(conn, build_queries(base, [], request, credentials.c.id, keyword_in(credentials.c.client_id)))
+    return await run_list(conn, build_queries(base, [], request, credentials.c.id, keyword_in(credentials.c.client_id),
+                                              row=CredentialPageRow))
+
+
+class CredentialWithInstallationRow(NamedTuple):
+    """A credential (every column) with what a token request checks of its installation."""
+
+    id: int
+    client_id: str
+    installation_id: int
+    kind: str
+    secret_digest: str | None
+    public_jwks: dict[str, Any] | None
+    status: str
+    created_at: datetime
+    rotated_at: datetime | None
+    expires_at: datetime | None
+    revoked_at: datetime | None
+    rotation_due_announced_at: datetime | None
+    expiry_announced_at: datetime | None
+    aged_out_at: datetime | None
+    installation_pid: str
+    application_id: int
+    tenant_id: int
+    inst_status: str
+    granted_scopes: list[str]
 
 
 _WITH_INSTALLATION = Statement(
@@ -77,11 +136,12 @@ _WITH_INSTALLATION = Statement(
            installations.c.application_id, installations.c.tenant_id, installations.c.status.label("inst_status"),
            installations.c.scopes.label("granted_scopes"))
     .select_from(credentials.join(installations, installations.c.id == credentials.c.installation_id))
-    .where(credentials.c.client_id == bindparam("client_id"))
+    .where(credentials.c.client_id == bindparam("client_id")),
+    row=CredentialWithInstallationRow,
 )
 
 
-async def credential_with_installation(conn: Executor, client_id: str) -> Row | None:
+async def credential_with_installation(conn: Executor, client_id: str) -> CredentialWithInstallationRow | None:
     """The credential of a token request with what the grant checks of its installation (hot path)."""
     return (await conn.execute(_WITH_INSTALLATION, {"client_id": client_id})).first()
 
@@ -103,8 +163,25 @@ def _unannounced(column: str, born_before: datetime | None) -> ColumnElement[boo
     return and_(credentials.c[column].is_(None), credentials.c.created_at <= born_before)
 
 
+class CrossingRow(NamedTuple):
+    """A credential in use with its announcements so far, its installation and its application."""
+
+    id: int
+    client_id: str
+    kind: str
+    created_at: datetime
+    rotation_due_announced_at: datetime | None
+    expiry_announced_at: datetime | None
+    aged_out_at: datetime | None
+    installation_pid: str
+    tenant_id: int
+    application_id: int
+    application_pid: str
+
+
 async def crossing(conn: Executor, *, rotation_before: datetime, notice_before: datetime | None,
-                   max_age_before: datetime | None, tenant_id: int | None = None, limit: int = 500) -> list[Row]:
+                   max_age_before: datetime | None, tenant_id: int | None = None,
+                   limit: int = 500) -> list[CrossingRow]:
     """Credentials in use (active, not rotated) that crossed a line not yet announced: created at or
     before ``rotation_before`` (the rotation baseline), ``notice_before`` (the advance notice of the
     maximum age) or ``max_age_before`` (the maximum age); each with its installation and application."""
@@ -122,7 +199,7 @@ async def crossing(conn: Executor, *, rotation_before: datetime, notice_before: 
     )
     if tenant_id is not None:
         query = query.where(installations.c.tenant_id == tenant_id)
-    return list(await conn.execute(query))
+    return list(await conn.execute(Query(query, CrossingRow)))
 
 
 async def mark_announced(conn: Executor, credential_id: int, column: str, now: datetime) -> bool:
@@ -131,6 +208,11 @@ async def mark_announced(conn: Executor, credential_id: int, column: str, now: d
         update(credentials).where(credentials.c.id == credential_id, credentials.c[column].is_(None))
         .values({column: now}))
     return result.rowcount == 1
+
+
+class _TenantCount(NamedTuple):
+    code: str
+    n: int
 
 
 async def rotation_due_by_tenant(conn: Executor, rotation_before: datetime) -> dict[str, int]:
@@ -143,10 +225,15 @@ async def rotation_due_by_tenant(conn: Executor, rotation_before: datetime) -> d
                credentials.c.created_at <= rotation_before)
         .group_by(tenants.c.code)
     )
-    return {row.code: int(row.n) for row in await conn.execute(query)}
+    return {row.code: int(row.n) for row in await conn.execute(Query(query, _TenantCount))}
 
 
-_CLAIM_JTI = insert_or_skip(client_assertion_jtis, ("jti_digest", "expires_at"), (client_assertion_jtis.c.id,))
+class _Claimed(NamedTuple):
+    id: int
+
+
+_CLAIM_JTI = insert_or_skip(client_assertion_jtis, ("jti_digest", "expires_at"), (client_assertion_jtis.c.id,),
+                            _Claimed)
 
 
 async def claim_jti(conn: Executor, jti_digest: str, expires_at: datetime) -> bool:

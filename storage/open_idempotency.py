@@ -9,7 +9,7 @@ then completes the claim together with its change; a failed command releases it.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, bindparam, delete, select, update
 
@@ -20,19 +20,37 @@ IN_PROGRESS = "in_progress"
 COMPLETED = "completed"
 
 
+class OpenKeyRow(NamedTuple):
+    """A row of ``open_idempotency_keys``."""
+
+    id: int
+    installation_id: int
+    key: str
+    request_hash: str
+    state: str
+    response: Any  # the command's result once completed; None while in progress
+    etag: str | None
+    locked_until: datetime
+    created_at: datetime
+
+
+class _Claimed(NamedTuple):
+    id: int
+
+
 _FIND = Statement(select(keys).where(and_(keys.c.installation_id == bindparam("installation_id"),
-                                         keys.c.key == bindparam("key"))))
+                                         keys.c.key == bindparam("key"))), row=OpenKeyRow)
 _COMPLETE = Statement(update(keys).where(keys.c.id == bindparam("row_id")).values(
     state=COMPLETED, response=bindparam("response"), etag=bindparam("etag")))
 
 
-async def find(conn: Executor, installation_id: int, key: str) -> Row | None:
+async def find(conn: Executor, installation_id: int, key: str) -> OpenKeyRow | None:
     """The row for the key, live or expired (a read: no write lock needed)."""
     return (await conn.execute(_FIND, {"installation_id": installation_id, "key": key})).first()
 
 
 _CLAIM = insert_or_skip(keys, ("installation_id", "key", "request_hash", "state", "locked_until", "created_at"),
-                        returning=[keys.c.id])
+                        [keys.c.id], _Claimed)
 _FORGET = Statement(delete(keys).where(and_(keys.c.id == bindparam("row_id"),
                                             keys.c.created_at == bindparam("created_at"))))
 
@@ -44,7 +62,7 @@ async def claim(conn: Executor, installation_id: int, key: str, request_hash: st
         "installation_id": installation_id, "key": key, "request_hash": request_hash, "state": IN_PROGRESS,
         "locked_until": locked_until, "created_at": now,
     })).first()
-    return None if row is None else int(row.id)
+    return None if row is None else row.id
 
 
 async def forget(conn: Executor, row_id: int, created_at: datetime) -> None:
@@ -70,7 +88,7 @@ _RELEASE = Statement(delete(keys).where(and_(keys.c.id == bindparam("row_id"), k
                                              keys.c.locked_until == bindparam("locked_until"))))
 
 
-def release_statement(row_id: int, locked_until: datetime) -> tuple[Statement, dict[str, Any]]:
+def release_statement(row_id: int, locked_until: datetime) -> tuple[Statement[Row], dict[str, Any]]:
     """Forget an in-progress claim whose command failed, so the key can be used again: only while
     it is still the claim made with ``locked_until`` (a retry that took it over set another)."""
     return _RELEASE, {"row_id": row_id, "locked_until": locked_until}

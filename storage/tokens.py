@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, delete, insert, select
 
-from storage.engine import Executor, Row, Statement, bound
+from storage.engine import Executor, Statement, bound
 from storage.tables import (
     access_tokens,
     applications,
@@ -26,6 +27,29 @@ async def store_token(conn: Executor, digest: str, credential_id: int, installat
     await conn.enqueue(_STORE, {"token_digest": digest, "credential_id": credential_id,
                                 "installation_id": installation_id, "scopes": scopes, "issued_at": issued_at,
                                 "expires_at": expires_at})
+
+
+class TokenContextRow(NamedTuple):
+    """A stored token with what trusting it takes: its credential, installation, application and tenant."""
+
+    scopes: list[str]
+    issued_at: datetime
+    expires_at: datetime
+    client_id: str
+    credential_status: str
+    rotated_at: datetime | None
+    credential_expires_at: datetime | None
+    installation_id: int
+    installation_pid: str
+    environment: str
+    installation_status: str
+    granted_scopes: list[str]
+    application_id: int
+    application_pid: str
+    application_name: str
+    tenant_id: int
+    tenant_code: str
+    tenant_status: str
 
 
 # Built once: constructing this 18-column, 4-join SELECT took longer than running it. Executions
@@ -49,11 +73,12 @@ _TOKEN_CONTEXT = Statement(
         .join(applications, applications.c.id == installations.c.application_id)
         .join(tenants, tenants.c.id == installations.c.tenant_id)
     )
-    .where(access_tokens.c.token_digest == bindparam("digest"))
+    .where(access_tokens.c.token_digest == bindparam("digest")),
+    row=TokenContextRow,
 )
 
 
-async def token_context(conn: Executor, digest: str) -> Row | None:
+async def token_context(conn: Executor, digest: str) -> TokenContextRow | None:
     """Everything a business call needs to trust a token, in one query."""
     return (await conn.execute(_TOKEN_CONTEXT, {"digest": digest})).first()
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from storage import open_idempotency as keys
 from tessera.core.errors import FieldError, IdempotencyInProgress, InvalidRequest, OpenIdempotencyKeyConflict
@@ -48,7 +47,7 @@ class Claim:
 
     row_id: int
     locked_until: datetime
-    stored: Any = None
+    stored: keys.OpenKeyRow | None = None
 
 
 async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> Claim:
@@ -89,7 +88,7 @@ async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> Cla
     raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS)
 
 
-def _judge(seen: Any, request_hash: str, now: datetime) -> None:
+def _judge(seen: keys.OpenKeyRow, request_hash: str, now: datetime) -> None:
     """A live key seen in a read: a conflict, or a command still running. A completed key and a
     lapsed claim raise nothing (the caller replays the one and takes the other over)."""
     if seen.request_hash != request_hash:

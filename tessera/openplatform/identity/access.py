@@ -12,7 +12,8 @@ from typing import Any
 
 from storage import applications as app_store
 from storage import audit
-from storage.engine import Executor, Row
+from storage.applications import ApplicationRow
+from storage.engine import Executor
 from tessera.access.actors import Actor
 from tessera.core.errors import Forbidden, NotFound
 
@@ -21,7 +22,7 @@ MAINTAINER = "maintainer"
 
 
 async def application_for(conn: Executor, actor: Actor, app_pid: str, *, owner: bool = False,
-                          lock: bool = False) -> tuple[Row, str]:
+                          lock: bool = False) -> tuple[ApplicationRow, str]:
     """The application and the actor's role in it: 404 for non-members, 403 when ``owner`` is needed.
 
     ``lock`` serialises membership changes of one application on PostgreSQL (the last-owner rule).

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from storage import applications as app_store
-from storage.engine import Row
+from storage.applications import ApplicationPageRow, ApplicationRow
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, Forbidden, ValidationFailed
@@ -18,7 +18,7 @@ from tessera.runtime import Runtime
 CREATE_PERMISSION = "sys.connector.update"
 
 
-def _application(row: Row, role: str) -> dict[str, Any]:
+def _application(row: ApplicationRow | ApplicationPageRow, role: str) -> dict[str, Any]:
     return {"appId": row.pid, "name": row.name, "description": row.description, "status": row.status,
             "role": role, "created_at": iso(row.created_at)}
 

@@ -16,7 +16,9 @@ from typing import Any
 
 from storage import applications as app_store
 from storage import credentials as credential_store
-from storage.engine import Executor, Row
+from storage.applications import ApplicationRow
+from storage.credentials import CredentialPageRow, CredentialRow, CredentialWithInstallationRow
+from storage.engine import Executor
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
@@ -47,7 +49,7 @@ def _keyed(body: Mapping[str, Any] | None) -> dict[str, Any] | None:
     return assertions.public_jwks(body)
 
 
-def _issued(cred: Row, installation_pid: str, secret: str | None) -> dict[str, Any]:
+def _issued(cred: CredentialRow, installation_pid: str, secret: str | None) -> dict[str, Any]:
     """What creating or rotating answers: the secret (shown this once), or the registered keys."""
     answer: dict[str, Any] = {"clientId": cred.client_id, "kind": cred.kind, "installationId": installation_pid}
     if secret is not None:
@@ -85,7 +87,7 @@ async def list_credentials(rt: Runtime, actor: Actor, installation_pid: str,
     return page_of([_credential(rt, r, inst.pid, now) for r in rows], total, request)
 
 
-def _credential(rt: Runtime, row: Row, installation_pid: str, now: datetime) -> dict[str, Any]:
+def _credential(rt: Runtime, row: CredentialPageRow, installation_pid: str, now: datetime) -> dict[str, Any]:
     """A listed credential, with its age and whether a rotation is due (``hygiene``)."""
     def optional(value: Any) -> str | None:
         return iso(value) if value else None
@@ -100,7 +102,8 @@ def _credential(rt: Runtime, row: Row, installation_pid: str, now: datetime) -> 
     return answer
 
 
-async def _credential_for_owner(conn: Executor, actor: Actor, client_id: str) -> tuple[Row, Row]:
+async def _credential_for_owner(conn: Executor, actor: Actor,
+                                client_id: str) -> tuple[CredentialWithInstallationRow, ApplicationRow]:
     cred = await credential_store.credential_with_installation(conn, client_id)
     if cred is None:
         raise NotFound()

@@ -27,7 +27,8 @@ from typing import Any
 
 from storage import audit, outbox
 from storage import credentials as store
-from storage.engine import DatabaseUnavailable, Executor, Row
+from storage.credentials import CrossingRow
+from storage.engine import DatabaseUnavailable, Executor
 from tessera.core.clock import iso
 from tessera.core.settings import Settings
 from tessera.registry.operational import CREDENTIAL_EXPIRY_APPROACHING, CREDENTIAL_ROTATION_DUE
@@ -78,12 +79,12 @@ def age_fields(settings: Settings, created_at: datetime, in_use: bool, now: date
     }
 
 
-def _payload(row: Row) -> dict[str, Any]:
+def _payload(row: CrossingRow) -> dict[str, Any]:
     return {"clientId": row.client_id, "installationId": row.installation_pid, "applicationId": row.application_pid,
             "createdAt": iso(row.created_at)}
 
 
-async def _announce(conn: Executor, row: Row, column: str, *, action: str, event: str | None,
+async def _announce(conn: Executor, row: CrossingRow, column: str, *, action: str, event: str | None,
                     data: dict[str, Any], now: datetime, before: dict[str, Any] | None = None) -> bool:
     """Note the line crossed, audit it and (for ``event``) queue the operational event, once."""
     if not await store.mark_announced(conn, row.id, column, now):

@@ -7,7 +7,9 @@ from typing import Any
 
 from storage import identity
 from storage import installations as installation_store
-from storage.engine import Executor, IntegrityError, Row
+from storage.applications import ApplicationRow
+from storage.engine import Executor, IntegrityError
+from storage.installations import InstallationDetailRow, InstallationPageRow, InstallationRow
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, TenantForbidden, ValidationFailed
@@ -26,7 +28,8 @@ def _check_scopes(rt: Runtime, scopes: list[str], field: str = "scopes") -> list
     return sorted(set(scopes))
 
 
-def installation_dict(row: Row, tenant_code: str, app_pid: str) -> dict[str, Any]:
+def installation_dict(row: InstallationRow | InstallationPageRow | InstallationDetailRow, tenant_code: str,
+                      app_pid: str) -> dict[str, Any]:
     return {"installationId": row.pid, "tenantId": tenant_code, "environment": row.environment,
             "scopes": list(row.scopes), "status": row.status, "created_at": iso(row.created_at),
             "updated_at": iso(row.updated_at), "appId": app_pid}
@@ -76,7 +79,7 @@ async def get_installation(rt: Runtime, actor: Actor, installation_pid: str) -> 
 
 
 async def installation_for_member(conn: Executor, actor: Actor,
-                                  installation_pid: str) -> tuple[Row, Row, str]:
+                                  installation_pid: str) -> tuple[InstallationDetailRow, ApplicationRow, str]:
     """The installation, its application and the actor's role there (404 for non-members)."""
     inst = await installation_store.installation_by_pid(conn, installation_pid)
     if inst is None:
@@ -85,7 +88,8 @@ async def installation_for_member(conn: Executor, actor: Actor,
     return inst, app, role
 
 
-async def installation_for_owner(conn: Executor, actor: Actor, installation_pid: str) -> tuple[Row, Row]:
+async def installation_for_owner(conn: Executor, actor: Actor,
+                                 installation_pid: str) -> tuple[InstallationDetailRow, ApplicationRow]:
     """The installation and its application, for an owner of that application (404 / 403 otherwise)."""
     inst = await installation_store.installation_by_pid(conn, installation_pid)
     if inst is None:

@@ -25,7 +25,8 @@ import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
 
 from storage import credentials as credential_store
-from storage.engine import Executor, Row
+from storage.credentials import CredentialWithInstallationRow
+from storage.engine import Executor
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.openplatform.identity import hygiene
@@ -108,7 +109,8 @@ def unverified_issuer(assertion: str) -> str | None:
     return iss if isinstance(iss, str) else None
 
 
-def _verified_claims(cred: Row, assertion: str, audiences: tuple[str, ...]) -> dict[str, Any] | None:
+def _verified_claims(cred: CredentialWithInstallationRow, assertion: str,
+                     audiences: tuple[str, ...]) -> dict[str, Any] | None:
     """The assertion's claims if one of the credential's keys signed it for one of ``audiences``."""
     try:
         header = jwt.get_unverified_header(assertion)
@@ -141,8 +143,8 @@ def _timely(claims: Mapping[str, Any], now: datetime) -> bool:
     return at < exp + LEEWAY and exp - at <= MAX_LIFETIME + LEEWAY and nbf <= at + LEEWAY
 
 
-async def accepted(rt: Runtime, conn: Executor, cred: Row | None, client_id: str, assertion: str,
-                   audiences: tuple[str, ...], now: datetime) -> bool:
+async def accepted(rt: Runtime, conn: Executor, cred: CredentialWithInstallationRow | None, client_id: str,
+                   assertion: str, audiences: tuple[str, ...], now: datetime) -> bool:
     """Whether ``assertion`` authenticates the credential row (``credential_with_installation``)
     at ``now``; an accepted assertion's ``jti`` is used up (in ``conn``'s transaction)."""
     if cred is None or cred.kind != credential_store.PRIVATE_KEY_JWT or len(assertion) > MAX_ASSERTION:

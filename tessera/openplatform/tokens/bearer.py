@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from storage import tokens as token_store
-from storage.engine import Row
+from storage.tokens import TokenContextRow
 from tessera.core.errors import InsufficientScope, InvalidToken
 from tessera.runtime import Runtime
 
@@ -65,22 +65,24 @@ async def validate(rt: Runtime, token: str) -> Caller:
     )
 
 
-async def lookup(rt: Runtime, token: str) -> Row | None:
+async def lookup(rt: Runtime, token: str) -> TokenContextRow | None:
     """The stored token with its credential, installation and tenant (``token_context``), or None."""
     if not token or len(token) > MAX_TOKEN_LENGTH:
         return None
     return await token_store.token_context(rt.db, rt.digests.digest(token))
 
 
-def alive(row: Row, now: datetime) -> bool:
+def alive(row: TokenContextRow, now: datetime) -> bool:
     """Whether a stored token (``token_context``) still authorizes calls at ``now``."""
     if now >= row.expires_at:
         return False
     if row.credential_status != "active" or row.installation_status != "enabled" or row.tenant_status != "active":
         return False
-    return not (row.rotated_at is not None and row.issued_at >= row.rotated_at and now >= row.credential_expires_at)
+    # A rotation sets the grace window's end with ``rotated_at``: a rotated credential has one.
+    return not (row.rotated_at is not None and row.issued_at >= row.rotated_at
+                and row.credential_expires_at is not None and now >= row.credential_expires_at)
 
 
-def scopes_of(row: Row) -> tuple[str, ...]:
+def scopes_of(row: TokenContextRow) -> tuple[str, ...]:
     """The token's scopes that its installation still grants (narrowing a grant narrows live tokens)."""
     return tuple(sorted(set(row.scopes) & set(row.granted_scopes)))

@@ -17,7 +17,8 @@ from datetime import datetime
 
 from storage import audit
 from storage import credentials as credential_store
-from storage.engine import Executor, Row
+from storage.credentials import CredentialWithInstallationRow
+from storage.engine import Executor
 from tessera.core.errors import InvalidClient
 from tessera.openplatform.identity import hygiene
 from tessera.openplatform.tokens import assertions
@@ -39,7 +40,7 @@ def well_formed(client_id: str | None, secret: str | None, assertion: str | None
     return bool(client_id) and bool(secret) and len(client_id or "") <= MAX_FIELD and len(secret or "") <= MAX_FIELD
 
 
-def authentic(rt: Runtime, cred: Row | None, secret: str, now: datetime) -> bool:
+def authentic(rt: Runtime, cred: CredentialWithInstallationRow | None, secret: str, now: datetime) -> bool:
     """Whether ``secret`` authenticates the credential row (``credential_with_installation``) at ``now``."""
     digest = cred.secret_digest if cred is not None and cred.secret_digest else _NO_DIGEST
     secret_ok = rt.digests.matches(secret, digest)
@@ -50,7 +51,7 @@ def authentic(rt: Runtime, cred: Row | None, secret: str, now: datetime) -> bool
 
 
 async def verify(rt: Runtime, conn: Executor, client_id: str, secret: str | None, assertion: str | None,
-                 audiences: tuple[str, ...], now: datetime) -> tuple[Row | None, bool]:
+                 audiences: tuple[str, ...], now: datetime) -> tuple[CredentialWithInstallationRow | None, bool]:
     """The credential row of ``client_id`` (None if unknown) and whether the secret or the client
     assertion (for one of ``audiences``) authenticates it at ``now``; an assertion's ``jti`` is
     used up in ``conn``."""
@@ -61,7 +62,8 @@ async def verify(rt: Runtime, conn: Executor, client_id: str, secret: str | None
 
 
 async def authenticate(rt: Runtime, client_id: str | None, secret: str | None, request_id: str | None,
-                       endpoint: str, *, assertion: str | None = None, audiences: tuple[str, ...] = ()) -> Row:
+                       endpoint: str, *, assertion: str | None = None,
+                       audiences: tuple[str, ...] = ()) -> CredentialWithInstallationRow:
     """The authenticated credential (with its installation), or ``invalid_client``.
 
     A refusal of a client id that was checked is audited as ``oauth.token.denied``, naming the
