@@ -10,14 +10,33 @@ search's cost (``benchmarks/audit_search.py``); the page itself walks an index.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import ColumnElement, false, func, insert, or_, select
 
-from storage.engine import Executor, Row, Statement, bound
+from storage.engine import Executor, Statement, bound
 from storage.listing import ListField, ListQueries, ListRequest, build_queries, like_escape, run_list
 from storage.tables import audit_log
 from tessera.core.ids import new_pid
+
+
+class AuditRow(NamedTuple):
+    """A row of ``audit_log``."""
+
+    id: int
+    pid: str
+    tenant_id: int | None
+    actor_user_id: int | None
+    actor: str | None
+    action: str
+    target_type: str | None
+    target_id: str | None
+    before: Any
+    after: Any
+    request_id: str | None
+    application_id: int | None
+    created_at: datetime
+
 
 _APPEND = Statement(insert(audit_log).values(bound(
     "pid", "tenant_id", "actor_user_id", "actor", "action", "target_type",
@@ -72,18 +91,19 @@ def _keyword(keyword: str) -> Any:
     return or_(*(func.lower(col).like(pattern, escape="\\") for col in KEYWORD_COLUMNS))
 
 
-def search_queries(tenant_id: int | None, application_ids: list[int], request: ListRequest) -> ListQueries:
+def search_queries(tenant_id: int | None, application_ids: list[int],
+                   request: ListRequest) -> ListQueries[AuditRow]:
     """The page and count SQL of a search among the entries the caller may see (chosen by the
     caller's rights): the tenant's (``tenant_id``; None for none) and those of the applications
     ``application_ids``. Migration 0013 indexes what they filter, sort and search on."""
     scopes: list[ColumnElement[bool]] = [audit_log.c.application_id.in_(application_ids)] if application_ids else []
     if tenant_id is not None:
         scopes.append(audit_log.c.tenant_id == tenant_id)
-    return build_queries(select(audit_log), [or_(false(), *scopes)], request, audit_log.c.id, _keyword)
+    return build_queries(select(audit_log), [or_(false(), *scopes)], request, audit_log.c.id, _keyword, AuditRow)
 
 
 async def search(conn: Executor, tenant_id: int | None, application_ids: list[int],
-                 request: ListRequest) -> tuple[list[Row], int]:
+                 request: ListRequest) -> tuple[list[AuditRow], int]:
     """One page of ``search_queries`` and its exact total (counted by every request: see the module
     docstring)."""
     return await run_list(conn, search_queries(tenant_id, application_ids, request))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from sqlalchemy import and_, bindparam, insert, literal_column, select
 
-from storage.engine import Executor, Row, Statement
+from storage.engine import Executor, Query, Statement
 from storage.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
 from tessera.core.ids import new_pid
 
@@ -29,6 +29,46 @@ class RoleTemplate(Protocol):
     def permissions(self) -> tuple[str, ...]: ...
 
 
+class UserRow(NamedTuple):
+    """A row of ``users``."""
+
+    id: int
+    pid: str
+    email: str
+    username: str
+    password_hash: str
+    status: str
+    default_tenant_id: int | None
+    created_at: datetime
+
+
+class TenantRow(NamedTuple):
+    """A row of ``tenants``."""
+
+    id: int
+    code: str
+    name: str
+    status: str
+    created_at: datetime
+
+
+class _MemberRow(NamedTuple):
+    id: int  # the tenant's
+    code: str  # the tenant's
+    role_id: int
+    role_code: str
+    status: str
+
+
+class TenantMembershipRow(NamedTuple):
+    """One tenant a user is a member of, as ``memberships_of`` lists it."""
+
+    code: str
+    name: str
+    role_code: str
+    status: str
+
+
 @dataclass(frozen=True)
 class Membership:
     tenant_id: int
@@ -38,22 +78,22 @@ class Membership:
     permissions: frozenset[str]
 
 
-async def find_user_by_email(conn: Executor, email: str) -> Row | None:
-    return (await conn.execute(select(users).where(users.c.email == email.strip().lower()))).first()
+async def find_user_by_email(conn: Executor, email: str) -> UserRow | None:
+    return (await conn.execute(Query(select(users).where(users.c.email == email.strip().lower()), UserRow))).first()
 
 
-async def find_user_by_pid(conn: Executor, pid: str) -> Row | None:
-    return (await conn.execute(select(users).where(users.c.pid == pid))).first()
+async def find_user_by_pid(conn: Executor, pid: str) -> UserRow | None:
+    return (await conn.execute(Query(select(users).where(users.c.pid == pid), UserRow))).first()
 
 
-async def find_user_sharing_a_tenant(conn: Executor, email: str, user_id: int) -> Row | None:
+async def find_user_sharing_a_tenant(conn: Executor, email: str, user_id: int) -> UserRow | None:
     """The user with ``email`` when they are a member of an active tenant ``user_id`` belongs to.
 
     Looking a user up by email is bounded this way so a caller cannot probe which emails exist
     elsewhere on the platform.
     """
     theirs, mine = memberships.alias("theirs"), memberships.alias("mine")
-    return (await conn.execute(
+    return (await conn.execute(Query(
         select(users)
         .select_from(
             users.join(theirs, theirs.c.user_id == users.c.id)
@@ -61,31 +101,33 @@ async def find_user_sharing_a_tenant(conn: Executor, email: str, user_id: int) -
             .join(tenants, and_(tenants.c.id == theirs.c.tenant_id, tenants.c.status == "active"))
         )
         .where(users.c.email == email.strip().lower())
-        .limit(1)
-    )).first()
+        .limit(1),
+        UserRow,
+    ))).first()
 
 
-async def find_tenant(conn: Executor, code: str) -> Row | None:
-    return (await conn.execute(select(tenants).where(tenants.c.code == code))).first()
+async def find_tenant(conn: Executor, code: str) -> TenantRow | None:
+    return (await conn.execute(Query(select(tenants).where(tenants.c.code == code), TenantRow))).first()
 
 
 async def membership(conn: Executor, user_id: int, tenant_code: str) -> Membership | None:
     """The user's membership in the tenant with its permission codes, or None."""
-    row = (await conn.execute(
+    row = (await conn.execute(Query(
         select(tenants.c.id, tenants.c.code, roles.c.id.label("role_id"), roles.c.code.label("role_code"),
                memberships.c.status)
         .select_from(memberships.join(tenants, tenants.c.id == memberships.c.tenant_id)
                      .join(roles, roles.c.id == memberships.c.role_id))
         .where(and_(memberships.c.user_id == user_id, tenants.c.code == tenant_code,
-                    tenants.c.status == "active"))
-    )).first()
+                    tenants.c.status == "active")),
+        _MemberRow,
+    ))).first()
     if row is None:
         return None
     perms = await conn.execute(select(role_permissions.c.permission).where(role_permissions.c.role_id == row.role_id))
     return Membership(row.id, row.code, row.role_code, row.status, frozenset(p for (p,) in perms))
 
 
-async def default_tenant_code(conn: Executor, user: Row) -> str | None:
+async def default_tenant_code(conn: Executor, user: UserRow) -> str | None:
     """The tenant a login lands in: the user's default, else their oldest membership."""
     if user.default_tenant_id is not None:
         code = (await conn.execute(select(tenants.c.code).where(tenants.c.id == user.default_tenant_id))).scalar()
@@ -101,15 +143,16 @@ async def default_tenant_code(conn: Executor, user: Row) -> str | None:
     return oldest
 
 
-async def memberships_of(conn: Executor, user_id: int) -> list[Row]:
+async def memberships_of(conn: Executor, user_id: int) -> list[TenantMembershipRow]:
     """Every active tenant the user is a member of (code, name, role code, status), by code."""
-    return list(await conn.execute(
+    return list(await conn.execute(Query(
         select(tenants.c.code, tenants.c.name, roles.c.code.label("role_code"), memberships.c.status)
         .select_from(memberships.join(tenants, tenants.c.id == memberships.c.tenant_id)
                      .join(roles, roles.c.id == memberships.c.role_id))
         .where(and_(memberships.c.user_id == user_id, tenants.c.status == "active"))
-        .order_by(tenants.c.code)
-    ))
+        .order_by(tenants.c.code),
+        TenantMembershipRow,
+    )))
 
 
 async def platform_roles(conn: Executor, user_id: int) -> frozenset[str]:
@@ -133,13 +176,14 @@ async def create_tenant(conn: Executor, code: str, name: str, role_templates: Ma
 
 
 async def create_user(conn: Executor, email: str, username: str, password_hash: str,
-                      default_tenant_id: int | None = None, *, now: datetime) -> Row:
-    return (await conn.execute(
+                      default_tenant_id: int | None = None, *, now: datetime) -> UserRow:
+    return (await conn.execute(Query(
         insert(users)
         .values(pid=new_pid("usr"), email=email.strip().lower(), username=username, password_hash=password_hash,
                 status="active", default_tenant_id=default_tenant_id, created_at=now)
-        .returning(*users.c)
-    )).one()
+        .returning(*users.c),
+        UserRow,
+    ))).one()
 
 
 async def add_membership(conn: Executor, tenant_id: int, user_id: int, role_code: str, *, now: datetime) -> None:
@@ -156,11 +200,30 @@ async def grant_platform_role(conn: Executor, user_id: int, role_code: str) -> N
     await conn.execute(insert(platform_role_grants).values(user_id=user_id, role_code=role_code))
 
 
+class PrincipalRow(NamedTuple):
+    """A user's row (the columns of ``users``) with their membership in one tenant (``m_``: None
+    when they have none there)."""
+
+    id: int
+    pid: str
+    email: str
+    username: str
+    password_hash: str
+    status: str
+    default_tenant_id: int | None
+    created_at: datetime
+    m_tenant_id: int | None
+    m_tenant_code: str | None
+    m_role_id: int | None
+    m_role_code: str | None
+    m_status: str | None
+
+
 @dataclass(frozen=True)
 class Principal:
     """A user with their membership in one tenant, permissions and platform roles."""
 
-    user: Row
+    user: PrincipalRow
     membership: Membership | None
     platform_roles: frozenset[str]
 
@@ -178,7 +241,8 @@ _PRINCIPAL = Statement(
             memberships.c.user_id == users.c.id,
         )
     )
-    .where(users.c.pid == bindparam("user_pid"))
+    .where(users.c.pid == bindparam("user_pid")),
+    row=PrincipalRow,
 )
 _GRANTS = Statement(
     select(literal_column("'p'").label("kind"), role_permissions.c.permission.label("code"))
@@ -197,7 +261,9 @@ async def principal(conn: Executor, user_pid: str, tenant_code: str) -> Principa
         return None
     grants = (await conn.execute(_GRANTS, {"role_id": row.m_role_id, "user_id": row.id})).rows
     member = None
-    if row.m_tenant_id is not None:
+    # The membership's columns are all set or all None (NOT NULL columns, outer-joined together).
+    if (row.m_tenant_id is not None and row.m_tenant_code is not None and row.m_role_code is not None
+            and row.m_status is not None):
         member = Membership(row.m_tenant_id, row.m_tenant_code, row.m_role_code, row.m_status,
                             frozenset(code for kind, code in grants if kind == "p"))
     return Principal(row, member, frozenset(code for kind, code in grants if kind == "r"))

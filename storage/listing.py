@@ -12,7 +12,7 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, overload
 
 from sqlalchemy import (
     BigInteger,
@@ -30,7 +30,7 @@ from sqlalchemy import (
     true,
 )
 
-from storage.engine import Executor
+from storage.engine import Executor, Query, R, Row
 
 OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "not_in", "is_null", "is_not_null")
 
@@ -149,10 +149,32 @@ def filter_condition(flt: Filter) -> ColumnElement[bool]:
 
 
 @dataclass(frozen=True)
-class ListQueries:
+class ListQueries(Generic[R]):
     page: Select[Any]
     count: Select[Any]
     ordered_ids: Select[Any]  # every match's id, in the page query's order
+    row: type[R] | None = None  # the class of the page's rows (None: ``Row``, by position only)
+
+
+@overload
+def build_queries(
+    base: Select[Any],
+    scope: list[ColumnElement[bool]],
+    request: ListRequest,
+    id_column: ColumnElement[Any],
+    keyword_condition: Callable[[str], ColumnElement[bool]],
+) -> ListQueries[Row]: ...
+
+
+@overload
+def build_queries(
+    base: Select[Any],
+    scope: list[ColumnElement[bool]],
+    request: ListRequest,
+    id_column: ColumnElement[Any],
+    keyword_condition: Callable[[str], ColumnElement[bool]],
+    row: type[R],
+) -> ListQueries[R]: ...
 
 
 def build_queries(
@@ -161,9 +183,11 @@ def build_queries(
     request: ListRequest,
     id_column: ColumnElement[Any],
     keyword_condition: Callable[[str], ColumnElement[bool]],
-) -> ListQueries:
+    row: type[Any] | None = None,
+) -> ListQueries[Any]:
     """The page query (ordered on the sort field, then the row id, so pages never overlap) and
-    the count query over the same conditions."""
+    the count query over the same conditions; ``row`` is the class of the page's rows (a
+    ``NamedTuple`` of ``base``'s columns)."""
     conditions = list(scope)
     if request.keyword:
         conditions.append(keyword_condition(request.keyword))
@@ -182,13 +206,25 @@ def build_queries(
     )
     count = select(func.count()).select_from(base.where(where).with_only_columns(id_column).subquery())
     ordered_ids = base.where(where).with_only_columns(id_column).order_by(*order)
-    return ListQueries(page=page, count=count, ordered_ids=ordered_ids)
+    return ListQueries(page=page, count=count, ordered_ids=ordered_ids, row=row)
 
 
-async def run_list(conn: Executor, queries: ListQueries) -> tuple[list[Any], int]:
-    """The total and the rows of the page; the page query is skipped when nothing matches."""
+@overload
+async def run_list(conn: Executor, queries: ListQueries[Row]) -> tuple[list[Row], int]: ...
+
+
+@overload
+async def run_list(conn: Executor, queries: ListQueries[R]) -> tuple[list[R], int]: ...
+
+
+async def run_list(conn: Executor, queries: ListQueries[Any]) -> tuple[list[Any], int]:
+    """The total and the rows of the page (of ``queries.row``); the page query is skipped when
+    nothing matches."""
     total = (await conn.execute(queries.count)).scalar_one()
-    return (list(await conn.execute(queries.page)) if total else []), total
+    if not total:
+        return [], total
+    page = queries.page if queries.row is None else Query(queries.page, queries.row)
+    return (await conn.execute(page)).rows, total
 
 
 def keyword_like(expr: ColumnElement[Any]) -> Callable[[str], ColumnElement[bool]]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from sqlalchemy import ColumnElement, and_, bindparam, delete, func, insert, select, update
 
 from storage import record_counts
-from storage.engine import Executor, Row, Statement, insert_or_skip
+from storage.engine import Executor, Query, Statement, insert_or_skip
 from storage.listing import (
     ListField,
     ListQueries,
@@ -69,27 +69,54 @@ class DuplicateValues(Exception):
         self.fields = fields
 
 
+class RecordRow(NamedTuple):
+    """A row of ``records``."""
+
+    id: int
+    tenant_id: int
+    model: str
+    pid: str
+    version: int
+    data: dict[str, Any]  # the declared fields: always a JSON object
+    search_text: str
+    created_by: int | None
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
+
+
+class _Claimed(NamedTuple):
+    record_id: int
+
+
+class _Option(NamedTuple):
+    pid: str
+    label: str | int | float | None  # the label field's JSON value (PostgreSQL: its text)
+
+
 _CLAIM_UNIQUE = insert_or_skip(record_unique_values, ("tenant_id", "model", "field", "value", "record_id"),
-                               returning=[record_unique_values.c.record_id])
+                               [record_unique_values.c.record_id], _Claimed)
 
 
 # The hot statements, built once: every one carries the tenant and the model by construction.
 _SCOPE = and_(records.c.tenant_id == bindparam("tenant_id"), records.c.model == bindparam("model"),
               records.c.deleted_at.is_(None))
 _GET_QUERY = select(records).where(_SCOPE, records.c.pid == bindparam("pid"))
-_GET = Statement(_GET_QUERY)
-_GET_FOR_UPDATE = Statement(_GET_QUERY.with_for_update(), {"sqlite": _GET_QUERY})  # SQLite: the write lock
+_GET = Statement(_GET_QUERY, row=RecordRow)
+_GET_FOR_UPDATE = Statement(_GET_QUERY.with_for_update(), {"sqlite": _GET_QUERY},  # SQLite: the write lock
+                            row=RecordRow)
 _PAGE_AFTER = Statement(select(records).where(_SCOPE, records.c.id > bindparam("after_id"))
-                        .order_by(records.c.id.asc()).limit(bindparam("limit")))
+                        .order_by(records.c.id.asc()).limit(bindparam("limit")), row=RecordRow)
 _INSERT = Statement(insert(records).values(
     {c: bindparam(c) for c in ("tenant_id", "model", "pid", "version", "data", "search_text", "created_by",
-                               "created_at", "updated_at")}).returning(*records.c))
+                               "created_at", "updated_at")}).returning(*records.c), row=RecordRow)
 _UPDATE = Statement(
     update(records)
     .where(_SCOPE, records.c.id == bindparam("record_id"), records.c.version == bindparam("expected_version"))
     .values(data=bindparam("data"), search_text=bindparam("search_text"), version=records.c.version + 1,
             updated_at=bindparam("now"))
-    .returning(*records.c)
+    .returning(*records.c),
+    row=RecordRow,
 )
 
 
@@ -127,11 +154,12 @@ class RecordRepository:
         assert set(SYSTEM_FIELDS) <= set(fields)
         return fields
 
-    def list_queries(self, request: ListRequest) -> ListQueries:
+    def list_queries(self, request: ListRequest) -> ListQueries[RecordRow]:
         """The page and count SQL of a list of this tenant's records of the model."""
-        return build_queries(select(records), self._scope(), request, records.c.id, keyword_like(records.c.search_text))
+        return build_queries(select(records), self._scope(), request, records.c.id, keyword_like(records.c.search_text),
+                             RecordRow)
 
-    async def page(self, request: ListRequest) -> tuple[list[Row], int]:
+    async def page(self, request: ListRequest) -> tuple[list[RecordRow], int]:
         """One page and the exact total.
 
         While the model's stamp is unchanged (``storage.record_counts``: every write changes it), a
@@ -160,9 +188,9 @@ class RecordRepository:
                 record_counts.COUNTS.put(key, total)
         if ids is not None:
             return await self._rows_of(ids[offset:offset + request.page_size]), total
-        return (list(await self.conn.execute(queries.page)) if total else []), total
+        return (list(await self.conn.execute(Query(queries.page, RecordRow))) if total else []), total
 
-    async def _ordered_ids(self, stamp: int, queries: ListQueries) -> array[int]:
+    async def _ordered_ids(self, stamp: int, queries: ListQueries[RecordRow]) -> array[int]:
         """The ids of the query's first ``MAX_ORDERED_IDS`` matches in order, read once per stamp
         and query (``record_counts.ORDERS``)."""
         limited = queries.ordered_ids.limit(record_counts.MAX_ORDERED_IDS)
@@ -173,23 +201,23 @@ class RecordRepository:
             record_counts.ORDERS.put(order_key, ids)
         return ids
 
-    async def _rows_of(self, ids: array[int]) -> list[Row]:
+    async def _rows_of(self, ids: array[int]) -> list[RecordRow]:
         """The rows of ``ids``, in their order (one statement by primary key)."""
         wanted = list(ids)
         if not wanted:
             return []
         found = {row.id: row for row in await self.conn.execute(
-            select(records).where(and_(*self._scope()), records.c.id.in_(wanted)))}
+            Query(select(records).where(and_(*self._scope()), records.c.id.in_(wanted)), RecordRow))}
         # A row deleted since the stamp was read is left out, as a page read a moment later would.
         return [found[i] for i in wanted if i in found]
 
-    async def get(self, pid: str, *, for_update: bool = False) -> Row | None:
+    async def get(self, pid: str, *, for_update: bool = False) -> RecordRow | None:
         if not storable_text(pid):  # no record has such an id; PostgreSQL would refuse the NUL
             return None
         statement = _GET_FOR_UPDATE if for_update else _GET
         return (await self.conn.execute(statement, {**self._binds, "pid": pid})).first()
 
-    async def page_after(self, after_id: int, limit: int) -> list[Row]:
+    async def page_after(self, after_id: int, limit: int) -> list[RecordRow]:
         """Keyset page in id order: rows after ``after_id``, at most ``limit`` (one index range scan)."""
         return (await self.conn.execute(_PAGE_AFTER, {**self._binds, "after_id": after_id, "limit": limit})).rows
 
@@ -201,7 +229,7 @@ class RecordRepository:
             .order_by(label.asc(), records.c.id.asc())
             .limit(limit)
         )
-        return [(r.pid, r.label) for r in await self.conn.execute(query)]
+        return [(r.pid, r.label) for r in await self.conn.execute(Query(query, _Option))]
 
     async def count(self) -> int:
         query = select(func.count()).select_from(records).where(and_(*self._scope()))
@@ -236,7 +264,7 @@ class RecordRepository:
             condition = and_(condition, record_unique_values.c.field.in_(sorted(only)))
         await self.conn.execute(delete(record_unique_values).where(condition))
 
-    async def insert(self, data: dict[str, Any], created_by: int | None, *, now: datetime) -> Row:
+    async def insert(self, data: dict[str, Any], created_by: int | None, *, now: datetime) -> RecordRow:
         row = (await self.conn.execute(_INSERT, {
             **self._binds, "pid": new_pid(PID_PREFIX), "version": 1, "data": data,
             "search_text": search_text(self.model, data), "created_by": created_by, "created_at": now,
@@ -246,7 +274,7 @@ class RecordRepository:
         await record_counts.touch(self.conn, self.tenant_id, self.model.code)
         return row
 
-    async def update(self, current: Row, changes: dict[str, Any], *, now: datetime) -> Row | None:
+    async def update(self, current: RecordRow, changes: dict[str, Any], *, now: datetime) -> RecordRow | None:
         """Apply ``changes`` if the row is still at ``current.version``; None when it moved on.
 
         The version condition makes a lost update impossible even where the row was read without
@@ -265,7 +293,7 @@ class RecordRepository:
             await record_counts.touch(self.conn, self.tenant_id, self.model.code)
         return row
 
-    async def soft_delete(self, current: Row, *, now: datetime) -> None:
+    async def soft_delete(self, current: RecordRow, *, now: datetime) -> None:
         await self.conn.execute(
             update(records)
             .where(and_(*self._scope(), records.c.id == current.id))
@@ -275,6 +303,6 @@ class RecordRepository:
         await record_counts.touch(self.conn, self.tenant_id, self.model.code)
 
 
-def present(row: Row) -> dict[str, Any]:
+def present(row: RecordRow) -> dict[str, Any]:
     """The record as clients see it: public ``id``, declared fields, timestamps."""
     return {"id": row.pid, **row.data, "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}

@@ -15,18 +15,48 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
 
-from storage.engine import Executor
+from storage.engine import Executor, Query
 from storage.tables import deliveries, delivery_attempts, open_api_calls
 from storage.types import UTCDateTime
 
 PERCENTILES = (0.5, 0.95)
+
+
+class _Attempts(NamedTuple):
+    hour: datetime
+    delivered: int
+    failed: int
+
+
+class _Dead(NamedTuple):
+    hour: datetime
+    dead: int
+
+
+class _Percentiles(NamedTuple):
+    """PostgreSQL's percentiles of an hour: ``p<i>`` is ``PERCENTILES[i]``."""
+
+    hour: datetime
+    p0: float
+    p1: float
+
+
+class _Latency(NamedTuple):
+    hour: datetime
+    latency_ms: int  # the query keeps only attempts that have one
+
+
+class _Calls(NamedTuple):
+    hour: datetime
+    status: int
+    calls: int
 
 
 class hour_of(FunctionElement[datetime]):
@@ -52,7 +82,7 @@ def _hour_of_sqlite(element: hour_of, compiler: SQLCompiler, **kw: Any) -> str:
 # -- deliveries of one endpoint ---------------------------------------------------------------------
 
 async def attempt_counts(conn: Executor, endpoint_id: int, start: datetime, end: datetime,
-                         now: datetime) -> dict[datetime, Any]:
+                         now: datetime) -> dict[datetime, tuple[int, int]]:
     """Per hour of [start, end): attempts answered 2xx (delivered) and the others (failed). An
     attempt in flight (``sending``, its delivery still leased at ``now``) counts once it ends; one
     whose worker stopped (no lease any more) counts as failed, as the delivery log lists it.
@@ -63,15 +93,16 @@ async def attempt_counts(conn: Executor, endpoint_id: int, start: datetime, end:
     a, d = delivery_attempts, deliveries
     hour = hour_of(a.c.attempted_at).label("hour")
     ok = and_(a.c.http_status >= 200, a.c.http_status < 300)
-    rows = await conn.execute(
+    rows = await conn.execute(Query(
         select(hour, func.sum(case((ok, 1), else_=0)).label("delivered"),
                func.sum(case((ok, 0), else_=1)).label("failed"))
         .select_from(a.join(d, d.c.id == a.c.delivery_id))
         .where(and_(d.c.endpoint_id == endpoint_id, d.c.updated_at >= start,
                     a.c.attempted_at >= start, a.c.attempted_at < end,
                     or_(a.c.outcome != "sending", d.c.locked_until.is_(None), d.c.locked_until <= now)))
-        .group_by(hour_of(a.c.attempted_at))
-    )
+        .group_by(hour_of(a.c.attempted_at)),
+        _Attempts,
+    ))
     return {r.hour: (int(r.delivered), int(r.failed)) for r in rows}
 
 
@@ -83,12 +114,13 @@ async def dead_counts(conn: Executor, endpoint_id: int, start: datetime, end: da
     """
     d = deliveries
     hour = hour_of(d.c.updated_at).label("hour")
-    rows = await conn.execute(
+    rows = await conn.execute(Query(
         select(hour, func.count().label("dead"))
         .where(and_(d.c.endpoint_id == endpoint_id, d.c.status == "dead",
                     d.c.updated_at >= start, d.c.updated_at < end))
-        .group_by(hour_of(d.c.updated_at))
-    )
+        .group_by(hour_of(d.c.updated_at)),
+        _Dead,
+    ))
     return {r.hour: int(r.dead) for r in rows}
 
 
@@ -108,14 +140,16 @@ async def first_attempt_latencies(conn: Executor, endpoint_id: int, start: datet
     chosen = (a.join(first, first.c.first_id == a.c.id), and_(a.c.attempted_at >= start, a.c.attempted_at < end,
                                                             a.c.latency_ms.is_not(None)))
     if conn.dialect == "postgresql":
-        rows = await conn.execute(
+        rows = await conn.execute(Query(
             select(hour, *[func.percentile_cont(p).within_group(a.c.latency_ms).label(f"p{i}")
                            for i, p in enumerate(PERCENTILES)])
-            .select_from(chosen[0]).where(chosen[1]).group_by(hour_of(a.c.attempted_at))
-        )
+            .select_from(chosen[0]).where(chosen[1]).group_by(hour_of(a.c.attempted_at)),
+            _Percentiles,
+        ))
         return {r.hour: (float(r.p0), float(r.p1)) for r in rows}
     values: dict[datetime, list[int]] = defaultdict(list)
-    for row in await conn.execute(select(hour, a.c.latency_ms).select_from(chosen[0]).where(chosen[1])):
+    for row in await conn.execute(Query(select(hour, a.c.latency_ms).select_from(chosen[0]).where(chosen[1]),
+                                        _Latency)):
         values[row.hour].append(int(row.latency_ms))
     return {h: (percentile(v, PERCENTILES[0]), percentile(v, PERCENTILES[1])) for h, v in values.items()}
 
@@ -137,11 +171,12 @@ async def call_counts(conn: Executor, installation_id: int, start: datetime,
     ``ix_open_api_calls_installation_created``)."""
     c = open_api_calls
     hour = hour_of(c.c.created_at).label("hour")
-    rows = await conn.execute(
+    rows = await conn.execute(Query(
         select(hour, c.c.status, func.count().label("calls"))
         .where(and_(c.c.installation_id == installation_id, c.c.created_at >= start, c.c.created_at < end))
-        .group_by(hour_of(c.c.created_at), c.c.status)
-    )
+        .group_by(hour_of(c.c.created_at), c.c.status),
+        _Calls,
+    ))
     found: dict[datetime, dict[int, int]] = defaultdict(dict)
     for row in rows:
         found[row.hour][int(row.status)] = int(row.calls)

@@ -18,8 +18,8 @@ from datetime import datetime
 from typing import Any
 
 from storage import audit, outbox
-from storage.engine import Executor, Row
-from storage.records import DuplicateValues, RecordModel, RecordRepository
+from storage.engine import Executor
+from storage.records import DuplicateValues, RecordModel, RecordRepository, RecordRow
 from tessera.core.errors import DuplicateValue, FieldError
 from tessera.core.i18n import N_
 from tessera.registry.capabilities import Capabilities
@@ -58,14 +58,14 @@ class Changes:
     def repository(self) -> RecordRepository:
         return RecordRepository(self.conn, self.author.tenant_id, self.model)
 
-    async def create(self, data: dict[str, Any]) -> Row:
+    async def create(self, data: dict[str, Any]) -> RecordRow:
         """Insert a record from checked ``data``; ``DuplicateValue`` names duplicate unique values."""
         with _duplicates_as_field_errors():
             row = await self.repository.insert(data, self.author.user_id, now=self.now)
         await self._record(row.pid, before=None, after=row.data, event="create")
         return row
 
-    async def update(self, current: Row, changes: dict[str, Any]) -> Row | None:
+    async def update(self, current: RecordRow, changes: dict[str, Any]) -> RecordRow | None:
         """Apply checked ``changes`` to ``current``; None when the record moved past its version."""
         with _duplicates_as_field_errors():
             row = await self.repository.update(current, changes, now=self.now)
@@ -73,7 +73,7 @@ class Changes:
             await self._record(row.pid, before=current.data, after=row.data, event="update")
         return row
 
-    async def delete(self, current: Row) -> None:
+    async def delete(self, current: RecordRow) -> None:
         """Soft-delete ``current`` (reads then answer not found); no event is published for it."""
         await self.repository.soft_delete(current, now=self.now)
         await self._record(current.pid, before=current.data, after=None, event=None)

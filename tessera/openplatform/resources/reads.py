@@ -11,8 +11,7 @@ import base64
 import hashlib
 from typing import Any
 
-from storage.engine import Row
-from storage.records import RecordRepository
+from storage.records import RecordRepository, RecordRow
 from tessera.core.clock import iso
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, ResourceNotFound
 from tessera.core.i18n import N_
@@ -34,7 +33,7 @@ def resource_for(rt: Runtime, caller: Caller, name: str, scope: str | None = Non
     return resource
 
 
-def present(resource: ResourceCap, row: Row) -> dict[str, Any]:
+def present(resource: ResourceCap, row: RecordRow) -> dict[str, Any]:
     """The published representation: pid, the exposed fields (null when unset), timestamps."""
     data = row.data
     return {
@@ -45,7 +44,7 @@ def present(resource: ResourceCap, row: Row) -> dict[str, Any]:
     }
 
 
-def etag(row: Row) -> str:
+def etag(row: RecordRow) -> str:
     """Strong ETag of one version of one record (another record's ETag never matches)."""
     return etag_of(str(row.pid), int(row.version))
 

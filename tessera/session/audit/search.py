@@ -27,7 +27,7 @@ async def search(rt: Runtime, actor: Actor, params: Mapping[str, Any]) -> dict[s
     return page_of([_entry(r) for r in rows], total, request)
 
 
-def _entry(row: Any) -> dict[str, Any]:
+def _entry(row: audit.AuditRow) -> dict[str, Any]:
     return {"id": row.pid, "action": row.action, "actor": row.actor, "targetType": row.target_type,
             "targetId": row.target_id, "before": row.before, "after": row.after, "requestId": row.request_id,
             "created_at": iso(row.created_at)}
