@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import func, select
 
@@ -19,14 +20,33 @@ from storage.tables import automation_runs, deliveries, inbound_events, outbox_e
 WAITING = ("pending", "retrying")
 COUNTED = (*WAITING, "dead")
 
+
+class _StatusCount(NamedTuple):
+    status: str
+    n: int
+    oldest: datetime | None  # the earliest next attempt of the status's deliveries
+
+
+class _Pending(NamedTuple):
+    n: int
+    oldest: datetime | None
+
+
+class _RunCount(NamedTuple):
+    status: str
+    n: int
+
+
 _DELIVERIES = Statement(
     select(deliveries.c.status, func.count().label("n"), func.min(deliveries.c.next_attempt_at).label("oldest"))
     .where(deliveries.c.status.in_(COUNTED))
-    .group_by(deliveries.c.status)
+    .group_by(deliveries.c.status),
+    row=_StatusCount,
 )
 _OUTBOX = Statement(
     select(func.count().label("n"), func.min(outbox_events.c.occurred_at).label("oldest"))
-    .where(outbox_events.c.dispatched_at.is_(None))
+    .where(outbox_events.c.dispatched_at.is_(None)),
+    row=_Pending,
 )
 
 
@@ -34,11 +54,13 @@ RUNS_COUNTED = ("pending", "retrying", "parked")
 _RUNS = Statement(
     select(automation_runs.c.status, func.count().label("n"))
     .where(automation_runs.c.status.in_(RUNS_COUNTED))
-    .group_by(automation_runs.c.status)
+    .group_by(automation_runs.c.status),
+    row=_RunCount,
 )
 _INBOUND = Statement(
     select(func.count().label("n"), func.min(inbound_events.c.received_at).label("oldest"))
-    .where(inbound_events.c.dispatched_at.is_(None))
+    .where(inbound_events.c.dispatched_at.is_(None)),
+    row=_Pending,
 )
 
 
@@ -62,7 +84,7 @@ async def backlog(conn: Executor) -> Backlog:
             oldest = row.oldest
     outbox = (await conn.execute(_OUTBOX)).one()
     runs = dict.fromkeys(RUNS_COUNTED, 0)
-    for row in await conn.execute(_RUNS):
-        runs[row.status] = int(row.n)
+    for run in await conn.execute(_RUNS):
+        runs[run.status] = int(run.n)
     inbound = (await conn.execute(_INBOUND)).one()
     return Backlog(counts, oldest, int(outbox.n), outbox.oldest, runs, int(inbound.n), inbound.oldest)

@@ -8,15 +8,28 @@ these rows later and never inside the request.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import select
 
-from storage.engine import Executor, Row, Statement, bound
+from storage.engine import Executor, Query, Statement, bound
 from storage.tables import outbox_events
 from tessera.core.ids import new_pid
 
 EVENT_PREFIX = "evt"
+
+
+class OutboxEventRow(NamedTuple):
+    """A row of ``outbox_events``."""
+
+    id: int
+    event_id: str
+    tenant_id: int
+    event_type: str
+    payload: dict[str, Any]
+    request_id: str | None
+    occurred_at: datetime
+    dispatched_at: datetime | None
 
 
 _APPEND = Statement(outbox_events.insert().values(bound(
@@ -31,9 +44,9 @@ async def append(conn: Executor, *, tenant_id: int, event_type: str, payload: di
     return event_id
 
 
-async def for_tenant(conn: Executor, tenant_id: int, event_type: str | None = None) -> list[Row]:
+async def for_tenant(conn: Executor, tenant_id: int, event_type: str | None = None) -> list[OutboxEventRow]:
     """The tenant's events, oldest first (for tests and the administration surface)."""
     query = select(outbox_events).where(outbox_events.c.tenant_id == tenant_id)
     if event_type is not None:
         query = query.where(outbox_events.c.event_type == event_type)
-    return list(await conn.execute(query.order_by(outbox_events.c.id)))
+    return list(await conn.execute(Query(query.order_by(outbox_events.c.id), OutboxEventRow)))

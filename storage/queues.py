@@ -15,22 +15,31 @@ for a worker that serves a single tenant); without it they take every row, as be
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import ColumnElement, Table, and_, or_, select, update
 
-from storage.engine import Executor, Row
+from storage.engine import Executor, Query
 
 DUE = ("pending", "retrying")
 
+# The row class of the caller's table (``undispatched`` selects every column of it).
+R = TypeVar("R", bound=tuple[Any, ...])
 
-async def undispatched(conn: Executor, table: Table, limit: int,
-                       where: ColumnElement[bool] | None = None) -> list[Row]:
+
+class _Id(NamedTuple):
+    id: int
+
+
+async def undispatched(conn: Executor, table: Table, row: type[R], limit: int,
+                       where: ColumnElement[bool] | None = None) -> list[R]:
+    """``row``: the table's row class, listing every column of ``table`` in order."""
     query = select(table).where(table.c.dispatched_at.is_(None)).order_by(table.c.id).limit(limit)
     if where is not None:
         query = query.where(where)
     if conn.dialect == "postgresql":
         query = query.with_for_update(skip_locked=True)
-    return list(await conn.execute(query))
+    return list(await conn.execute(Query(query, row)))
 
 
 async def mark_dispatched(conn: Executor, table: Table, ids: list[int], now: datetime) -> None:
@@ -53,7 +62,7 @@ async def lease_due(conn: Executor, table: Table, now: datetime, lease_until: da
         due = due.where(where)
     if conn.dialect == "postgresql":
         due = due.with_for_update(skip_locked=True)
-    ids = [r.id for r in await conn.execute(due)]
+    ids = [r.id for r in await conn.execute(Query(due, _Id))]
     if ids:
         await conn.execute(update(table).where(table.c.id.in_(ids)).values(locked_until=lease_until))
     return ids

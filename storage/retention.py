@@ -24,7 +24,7 @@ from sqlalchemy import ColumnElement, Table, bindparam, delete, exists, select
 from sqlalchemy.sql import FromClause
 from sqlalchemy.sql.elements import BindParameter
 
-from storage.engine import Executor, Statement
+from storage.engine import Executor, Row, Statement
 from storage.tables import (
     access_tokens,
     automation_runs,
@@ -62,7 +62,7 @@ class Rule:
 
     table: str
     period: str
-    statement: Statement
+    statement: Statement[Row]  # a DELETE: only its rowcount is read
 
 
 def _rule(table: Table, period: str, where: Where) -> Rule:

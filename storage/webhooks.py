@@ -8,13 +8,14 @@ that dies leaves a lapsed lease, so the delivery is claimed again and nothing is
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import ColumnElement, and_, bindparam, func, insert, or_, select, update
 
 from storage import queues
-from storage.engine import Executor, Row, Statement, bound
+from storage.engine import Executor, Query, Statement, bound
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
+from storage.outbox import OutboxEventRow
 from storage.tables import (
     applications,
     deliveries,
@@ -28,26 +29,77 @@ from tessera.core.ids import new_pid
 
 
 # -- endpoints and secrets -------------------------------------------------------------------------
+class EndpointRow(NamedTuple):
+    """A row of ``webhook_endpoints``."""
+
+    id: int
+    pid: str
+    installation_id: int
+    url: str
+    event_types: list[str]
+    enabled: int
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
+    disabled_reason: str | None
+    disabled_at: datetime | None
+    failing_since: datetime | None
+    rate_limit: int | None
+    max_in_flight: int | None
+    paced_until: datetime | None
+    signature_format: str
+
+
+class EndpointDetailRow(NamedTuple):
+    """An endpoint with its installation's pid, tenant and status and its application's pid."""
+
+    id: int
+    pid: str
+    installation_id: int
+    url: str
+    event_types: list[str]
+    enabled: int
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
+    disabled_reason: str | None
+    disabled_at: datetime | None
+    failing_since: datetime | None
+    rate_limit: int | None
+    max_in_flight: int | None
+    paced_until: datetime | None
+    signature_format: str
+    installation_pid: str
+    tenant_id: int
+    installation_status: str
+    application_pid: str
+
+
+class _Secret(NamedTuple):
+    endpoint_id: int
+    secret_encrypted: str
+
+
 async def create_endpoint(conn: Executor, installation_id: int, url: str, event_types: list[str],
-                          *, now: datetime, signature_format: str = "tessera") -> Row:
-    return (await conn.execute(
+                          *, now: datetime, signature_format: str = "tessera") -> EndpointRow:
+    return (await conn.execute(Query(
         insert(webhook_endpoints)
         .values(pid=new_pid("whe"), installation_id=installation_id, url=url, event_types=event_types, enabled=1,
                 signature_format=signature_format, created_at=now, updated_at=now)
-        .returning(*webhook_endpoints.c)
-    )).one()
+        .returning(*webhook_endpoints.c), EndpointRow,
+    ))).one()
 
 
-async def endpoint_by_pid(conn: Executor, pid: str) -> Row | None:
+async def endpoint_by_pid(conn: Executor, pid: str) -> EndpointDetailRow | None:
     """The live endpoint with its installation's tenant and status and its application's pid."""
-    return (await conn.execute(
+    return (await conn.execute(Query(
         select(webhook_endpoints, installations.c.pid.label("installation_pid"),
                installations.c.tenant_id, installations.c.status.label("installation_status"),
                applications.c.pid.label("application_pid"))
         .select_from(webhook_endpoints.join(installations, installations.c.id == webhook_endpoints.c.installation_id)
                      .join(applications, applications.c.id == installations.c.application_id))
-        .where(and_(webhook_endpoints.c.pid == pid, webhook_endpoints.c.deleted_at.is_(None)))
-    )).first()
+        .where(and_(webhook_endpoints.c.pid == pid, webhook_endpoints.c.deleted_at.is_(None))), EndpointDetailRow,
+    ))).first()
 
 
 ENDPOINT_FIELDS: dict[str, ListField] = {
@@ -57,12 +109,13 @@ ENDPOINT_FIELDS: dict[str, ListField] = {
 }
 
 
-async def endpoints_page(conn: Executor, installation_id: int, request: ListRequest) -> tuple[list[Row], int]:
+async def endpoints_page(conn: Executor, installation_id: int,
+                         request: ListRequest) -> tuple[list[EndpointRow], int]:
     """One page of the installation's live endpoints and the total."""
     base = select(webhook_endpoints).where(and_(webhook_endpoints.c.installation_id == installation_id,
                                                 webhook_endpoints.c.deleted_at.is_(None)))
     return await run_list(conn, build_queries(base, [], request, webhook_endpoints.c.id,
-                                              keyword_in(webhook_endpoints.c.url)))
+                                              keyword_in(webhook_endpoints.c.url), EndpointRow))
 
 
 async def update_endpoint(conn: Executor, endpoint_id: int, values: dict[str, Any], *, now: datetime) -> None:
@@ -90,34 +143,43 @@ async def active_secrets_of(conn: Executor, endpoint_ids: list[int], now: dateti
     """Each endpoint's sealed secrets in force at ``now``, newest first, in one query (a batch)."""
     found: dict[int, list[str]] = {i: [] for i in endpoint_ids}
     if endpoint_ids:
-        rows = await conn.execute(
+        rows = await conn.execute(Query(
             select(webhook_secrets.c.endpoint_id, webhook_secrets.c.secret_encrypted)
             .where(and_(webhook_secrets.c.endpoint_id.in_(sorted(set(endpoint_ids))),
                         or_(webhook_secrets.c.expires_at.is_(None), webhook_secrets.c.expires_at > now)))
-            .order_by(webhook_secrets.c.id.desc())
-        )
+            .order_by(webhook_secrets.c.id.desc()), _Secret,
+        ))
         for row in rows:
             found[row.endpoint_id].append(row.secret_encrypted)
     return found
 
 
 # -- fan-out of the outbox -------------------------------------------------------------------------
-async def pending_events(conn: Executor, limit: int, tenant_id: int | None = None) -> list[Row]:
+class SubscriberRow(NamedTuple):
+    """An endpoint that may receive the tenant's events, with its installation's granted scopes."""
+
+    id: int
+    event_types: list[str]
+    scopes: list[str]
+    application_pid: str
+
+
+async def pending_events(conn: Executor, limit: int, tenant_id: int | None = None) -> list[OutboxEventRow]:
     """Outbox events not yet fanned out, oldest first; only the tenant's when one is given."""
     where = None if tenant_id is None else outbox_events.c.tenant_id == tenant_id
-    return await queues.undispatched(conn, outbox_events, limit, where)
+    return await queues.undispatched(conn, outbox_events, OutboxEventRow, limit, where)
 
 
-async def subscribed_endpoints(conn: Executor, tenant_id: int) -> list[Row]:
+async def subscribed_endpoints(conn: Executor, tenant_id: int) -> list[SubscriberRow]:
     """Enabled endpoints of the tenant's enabled installations (event types filtered by the caller)."""
-    return list(await conn.execute(
+    return list(await conn.execute(Query(
         select(webhook_endpoints.c.id, webhook_endpoints.c.event_types, installations.c.scopes,
                applications.c.pid.label("application_pid"))
         .select_from(webhook_endpoints.join(installations, installations.c.id == webhook_endpoints.c.installation_id)
                      .join(applications, applications.c.id == installations.c.application_id))
         .where(and_(installations.c.tenant_id == tenant_id, installations.c.status == "enabled",
-                    webhook_endpoints.c.enabled == 1, webhook_endpoints.c.deleted_at.is_(None)))
-    ))
+                    webhook_endpoints.c.enabled == 1, webhook_endpoints.c.deleted_at.is_(None))), SubscriberRow,
+    )))
 
 
 async def create_delivery(conn: Executor, event_id: int, endpoint_id: int, now: datetime) -> None:
@@ -132,6 +194,54 @@ async def mark_dispatched(conn: Executor, event_ids: list[int], now: datetime) -
 
 
 # -- delivery ----------------------------------------------------------------------------------------
+class ClaimedDeliveryRow(NamedTuple):
+    """A leased delivery with what sending it needs: its event, endpoint, installation and application."""
+
+    id: int
+    pid: str
+    endpoint_id: int
+    event_id: int
+    status: str
+    attempts: int
+    next_attempt_at: datetime | None
+    locked_until: datetime | None
+    last_http_status: int | None
+    created_at: datetime
+    updated_at: datetime
+    event_pid: str
+    event_type: str
+    payload: dict[str, Any]
+    occurred_at: datetime
+    request_id: str | None
+    url: str
+    enabled: int
+    endpoint_pid: str
+    failing_since: datetime | None
+    rate_limit: int | None
+    max_in_flight: int | None
+    signature_format: str
+    endpoint_deleted_at: datetime | None
+    installation_status: str
+    tenant_id: int
+    application_id: int
+    installation_pid: str
+    application_pid: str
+
+
+class ThrottleRow(NamedTuple):
+    """An endpoint's throttles and its rate limit's next free send slot."""
+
+    id: int
+    rate_limit: int | None
+    max_in_flight: int | None
+    paced_until: datetime | None
+
+
+class _InFlight(NamedTuple):
+    endpoint_id: int
+    n: int
+
+
 def _tenants_deliveries(tenant_id: int) -> ColumnElement[bool]:
     """Deliveries to the endpoints of the tenant's installations."""
     return deliveries.c.endpoint_id.in_(
@@ -141,14 +251,14 @@ def _tenants_deliveries(tenant_id: int) -> ColumnElement[bool]:
 
 
 async def claim_due(conn: Executor, now: datetime, lease_until: datetime, limit: int,
-                    tenant_id: int | None = None) -> list[Row]:
+                    tenant_id: int | None = None) -> list[ClaimedDeliveryRow]:
     """Lease up to ``limit`` due deliveries (only the tenant's when one is given) to this worker;
     returns them with event and endpoint."""
     where = None if tenant_id is None else _tenants_deliveries(tenant_id)
     ids = await queues.lease_due(conn, deliveries, now, lease_until, limit, where)
     if not ids:
         return []
-    return list(await conn.execute(
+    return list(await conn.execute(Query(
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type,
                outbox_events.c.payload, outbox_events.c.occurred_at, outbox_events.c.request_id,
                webhook_endpoints.c.url, webhook_endpoints.c.enabled,
@@ -164,11 +274,11 @@ async def claim_due(conn: Executor, now: datetime, lease_until: datetime, limit:
                      .join(installations, installations.c.id == webhook_endpoints.c.installation_id)
                      .join(applications, applications.c.id == installations.c.application_id))
         .where(deliveries.c.id.in_(ids))
-        .order_by(deliveries.c.next_attempt_at, deliveries.c.id)
-    ))
+        .order_by(deliveries.c.next_attempt_at, deliveries.c.id), ClaimedDeliveryRow,
+    )))
 
 
-async def lock_throttles(conn: Executor, endpoint_ids: list[int]) -> dict[int, Row]:
+async def lock_throttles(conn: Executor, endpoint_ids: list[int]) -> dict[int, ThrottleRow]:
     """The throttles of these endpoints and their next free send slot, locked until the claim
     commits (PostgreSQL), so workers claiming for one throttled endpoint take turns."""
     query = (select(webhook_endpoints.c.id, webhook_endpoints.c.rate_limit, webhook_endpoints.c.max_in_flight,
@@ -176,18 +286,18 @@ async def lock_throttles(conn: Executor, endpoint_ids: list[int]) -> dict[int, R
              .where(webhook_endpoints.c.id.in_(endpoint_ids)).order_by(webhook_endpoints.c.id))
     if conn.dialect == "postgresql":
         query = query.with_for_update()
-    return {row.id: row for row in await conn.execute(query)}
+    return {row.id: row for row in await conn.execute(Query(query, ThrottleRow))}
 
 
 async def in_flight(conn: Executor, endpoint_ids: list[int], now: datetime, excluding: list[int]) -> dict[int, int]:
     """Per endpoint, deliveries another claim holds a live lease on (awaiting an answer)."""
     found = dict.fromkeys(endpoint_ids, 0)
     if endpoint_ids:
-        rows = await conn.execute(
+        rows = await conn.execute(Query(
             select(deliveries.c.endpoint_id, func.count().label("n"))
             .where(and_(deliveries.c.endpoint_id.in_(endpoint_ids), deliveries.c.status.in_(queues.DUE),
                         deliveries.c.locked_until >= now, deliveries.c.id.not_in(excluding)))
-            .group_by(deliveries.c.endpoint_id))
+            .group_by(deliveries.c.endpoint_id), _InFlight))
         found.update({row.endpoint_id: int(row.n) for row in rows})
     return found
 
@@ -293,8 +403,30 @@ async def finish_attempts(conn: Executor, outcomes: list[tuple[int, int, dict[st
                                      **values})
 
 
-async def delivery_by_pid(conn: Executor, pid: str) -> Row | None:
-    return (await conn.execute(
+class DeliveryDetailRow(NamedTuple):
+    """A delivery with its endpoint's pid and installation, the installation's tenant and status,
+    and the application's pid."""
+
+    id: int
+    pid: str
+    endpoint_id: int
+    event_id: int
+    status: str
+    attempts: int
+    next_attempt_at: datetime | None
+    locked_until: datetime | None
+    last_http_status: int | None
+    created_at: datetime
+    updated_at: datetime
+    endpoint_pid: str
+    installation_id: int
+    tenant_id: int
+    installation_status: str
+    application_pid: str
+
+
+async def delivery_by_pid(conn: Executor, pid: str) -> DeliveryDetailRow | None:
+    return (await conn.execute(Query(
         select(deliveries, webhook_endpoints.c.pid.label("endpoint_pid"),
                webhook_endpoints.c.installation_id, installations.c.tenant_id,
                installations.c.status.label("installation_status"),
@@ -302,8 +434,8 @@ async def delivery_by_pid(conn: Executor, pid: str) -> Row | None:
         .select_from(deliveries.join(webhook_endpoints, webhook_endpoints.c.id == deliveries.c.endpoint_id)
                      .join(installations, installations.c.id == webhook_endpoints.c.installation_id)
                      .join(applications, applications.c.id == installations.c.application_id))
-        .where(deliveries.c.pid == pid)
-    )).first()
+        .where(deliveries.c.pid == pid), DeliveryDetailRow,
+    ))).first()
 
 
 async def requeue(conn: Executor, delivery_id: int, now: datetime) -> None:
@@ -356,20 +488,55 @@ DELIVERY_FIELDS: dict[str, ListField] = {
 }
 
 
-async def deliveries_page(conn: Executor, endpoint_id: int, request: ListRequest) -> tuple[list[Row], int]:
+class ListedDeliveryRow(NamedTuple):
+    """A delivery as administrators list it: its row and its event's id and type."""
+
+    id: int
+    pid: str
+    endpoint_id: int
+    event_id: int
+    status: str
+    attempts: int
+    next_attempt_at: datetime | None
+    locked_until: datetime | None
+    last_http_status: int | None
+    created_at: datetime
+    updated_at: datetime
+    event_pid: str
+    event_type: str
+
+
+class AttemptRow(NamedTuple):
+    """A row of ``delivery_attempts``."""
+
+    id: int
+    delivery_id: int
+    attempted_at: datetime
+    http_status: int | None
+    latency_ms: int | None
+    error: str | None
+    worker: str | None
+    response_excerpt: str | None
+    outcome: str
+
+
+async def deliveries_page(conn: Executor, endpoint_id: int,
+                          request: ListRequest) -> tuple[list[ListedDeliveryRow], int]:
     """One page of the endpoint's deliveries (with the event's id and type) and the total."""
     base = (
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type)
         .select_from(deliveries.join(outbox_events, outbox_events.c.id == deliveries.c.event_id))
         .where(deliveries.c.endpoint_id == endpoint_id)
     )
-    return await run_list(conn, build_queries(base, [], request, deliveries.c.id, keyword_in(deliveries.c.pid)))
+    return await run_list(conn, build_queries(base, [], request, deliveries.c.id, keyword_in(deliveries.c.pid),
+                                              ListedDeliveryRow))
 
 
-async def attempts_of(conn: Executor, delivery_ids: list[int]) -> dict[int, list[Row]]:
-    found: dict[int, list[Row]] = {i: [] for i in delivery_ids}
+async def attempts_of(conn: Executor, delivery_ids: list[int]) -> dict[int, list[AttemptRow]]:
+    found: dict[int, list[AttemptRow]] = {i: [] for i in delivery_ids}
     if delivery_ids:
-        for row in await conn.execute(select(delivery_attempts).where(delivery_attempts.c.delivery_id.in_(delivery_ids))
-                                      .order_by(delivery_attempts.c.id)):
+        for row in await conn.execute(Query(
+                select(delivery_attempts).where(delivery_attempts.c.delivery_id.in_(delivery_ids))
+                .order_by(delivery_attempts.c.id), AttemptRow)):
             found[row.delivery_id].append(row)
     return found

@@ -11,7 +11,6 @@ from datetime import datetime
 from typing import Any
 
 from storage import webhooks as store
-from storage.engine import Row
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
@@ -22,7 +21,7 @@ from tessera.openplatform.identity.access import OWNER, application_for, audit_c
 from tessera.runtime import Runtime
 
 
-def _attempt_dict(attempt: Row, delivery: Row, now: datetime) -> dict[str, Any]:
+def _attempt_dict(attempt: store.AttemptRow, delivery: store.ListedDeliveryRow, now: datetime) -> dict[str, Any]:
     """An attempt as listed. One still ``sending`` whose delivery is no longer leased lost its worker
     before the outcome was recorded (claiming the delivery again stores that): ``unknown``."""
     outcome, error = attempt.outcome, attempt.error
@@ -33,7 +32,8 @@ def _attempt_dict(attempt: Row, delivery: Row, now: datetime) -> dict[str, Any]:
             "responseExcerpt": attempt.response_excerpt}
 
 
-def _delivery_dict(row: Row, endpoint_pid: str, attempts: list[Row], now: datetime) -> dict[str, Any]:
+def _delivery_dict(row: store.ListedDeliveryRow, endpoint_pid: str, attempts: list[store.AttemptRow],
+                   now: datetime) -> dict[str, Any]:
     return {
         "deliveryId": row.pid, "endpointId": endpoint_pid, "eventId": row.event_pid, "eventType": row.event_type,
         "status": row.status, "attemptCount": row.attempts,

@@ -24,7 +24,8 @@ from datetime import timedelta
 from typing import Any
 
 from storage import webhooks as store
-from storage.engine import Executor, Row
+from storage.applications import ApplicationRow
+from storage.engine import Executor
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, NotFound, ValidationFailed
@@ -54,7 +55,7 @@ def new_webhook_secret(signature_format: str = TESSERA) -> str:
     return WEBHOOK_SECRET_PREFIX + secrets.token_urlsafe(32)
 
 
-def endpoint_dict(row: Row, installation_pid: str) -> dict[str, Any]:
+def endpoint_dict(row: store.EndpointRow | store.EndpointDetailRow, installation_pid: str) -> dict[str, Any]:
     return {"endpointId": row.pid, "installationId": installation_pid, "url": row.url,
             "eventTypes": list(row.event_types), "enabled": bool(row.enabled),
             "disabledReason": row.disabled_reason if not row.enabled else None,
@@ -63,7 +64,8 @@ def endpoint_dict(row: Row, installation_pid: str) -> dict[str, Any]:
             "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
 
 
-async def endpoint_for_member(conn: Executor, actor: Actor, endpoint_pid: str) -> tuple[Row, Row, str]:
+async def endpoint_for_member(conn: Executor, actor: Actor,
+                              endpoint_pid: str) -> tuple[store.EndpointDetailRow, ApplicationRow, str]:
     """The live endpoint, its application and the actor's role there (404 for non-members)."""
     endpoint = await store.endpoint_by_pid(conn, endpoint_pid)
     if endpoint is None:

@@ -57,7 +57,7 @@ import aiohttp
 
 from storage import audit, outbox
 from storage import webhooks as store
-from storage.engine import Executor, Row
+from storage.engine import Executor
 from tessera.core.clock import iso
 from tessera.events import throttle
 from tessera.events.pinning import PinnedResolver
@@ -88,7 +88,7 @@ def signature_headers(signature_format: str, secrets: list[str], timestamp: int,
             "X-Webhook-Delivery": delivery_id}
 
 
-def body_of(row: Row) -> bytes:
+def body_of(row: store.ClaimedDeliveryRow) -> bytes:
     """The delivery body: identical on every attempt of the same event."""
     document = {"id": row.event_pid, "type": row.event_type, "schemaVersion": 1,
                 "occurredAt": iso(row.occurred_at), "data": row.payload}
@@ -102,7 +102,7 @@ async def dispatch(rt: Runtime, limit: int = 200, tenant_id: int | None = None) 
     now = rt.clock.now()
     async with rt.db.write() as conn:
         events = await store.pending_events(conn, limit, tenant_id)
-        endpoints_by_tenant: dict[int, list[Row]] = {}
+        endpoints_by_tenant: dict[int, list[store.SubscriberRow]] = {}
         for event in events:
             if event.tenant_id not in endpoints_by_tenant:
                 endpoints_by_tenant[event.tenant_id] = await store.subscribed_endpoints(conn, event.tenant_id)
@@ -115,7 +115,7 @@ async def dispatch(rt: Runtime, limit: int = 200, tenant_id: int | None = None) 
     return made
 
 
-def _receives(rt: Runtime, endpoint: Row, event: Row) -> bool:
+def _receives(rt: Runtime, endpoint: store.SubscriberRow, event: outbox.OutboxEventRow) -> bool:
     """A subscribed endpoint receives a published event if its installation may still read the
     resource (scopes may have been narrowed since it subscribed), and an operational event if it
     concerns the endpoint's own application."""
@@ -210,7 +210,7 @@ class Sender:
         # When the first delivery a rate limit held back is due: the worker wakes then, not at its poll.
         self.wake_at: datetime | None = None
 
-    async def send_all(self, rt: Runtime, planned: list[tuple[Row, float]],
+    async def send_all(self, rt: Runtime, planned: list[tuple[store.ClaimedDeliveryRow, float]],
                        sealed: dict[int, list[str]], worker: str) -> list[AttemptResult]:
         """Send a batch concurrently, at most ``TESSERA_WEBHOOK_CONCURRENCY`` requests at a time,
         each delivery no sooner than its rate limit's slot (seconds from now), each request's
@@ -221,7 +221,7 @@ class Sender:
         self._checks, self._opened = {}, {}
         self.pins.clear()
 
-        async def one(row: Row, wait: float) -> AttemptResult:
+        async def one(row: store.ClaimedDeliveryRow, wait: float) -> AttemptResult:
             if wait > 0:
                 await asyncio.sleep(wait)
             async with gate:
@@ -306,7 +306,7 @@ async def deliver_due(rt: Runtime, sender: Sender | None = None, limit: int = 20
     return len(rows)
 
 
-def _outcome(rt: Runtime, row: Row, result: AttemptResult) -> dict[str, Any]:
+def _outcome(rt: Runtime, row: store.ClaimedDeliveryRow, result: AttemptResult) -> dict[str, Any]:
     """The delivery's next state: delivered; dead (410 Gone, or no retry left); or retrying after
     the schedule's next delay, or after the receiver's Retry-After when it asked for longer."""
     schedule = rt.settings.webhook_retry_schedule
@@ -324,8 +324,8 @@ def _outcome(rt: Runtime, row: Row, result: AttemptResult) -> dict[str, Any]:
     return values
 
 
-async def _finish_all(rt: Runtime, rows: list[Row], results: list[AttemptResult], started: datetime,
-                      worker: str) -> None:
+async def _finish_all(rt: Runtime, rows: list[store.ClaimedDeliveryRow], results: list[AttemptResult],
+                      started: datetime, worker: str) -> None:
     """Every outcome of a batch in one transaction: its attempts, the deliveries' next states and
     (rarely) an endpoint disabled by a 410. On PostgreSQL the batch is one round trip."""
     now = rt.clock.now()
@@ -348,12 +348,12 @@ async def _finish_all(rt: Runtime, rows: list[Row], results: list[AttemptResult]
         rt.metrics.delivery_attempt(result.latency_ms / 1000, values["status"])
 
 
-async def _judge_endpoints(rt: Runtime, conn: Executor, rows: list[Row], results: list[AttemptResult],
-                           now: datetime) -> None:
+async def _judge_endpoints(rt: Runtime, conn: Executor, rows: list[store.ClaimedDeliveryRow],
+                           results: list[AttemptResult], now: datetime) -> None:
     """Per endpoint of the batch: a success ends its failing streak, a failure starts one; a 410
     Gone (Standard Webhooks: the endpoint is gone) or a streak longer than the setting (5 days by
     default) disables it, audited like an owner's change, until an owner re-enables it."""
-    by_endpoint: dict[int, list[tuple[Row, AttemptResult]]] = {}
+    by_endpoint: dict[int, list[tuple[store.ClaimedDeliveryRow, AttemptResult]]] = {}
     for row, result in zip(rows, results, strict=True):
         by_endpoint.setdefault(row.endpoint_id, []).append((row, result))
     limit = timedelta(seconds=rt.settings.webhook_disable_after_seconds)
@@ -368,7 +368,7 @@ async def _judge_endpoints(rt: Runtime, conn: Executor, rows: list[Row], results
             await _disable(conn, row, f"failing since {iso(row.failing_since)}", now)
 
 
-async def _disable(conn: Executor, row: Row, reason: str, now: datetime) -> None:
+async def _disable(conn: Executor, row: store.ClaimedDeliveryRow, reason: str, now: datetime) -> None:
     """Disable the endpoint, audit it, and announce it to the application's other endpoints (the
     ``webhook.endpoint.disabled`` operational event) in the same transaction."""
     if await store.disable_endpoint(conn, row.endpoint_id, reason, now=now):
@@ -383,7 +383,7 @@ async def _disable(conn: Executor, row: Row, reason: str, now: datetime) -> None
         log.warning("webhook.endpoint_disabled", extra={"endpointId": row.endpoint_pid, "reason": reason})
 
 
-async def _attempt(rt: Runtime, sender: Sender, row: Row, sealed: list[str], timeout: float,
+async def _attempt(rt: Runtime, sender: Sender, row: store.ClaimedDeliveryRow, sealed: list[str], timeout: float,
                    journal: _Journal) -> AttemptResult:
     started = time.perf_counter()
     flight = _Flight()
@@ -397,8 +397,8 @@ async def _attempt(rt: Runtime, sender: Sender, row: Row, sealed: list[str], tim
     return replace(result, begun=flight.begun)
 
 
-async def _send(rt: Runtime, sender: Sender, row: Row, sealed: list[str], started: float, journal: _Journal,
-                flight: _Flight) -> AttemptResult:
+async def _send(rt: Runtime, sender: Sender, row: store.ClaimedDeliveryRow, sealed: list[str], started: float,
+                journal: _Journal, flight: _Flight) -> AttemptResult:
     if not row.enabled or row.endpoint_deleted_at is not None:
         return AttemptResult(None, 0, "endpoint disabled")
     if row.installation_status != "enabled":

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from storage import webhooks as store
-from storage.engine import Executor, Row
+from storage.engine import Executor
 
 HORIZON = timedelta(milliseconds=100)
 
@@ -30,7 +30,7 @@ class Plan:
     """What a claim sends now (each delivery with the seconds to wait for its slot), and when the
     first delivery a rate limit held back is due."""
 
-    send: list[tuple[Row, float]] = field(default_factory=list)
+    send: list[tuple[store.ClaimedDeliveryRow, float]] = field(default_factory=list)
     wake_at: datetime | None = None
 
 
@@ -43,7 +43,7 @@ class _Budget:
     full: list[int] = field(default_factory=list)  # deliveries the in-flight cap held back
 
 
-async def plan(conn: Executor, rows: list[Row], now: datetime, lease_until: datetime) -> Plan:
+async def plan(conn: Executor, rows: list[store.ClaimedDeliveryRow], now: datetime, lease_until: datetime) -> Plan:
     """Apply the throttles of the claimed ``rows`` (in claim order) in the claim's transaction."""
     throttled = sorted({row.endpoint_id for row in rows if row.rate_limit or row.max_in_flight})
     if not throttled:

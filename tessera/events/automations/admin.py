@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from storage import automations as store
-from storage.engine import Executor, Row
+from storage.engine import Executor
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
@@ -149,14 +149,14 @@ def _check_session_command(rt: Runtime, where: str,
     return errors, {"kind", "command", "payload", "targetRecordId"}
 
 
-def _automation_dict(row: Row) -> dict[str, Any]:
+def _automation_dict(row: store.AutomationRow) -> dict[str, Any]:
     return {"automationId": row.pid, "name": row.name,
             "trigger": {"source": row.trigger_source, "eventType": row.trigger_type},
             "actions": row.actions, "enabled": bool(row.enabled),
             "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
 
 
-async def _find(conn: Executor, actor: Actor, automation_pid: str) -> Row:
+async def _find(conn: Executor, actor: Actor, automation_pid: str) -> store.AutomationRow:
     row = await store.automation_by_pid(conn, actor.tenant_id, automation_pid)
     if row is None:
         raise NotFound()
@@ -204,7 +204,7 @@ async def delete_automation(rt: Runtime, actor: Actor, automation_pid: str) -> d
     return {"automationId": automation_pid, "deleted": True}
 
 
-def _run_dict(row: Row, automation_pid: str) -> dict[str, Any]:
+def _run_dict(row: store.ListedRunRow, automation_pid: str) -> dict[str, Any]:
     return {"runId": row.pid, "automationId": automation_pid, "eventId": row.event_pid, "status": row.status,
             "attempts": row.attempts, "error": row.error, "result": row.result,
             "nextAttemptAt": iso(row.next_attempt_at) if row.next_attempt_at else None,

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from storage import automations as store
-from storage.engine import Executor, Row
+from storage.engine import Executor
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, ServiceError, ValidationFailed
 from tessera.core.i18n import N_, translate
@@ -65,7 +65,7 @@ async def run_due(rt: Runtime, limit: int = BATCH, tenant_id: int | None = None)
     gate = asyncio.Semaphore(rt.settings.automation_concurrency)
     late: list[int] = []
 
-    async def one(run: Row) -> None:
+    async def one(run: store.LeasedRunRow) -> None:
         async with gate:
             if rt.clock.now() + timedelta(seconds=LEASE_SECONDS / 2) >= lease:
                 # Slow runs used up most of the lease: hand the rest back rather than risk running
@@ -83,7 +83,7 @@ async def run_due(rt: Runtime, limit: int = BATCH, tenant_id: int | None = None)
     return len(runs) - len(late)
 
 
-async def _execute(rt: Runtime, run: Row, lease: datetime) -> None:
+async def _execute(rt: Runtime, run: store.LeasedRunRow, lease: datetime) -> None:
     attempts = run.attempts + 1
     if not run.automation_enabled or run.automation_deleted_at is not None:
         async with rt.db.write() as conn:
@@ -111,7 +111,7 @@ async def _execute(rt: Runtime, run: Row, lease: datetime) -> None:
     log.warning("automation.run", extra={"runId": run.pid, "status": values["status"], "requestId": run.request_id})
 
 
-async def _run_actions(rt: Runtime, run: Row, lease: datetime, attempts: int) -> bool:
+async def _run_actions(rt: Runtime, run: store.LeasedRunRow, lease: datetime, attempts: int) -> bool:
     """Every action of the run in one transaction; false when the lease was lost (nothing ran)."""
     event = {"eventId": run.event_pid, "source": run.source, "type": run.event_type,
              "schemaVersion": run.schema_version, "occurredAt": iso(run.occurred_at), "data": run.data}
