@@ -135,7 +135,7 @@ def _private_names_defined_under(root: Path) -> frozenset[str]:
 def _sqlalchemy_private_uses(path: Path, root: Path = ROOT) -> list[str]:
     """Reads of a private name SQLAlchemy defines (``compiled._result_columns``) and private keyword
     arguments passed to it (``_no_postcompile=``), on anything but ``self`` or ``cls``. A name our own
-    packages define too (``Row._mapping``) is ours, not SQLAlchemy's."""
+    packages define too is ours, not SQLAlchemy's."""
     theirs = _private_names_defined_under(Path(sqlalchemy.__file__).parent) - frozenset().union(
         *(_private_names_defined_under(ROOT / package) for package in PACKAGES))
     found: list[str] = []
@@ -164,8 +164,7 @@ def test_the_fence_module_is_where_the_private_api_is_used() -> None:
 def test_a_private_sqlalchemy_call_outside_the_fence_is_found(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("key = statement._generate_cache_key()\n"
-                      "params = compiled.construct_params(None, _no_postcompile=True)\n"
-                      "fields = row._mapping\n", encoding="utf-8")
+                      "params = compiled.construct_params(None, _no_postcompile=True)\n", encoding="utf-8")
     assert _sqlalchemy_private_uses(sample, tmp_path) == [
         "sample.py:1 reads ._generate_cache_key", "sample.py:2 passes _no_postcompile="]
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any, NamedTuple
 
 import pytest
 import sqlalchemy
 from sqlalchemy import Boolean, Column, Integer, MetaData, Numeric, String, Table, bindparam, cast, literal, select
 
 from storage import sqlalchemy_internals
-from storage.engine import Statement, compiled_for
+from storage.engine import Query, Statement, compiled_for
 from storage.types import JsonDoc, UTCDateTime
 from tests.conftest import Env
 
@@ -59,9 +60,21 @@ def test_a_python_side_default_is_bound_when_an_insert_leaves_it_out(env: Env, p
     assert env.run(env.runtime.db.execute, select(probe.c.attempts)).scalar_one() == 1
 
 
+class _Typed(NamedTuple):
+    tags: Any
+    at: datetime | None
+    flag: bool | None
+
+
+class _Returned(NamedTuple):
+    id: int
+    name: str
+
+
 def test_values_come_back_as_their_column_types_say(env: Env, probe: Table) -> None:
     _insert(env, probe, name="typed", tags={"a": [1, 2], "b": None}, at=AT, flag=True)
-    row = env.run(env.runtime.db.execute, select(probe.c.tags, probe.c.at, probe.c.flag)).one()
+    row = env.run(env.runtime.db.execute, Query(select(probe.c.tags, probe.c.at, probe.c.flag), _Typed)).one()
+    assert type(row) is _Typed
     assert row.tags == {"a": [1, 2], "b": None}
     assert row.at == AT and row.at.utcoffset() == timedelta(0)
     assert row.flag is True
@@ -76,9 +89,28 @@ def test_a_result_type_that_needs_the_drivers_column_type_is_refused_when_compil
 
 
 def test_an_insert_asked_for_returning_gives_the_inserted_row(env: Env, probe: Table) -> None:
-    statement = Statement(probe.insert().values(name=bindparam("name")).returning(probe.c.id, probe.c.name))
+    statement = Statement(probe.insert().values(name=bindparam("name")).returning(probe.c.id, probe.c.name),
+                          row=_Returned)
     row = env.run(env.runtime.db.execute, statement, {"name": "returned"}).one()
     assert row.name == "returned" and isinstance(row.id, int)
+
+
+def test_a_row_class_that_does_not_list_the_columns_in_order_is_refused_when_compiled(probe: Table) -> None:
+    """A misspelt, missing or reordered field fails on the statement's first use, in any test that
+    runs it, never as a wrong column read on a request."""
+    swapped = Statement(select(probe.c.name, probe.c.id), row=_Returned)
+    for dialect in ("sqlite", "postgresql"):
+        with pytest.raises(TypeError, match=r"_Returned declares \('id', 'name'\).*returns \('name', 'id'\)"):
+            swapped.compiled(dialect)
+
+
+def test_a_statement_without_a_row_class_gives_plain_tuples(env: Env, probe: Table) -> None:
+    """Columns of an untyped statement are read by position; reading one by name is a mypy error,
+    and at run time an AttributeError rather than an unchecked lookup."""
+    _insert(env, probe, name="plain")
+    row = env.run(env.runtime.db.execute, select(probe.c.name)).one()
+    assert row == ("plain",) and row[0] == "plain"
+    assert not hasattr(row, "name")
 
 
 def test_an_insert_not_asked_for_returning_renders_none(probe: Table) -> None:
