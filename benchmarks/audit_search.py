@@ -1,6 +1,7 @@
 """Benchmark of the audit-log search (``GET /api/audit/list``) over a large audit log, on PostgreSQL.
 
-    .venv/bin/python benchmarks/audit_search.py [--rows 1000000] [--duration 5] [--concurrency 8] [--keep-db]
+    .venv/bin/python benchmarks/audit_search.py [--rows 1000000] [--duration 5] [--warmup 2] [--concurrency 8]
+        [--keep-db]
 
 The audit search shares the session list contract (exact ``total``, numbered pages, filters, a
 keyword, a sort); this is the issue's question of how it behaves when a tenant's audit log is large.
@@ -14,9 +15,9 @@ keyword, a sort); this is the issue's question of how it behaves when a tenant's
    the independent one (``benchmarks/baseline``) has no audit search, and this benchmark asks how the
    figures grow with the log, which the same run at another ``--rows`` answers.
 3. Each scenario at page 1 and page 500 (``pageSize`` 10): checked once (200, ten entries, the exact
-   total against a ``count(*)`` of its own), then 2 s warm-up and ``--duration`` seconds from
-   ``--concurrency`` httpx clients (``harness.clients``), with CPU ms per request of the server and of
-   PostgreSQL.
+   total against a ``count(*)`` of its own), then ``--warmup`` seconds of warm-up (2 s) and ``--duration``
+   seconds from ``--concurrency`` httpx clients (``harness.clients``), with CPU ms per request of the
+   server and of PostgreSQL.
 4. The table and ``EXPLAIN (ANALYZE, BUFFERS)`` of each scenario's count and page 500; ``benchmarks/results/
    audit_search.json`` and ``.txt``; the database dropped (unless ``--keep-db``). Exit status 1 when a
    check failed.
@@ -44,7 +45,6 @@ TENANT, OTHER = "bench", "other"
 EMAIL = "admin@bench.example"
 PAGE_SIZE = 10
 DEEP_PAGE = 500
-WARMUP_SECONDS = 2.0
 ACTIONS = ("assets:update", "assets:create", "assets.assign", "oauth.token.issue", "stock-ins:create",
            "credential.rotate", "webhook.endpoint.update", "automation.run")
 ACTORS = ("alice@bench.example", "bob@bench.example", "carol@bench.example", "dana@bench.example",
@@ -159,11 +159,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=1_000_000, help="audit rows of the tenant (default 1000000)")
     parser.add_argument("--duration", type=float, default=5.0, help="seconds of load per scenario")
+    parser.add_argument("--warmup", type=float, default=2.0,
+                        help="seconds of warm-up per scenario and target (default 2; 0: none)")
     parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
     args = parser.parse_args()
-    if args.rows < PAGE_SIZE * DEEP_PAGE or args.duration <= 0 or args.concurrency < 1:
-        parser.error(f"--rows must be at least {PAGE_SIZE * DEEP_PAGE:,}; --duration and --concurrency positive")
+    if args.rows < PAGE_SIZE * DEEP_PAGE or args.duration <= 0 or args.concurrency < 1 or args.warmup < 0:
+        parser.error(f"--rows must be at least {PAGE_SIZE * DEEP_PAGE:,}; --duration and --concurrency positive, "
+                     "--warmup at least 0")
 
     started = time.perf_counter()
     failures: list[str] = []
@@ -200,24 +203,24 @@ def main() -> int:
             log(f"checked: {len(paths)} paths, {len(failures)} failed")
             labels, targets = list(paths), list(paths.values())
             found = clients.compare(
-                [(label, f"{WARMUP_SECONDS:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
+                [(label, f"{args.warmup:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
                  for label in labels], servers,
                 lambda i, server: clients.measure(
                     labels[i], server, clients.gets(server.base_url + targets[i], headers, args.concurrency),
-                    args.duration, WARMUP_SECONDS, postmaster, pg)[0])
+                    args.duration, args.warmup, postmaster, pg)[0])
             failures += clients.failures(found, servers)
         with seeding.direct(rt) as engine:
             info = results.versions(engine)
         lines, _ = clients.summary(
             "Tessera audit search benchmark", info,
             f"audit rows of the tenant: {args.rows:,} (+{args.rows // 10:,} of another) | pageSize {PAGE_SIZE} | "
-            f"concurrency {args.concurrency} | {args.duration:g} s per run (+{WARMUP_SECONDS:g} s warm-up)", found)
+            f"concurrency {args.concurrency} | {args.duration:g} s per run (+{args.warmup:g} s warm-up)", found)
         plans = {name: explain(ws.backend.url, tenant_id, scenario) for name, scenario in queries.items()}
         for name, plan in plans.items():
             lines += ["", f"plans, {name}:", *(f"  {line}" for line in plan)]
         log("\n" + "\n".join(lines))
     results.write("audit_search", args, {
-        "versions": info, "config": {"warmup_s": WARMUP_SECONDS, "pageSize": PAGE_SIZE,
+        "versions": info, "config": {"warmup_s": args.warmup, "pageSize": PAGE_SIZE,
                                      "seed_seconds": round(seed_seconds, 1)},
         "paths": paths, "results": [asdict(r) for r in found], "explain": plans, "failures": failures,
     }, lines)

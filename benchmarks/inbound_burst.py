@@ -89,9 +89,7 @@ import httpx
 import psycopg
 from harness import RESULTS_DIR, cpu, log, results, seeding, stats, tables
 from harness.databases import BACKENDS, Workspace, fresh, pg_activity
-from harness.servers import Server, Target, launch, stop_all, wait_ready, worker
-from processes import TESSERA_BIN, stop_group
-from processes import launch as launch_group
+from harness.servers import Server, launch, launch_group, serve_command, stop_all, stop_group, wait_ready, worker
 from sqlalchemy import Engine, and_, func, select
 
 from storage.tables import automation_runs, automations, inbound_events, installations, records, tenants
@@ -158,9 +156,7 @@ def worker_mode(args: argparse.Namespace) -> str:
 
 def start_service(ws: Workspace, args: argparse.Namespace) -> Service:
     env = {**ws.env, "TESSERA_WORKERS_IN_PROCESS": "false" if args.workers else "true"}
-    target = Target("serve", (str(TESSERA_BIN), "serve", "--host", "{host}", "--port", "{port}", "--workers",
-                              str(args.http_processes)))
-    serve, command = launch_group(target, env, ws.tmp)
+    serve, command = launch_group(serve_command("serve", args.http_processes), env, ws.tmp)
     service = Service(serve, [launch(worker(f"worker-{i}"), env, ws.tmp) for i in range(args.workers)], command)
     try:
         for process in [serve, *service.workers]:

@@ -1,7 +1,7 @@
 """Benchmark of the Open Platform's published-resource reads, against the independent baseline.
 
     .venv/bin/python benchmarks/open_read.py [--backend postgresql|sqlite|both] [--assets 10000] [--limit 200]
-        [--duration 10] [--concurrency 8] [--solo-walks 5] [--keep-db]
+        [--duration 10] [--warmup 2] [--concurrency 8] [--solo-walks 5] [--keep-db]
 
 What is measured, per backend, for Tessera and for the baseline in the same run:
 
@@ -36,10 +36,10 @@ Steps:
    alike: the same record and ETag for a pid, 404 for a deleted asset and for another tenant's, 401
    for an unknown token, the same first page, and each target's cursor followed by the next target
    to the same second page.
-4. Per scenario, both targets in ABBA order: 2 s warm-up (not for the one-client walks), then
-   ``--duration`` seconds from httpx clients (``harness.clients``). After each run ``open_api_calls``
-   is checked: both targets write one row per business call, queued and written in batches after the
-   response.
+4. Per scenario, both targets in ABBA order: ``--warmup`` seconds of warm-up (2 s; not for the one-client
+   walks), then ``--duration`` seconds from httpx clients (``harness.clients``). After each run
+   ``open_api_calls`` is checked: both targets write one row per business call, queued and written in
+   batches after the response.
 5. The table (CPU ms per request, or page, of the server, this client, PostgreSQL and the rest of the
    host; connections opened to the database, where pool overflow shows), the ratios, the headline
    figures and any noisy run (the rest of the host at ``NOISY_PCT`` of all CPUs or more, or other
@@ -77,7 +77,6 @@ from tessera.openplatform.resources import reads as op_resources
 from tessera.runtime import Runtime
 
 TARGETS = (TESSERA, BASELINE)
-WARMUP_SECONDS = 2.0
 CREDENTIALS = 8
 TENANT, OTHER_TENANT = "bench", "other"
 ADMIN_EMAIL = "admin@bench.example"
@@ -396,7 +395,7 @@ def measure_all(ws: Workspace, done: Setup, servers: dict[str, Server], engine: 
 
         since = audit_mark(engine)
         result, warm, load = clients.measure(scenario.name, server, run, scenario.seconds,
-                                             WARMUP_SECONDS if scenario.warmup else None, postmaster, pg)
+                                             args.warmup if scenario.warmup else None, postmaster, pg)
         result.problems, audit_rows = check_audit(engine, since, warm.responses + load.responses,
                                                   len(warm.latencies) + len(load.latencies))
         result.details["audit_rows"] = audit_rows
@@ -418,7 +417,7 @@ def measure_all(ws: Workspace, done: Setup, servers: dict[str, Server], engine: 
         return result
 
     try:
-        return clients.compare([(s.name, f"{WARMUP_SECONDS:g} s warm-up + {args.duration:g} s, {s.concurrency} clients"
+        return clients.compare([(s.name, f"{args.warmup:g} s warm-up + {args.duration:g} s, {s.concurrency} clients"
                                  if s.seconds is not None else f"{s.walks} walks, one client") for s in scenarios],
                                servers, measure_one)
     finally:
@@ -466,7 +465,7 @@ def run_backend(name: str, args: argparse.Namespace) -> BackendReport:
         f"Tessera Open Platform resource reads, {name}", info,
         f"{count:,} live assets in {TENANT!r} (+{done.counts['deleted']:,} deleted, {done.counts['stock-ins']:,} "
         f"stock-ins, {done.counts['other-tenant']:,} assets of {OTHER_TENANT!r}) | limit {args.limit} | "
-        f"{CREDENTIALS} tokens | concurrency {args.concurrency} | {args.duration:g} s per run (+{WARMUP_SECONDS:g} s "
+        f"{CREDENTIALS} tokens | concurrency {args.concurrency} | {args.duration:g} s per run (+{args.warmup:g} s "
         f"warm-up) | {args.solo_walks} one-client walks | ABBA order; walks: req/s is pages per second, latencies "
         "are per page, walk s is the median wall time of one complete walk", found, walk_columns,
         [*clients.RATIOS, ("walk_s_p50", "walk time", "walk_s_p50")])
@@ -491,12 +490,14 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=op_resources.MAX_LIMIT,
                         help=f"page size of the walks (default {op_resources.MAX_LIMIT}, the maximum)")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per scenario and target")
+    parser.add_argument("--warmup", type=float, default=2.0,
+                        help="seconds of warm-up per scenario and target (default 2; 0: none)")
     parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
     parser.add_argument("--solo-walks", type=int, default=5, help="complete one-client walks per target (default 5)")
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
     args = parser.parse_args()
-    if args.assets < 1 or args.duration <= 0 or args.concurrency < 1 or args.solo_walks < 1:
-        parser.error("--assets, --duration, --concurrency and --solo-walks must be positive")
+    if args.assets < 1 or args.duration <= 0 or args.concurrency < 1 or args.solo_walks < 1 or args.warmup < 0:
+        parser.error("--assets, --duration, --concurrency and --solo-walks must be positive, --warmup at least 0")
     if not 1 <= args.limit <= op_resources.MAX_LIMIT:
         parser.error(f"--limit must be between 1 and {op_resources.MAX_LIMIT}")
 
@@ -507,7 +508,7 @@ def main() -> int:
     lines = [line for r in reports for line in ["", *r.lines]][1:] + [f"FAILED: {f}" for f in failures]
     log("\n" + "\n".join(lines))
     results.write("open_read", args, {
-        "config": {"warmup_s": WARMUP_SECONDS, "credentials": CREDENTIALS, "tenant": TENANT, "scopes": SCOPES},
+        "config": {"warmup_s": args.warmup, "credentials": CREDENTIALS, "tenant": TENANT, "scopes": SCOPES},
         "endpoints": {"read by pid": f"GET {LIST_PATH}/{{pid}}",
                       "walk": f"GET {LIST_PATH}?limit=L, then ?cursor=<nextCursor>&limit=L"},
         "backends": {r.backend: r.report for r in reports}, "failures": failures}, lines)

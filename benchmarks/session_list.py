@@ -1,7 +1,7 @@
 """Benchmark of the session API list endpoint on PostgreSQL, against the independent baseline.
 
-    .venv/bin/python benchmarks/session_list.py [--records 100000] [--duration 10] [--concurrency 8] [--keep-db]
-        [--seed sql|python] [--no-declared-indexes]
+    .venv/bin/python benchmarks/session_list.py [--records 100000] [--duration 10] [--warmup 2] [--concurrency 8]
+        [--keep-db] [--seed sql|python] [--no-declared-indexes]
 
 1. A fresh PostgreSQL database, migrated; one tenant with an admin user (through the services) and
    ``--records`` assets in bulk: by default in one ``INSERT ... SELECT`` over ``generate_series``
@@ -16,8 +16,8 @@
    count and page in one pipeline, written by hand; nothing of Tessera's code), one uvicorn worker
    each in its own process.
 3. Log in through ``POST /api/auth/login``; check both targets answer every scenario with 200 and the
-   same records; then per scenario and target (ABBA order), 2 s warm-up and ``--duration`` seconds
-   from ``--concurrency`` httpx clients (``harness.clients``).
+   same records; then per scenario and target (ABBA order), ``--warmup`` seconds of warm-up (2 s) and
+   ``--duration`` seconds from ``--concurrency`` httpx clients (``harness.clients``).
 4. The table (with CPU ms per request: server, client, PostgreSQL, the rest of the host) and the
    ratios; ``EXPLAIN ANALYZE`` of the count and page queries, planned for their values and as generic
    plans; ``benchmarks/results/session_list.json`` and ``.txt``; the database dropped (unless
@@ -43,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import httpx
 import psycopg
@@ -53,7 +53,7 @@ from harness.servers import BASELINE, TESSERA, Server, running
 from psycopg import sql
 from sqlalchemy.sql import ClauseElement
 
-from storage.engine import Executor, Result, Statement, compiled_for
+from storage.engine import Executor, Query, Result, Row, Statement, compiled_for
 from storage.postgres import conninfo
 from storage.records import RecordRepository
 from tessera.demo import ASSET_KINDS, ASSIGNEES, asset_payload
@@ -68,7 +68,6 @@ PAGE_KEY = "assets"
 BATCH = 10_000
 PAGE_SIZE = 10
 DEEP_PAGE = 500
-WARMUP_SECONDS = 2.0
 STATUS_FILTER = [{"fieldName": "status", "operator": "eq", "value": "in_stock"}]
 # Most selective first. "thinkpad" is one asset kind in ten (about 5% of records with the filter),
 # "ati" two (Dell Latitude, Docking Station), "-sn-" is in every serial number (the fallback for
@@ -313,6 +312,7 @@ def first_after_write(servers: dict[str, Server], paths: dict[str, str], headers
 
 # -- EXPLAIN ----------------------------------------------------------------------------------------
 
+R = TypeVar("R", bound=tuple[Any, ...])
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 NODE_ROWS = re.compile(r"->\s+(.+?)\s+\(cost=\S+ rows=(\d+) width=\d+\) \(actual time=\S+ rows=(\d+) loops=(\d+)\)")
 
@@ -329,19 +329,28 @@ class Recording:
     def dialect(self) -> str:
         return str(self.inner.dialect)
 
-    def _keep(self, statement: Statement | ClauseElement, params: Mapping[str, Any] | None) -> None:
+    def _keep(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Mapping[str, Any] | None) -> None:
         compiled, extracted = compiled_for(statement, self.inner.dialect)
         self.sent.append(compiled.bind(params, extracted))
 
-    async def execute(self, statement: Statement | ClauseElement, params: Mapping[str, Any] | None = None) -> Result:
+    @overload
+    async def execute(self, statement: Statement[R] | Query[R], params: Mapping[str, Any] | None = None) -> Result[R]:
+        ...
+
+    @overload
+    async def execute(self, statement: ClauseElement, params: Mapping[str, Any] | None = None) -> Result[Row]: ...
+
+    async def execute(self, statement: Statement[Any] | Query[Any] | ClauseElement,
+                      params: Mapping[str, Any] | None = None) -> Result[Any]:
         self._keep(statement, params)
         return await self.inner.execute(statement, params)
 
-    async def enqueue(self, statement: Statement | ClauseElement, params: Mapping[str, Any] | None = None) -> None:
+    async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement,
+                      params: Mapping[str, Any] | None = None) -> None:
         self._keep(statement, params)
         await self.inner.enqueue(statement, params)
 
-    async def execute_many(self, statement: Statement, rows: Sequence[Mapping[str, Any]]) -> None:
+    async def execute_many(self, statement: Statement[Any], rows: Sequence[Mapping[str, Any]]) -> None:
         for row in rows:
             self._keep(statement, row)
         await self.inner.execute_many(statement, rows)
@@ -464,6 +473,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--records", type=int, default=100_000, help="asset records to seed (default 100000)")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per scenario and target")
+    parser.add_argument("--warmup", type=float, default=2.0,
+                        help="seconds of warm-up per scenario and target (default 2; 0: none)")
     parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
     parser.add_argument("--keyword", help="keyword to search (default: chosen from the data, see the docstring)")
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
@@ -476,8 +487,8 @@ def main() -> int:
     parser.add_argument("--no-declared-indexes", action="store_true",
                         help="skip the index sync of tessera migrate (the figures before it existed)")
     args = parser.parse_args()
-    if args.records < 1 or args.duration <= 0 or args.concurrency < 1:
-        parser.error("--records, --duration and --concurrency must be positive")
+    if args.records < 1 or args.duration <= 0 or args.concurrency < 1 or args.warmup < 0:
+        parser.error("--records, --duration and --concurrency must be positive, --warmup at least 0")
 
     started = time.perf_counter()
     failures: list[str] = []
@@ -526,11 +537,11 @@ def main() -> int:
                                             headers)
             scenarios = list(paths.items())
             found = clients.compare(
-                [(name, f"{WARMUP_SECONDS:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
+                [(name, f"{args.warmup:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
                  for name, _ in scenarios], servers,
                 lambda i, server: clients.measure(
                     scenarios[i][0], server, clients.gets(server.base_url + scenarios[i][1], headers, args.concurrency),
-                    args.duration, WARMUP_SECONDS, postmaster, pg)[0])
+                    args.duration, args.warmup, postmaster, pg)[0])
             failures += clients.failures(found, servers)
         with seeding.direct(rt) as engine:
             info = results.versions(engine)
@@ -538,7 +549,7 @@ def main() -> int:
             "Tessera session list benchmark", info,
             f"records: {args.records:,} | keyword {keyword!r} + status eq in_stock ({matches:,} matches) | sort name "
             f"asc | pageSize {PAGE_SIZE} | concurrency {args.concurrency} | {args.duration:g} s per run "
-            f"(+{WARMUP_SECONDS:g} s warm-up) | ABBA order", found)
+            f"(+{args.warmup:g} s warm-up) | ABBA order", found)
         log("\n" + "\n".join(lines))
         plans = explain_plans(rt, tenant_id, keyword) if postgres else sqlite_plans(rt, tenant_id, keyword)
         warnings = print_plans(plans) if postgres else []
@@ -546,7 +557,7 @@ def main() -> int:
         log("\n".join(f"WARNING: {w}" for w in warnings) or "No sequential scan over records in any plan.")
     results.write("session_list", args, {
         "versions": info,
-        "config": {"warmup_s": WARMUP_SECONDS, "keyword": keyword, "matches": matches, "filters": STATUS_FILTER,
+        "config": {"warmup_s": args.warmup, "keyword": keyword, "matches": matches, "filters": STATUS_FILTER,
                    "sortField": "name", "sortOrder": "asc", "pageSize": PAGE_SIZE,
                    "seed_seconds": round(seed_seconds, 1), "seed": args.seed,
                    "index_sync_seconds": None if index_seconds is None else round(index_seconds, 1)},

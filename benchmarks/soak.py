@@ -265,7 +265,7 @@ def main() -> int:
     if args.records < ep.LIST_CURSORS:
         parser.error(f"--records must be at least {ep.LIST_CURSORS}")
     if not wrk.available():
-        parser.error("wrk is not on the PATH")
+        parser.error("wrk is not on the PATH (the Debian package: apt-get install wrk)")
     started = time.perf_counter()
     report, failures = soak(args)
     lines = report_lines(report, failures)

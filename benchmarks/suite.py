@@ -548,12 +548,14 @@ def main() -> int:
         parser.error(f"--only: unknown {', '.join(unknown)}; choose from {', '.join(KEYS)}")
     if args.duration <= 0 or args.warmup <= 0 or args.connections < 1 or args.threads < 1 or args.rounds < 1:
         parser.error("--duration, --warmup, --connections, --threads and --rounds must be positive")
+    if not wrk.whole_seconds(args.duration, args.warmup):
+        parser.error("--duration and --warmup are wrk's, in whole seconds")
     if args.connections < args.threads:
         parser.error("--connections must be at least --threads")
     if args.records < ep.LIST_CURSORS:
         parser.error(f"--records must be at least {ep.LIST_CURSORS}")
     if not wrk.available():
-        parser.error("wrk is not on the PATH")
+        parser.error("wrk is not on the PATH (the Debian package: apt-get install wrk)")
     args.webhooks = WEBHOOKS in only
     selected = [s for s in SPECS if s.key in only]
 

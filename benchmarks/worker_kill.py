@@ -1,7 +1,7 @@
 """A webhook worker killed with ``kill -9`` while it holds leased deliveries: what recovery costs.
 
     .venv/bin/python benchmarks/worker_kill.py [--backend postgresql|sqlite] [--deliveries 100]
-        [--answer-first 0.1] [--timeout 5] [--concurrency 200] [--poll 0.2] [--keep-db]
+        [--answer-first 0.1] [--timeout 5] [--concurrency 200] [--poll 0.2] [--lease-margin 30] [--keep-db]
         [--results-file benchmarks/results/worker_kill.json]
 
 What happens, on a fresh database (``harness.databases.fresh``) with ``TESSERA_WEBHOOK_ALLOW_LOOPBACK=true``:
@@ -11,15 +11,20 @@ What happens, on a fresh database (``harness.databases.fresh``) with ``TESSERA_W
    a threaded HTTP server). ``--deliveries`` events are appended to the outbox (``storage.outbox.append``)
    and fanned out (``sending.dispatch``): that many deliveries, due now.
 2. A real ``tessera worker`` process (``harness.servers.worker``) leases them (``deliver_due``: up to 200,
-   until now + ``TESSERA_WEBHOOK_TIMEOUT_SECONDS`` x waves + 30 s, waves = 200 / the concurrency
-   rounded up) and sends them. The receiver answers the first ``--answer-first`` fraction 200 at once
-   and holds every later request open, without answering: the worker waits for answers it will never
-   record. Once the database shows every delivery leased and the receiver has every request the
-   worker can have in flight (min(deliveries, concurrency + answered)), the process gets SIGKILL.
+   until now + ``TESSERA_WEBHOOK_TIMEOUT_SECONDS`` x waves + ``sending.LEASE_MARGIN_SECONDS`` (30 s),
+   waves = 200 / the concurrency rounded up) and sends them. The receiver answers the first
+   ``--answer-first`` fraction 200 at once and holds every later request open, without answering: the
+   worker waits for answers it will never record. Once the database shows every delivery leased and
+   the receiver has every request the worker can have in flight (min(deliveries, concurrency +
+   answered)), the process gets SIGKILL.
 3. The receiver now answers every request 200 at once, and a second ``tessera worker`` process starts
    with the same settings. The lease is NOT shortened or expired by SQL: the run waits for the
    real lease to lapse (with the defaults, timeout 5 s x 1 wave + 30 s = 35 s), printing progress, and
    the second worker claims the deliveries on its first poll (``--poll``) after that.
+
+``--lease-margin`` sets ``sending.LEASE_MARGIN_SECONDS`` in both worker processes (a constant of the
+service, not a setting), for runs that must be short, such as the test command's smoke run: the
+lease is still the real one the worker took, waited for and checked the same way, only shorter.
 
 Printed: deliveries leased at the kill; deliveries delivered after the restart (database status and
 distinct delivery ids received after the kill); lost (never answered 200 by the receiver, or not
@@ -37,6 +42,7 @@ the deliveries the killed worker had sent, and one attempt row per request recei
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import signal
 import sys
@@ -53,7 +59,7 @@ from typing import Any
 
 from harness import RESULTS_DIR, log, results, seeding
 from harness.databases import BACKENDS, Workspace, fresh
-from harness.servers import HOST, Server, launch, stop_all, wait_ready, worker
+from harness.servers import HOST, Server, Target, launch, stop_all, wait_ready, worker
 from sqlalchemy import Engine, func, select
 
 from storage import outbox
@@ -195,6 +201,17 @@ def endpoint_row_id(engine: Engine, pid: str) -> int:
 
 # -- the run ----------------------------------------------------------------------------------------------
 
+def worker_with(name: str, lease_margin: float | None) -> Target:
+    """A ``tessera worker`` process; with ``lease_margin``, one whose leases end that many seconds after the
+    attempts' deadline instead of the service's ``sending.LEASE_MARGIN_SECONDS``."""
+    target = worker(name)
+    if lease_margin is None:
+        return target
+    *head, code = target.command
+    patch = f"from tessera.events import sending; sending.LEASE_MARGIN_SECONDS = {lease_margin!r}; "
+    return dataclasses.replace(target, command=(*head, patch + code))
+
+
 @dataclass
 class Figures:
     backend: str
@@ -271,7 +288,7 @@ def run(ws: Workspace, args: argparse.Namespace, hook: HoldingReceiver) -> Figur
         total = len(store.rows())
         log(f"{total} deliveries due for endpoint {pid} on {hook.url}")
         expected = min(total, args.concurrency + hook.answer_first)
-        first = wait_ready(launch(worker("worker-1"), ws.env, ws.tmp))
+        first = wait_ready(launch(worker_with("worker-1", args.lease_margin), ws.env, ws.tmp))
         log(f"worker 1 running (pid {first.pid}); waiting until it holds every lease")
         try:
             leased, until = wait_for_leases(hook, store, first, total, expected)
@@ -280,7 +297,7 @@ def run(ws: Workspace, args: argparse.Namespace, hook: HoldingReceiver) -> Figur
             stop_all([first])
         hook.answer_all()
         lease_end = until.timestamp()
-        second = launch(worker("worker-2"), ws.env, ws.tmp)
+        second = launch(worker_with("worker-2", args.lease_margin), ws.env, ws.tmp)
         log(f"worker 2 started (pid {second.pid}); the lease ends {lease_end - killed_at:.1f} s after the kill "
             "(waiting for it, not expiring it)")
         try:
@@ -329,10 +346,15 @@ def report_lines(f: Figures, args: argparse.Namespace) -> list[str]:
     def seconds(value: float | None) -> str:
         return "never" if value is None else f"{value:.2f} s"
 
+    default = float(sending.LEASE_MARGIN_SECONDS)
+    margin = default if args.lease_margin is None else args.lease_margin
+
     return [
         f"=== kill -9 of a webhook worker holding leased deliveries ({f.backend}) ===",
         f"settings: TESSERA_WEBHOOK_TIMEOUT_SECONDS={args.timeout:g} TESSERA_WEBHOOK_CONCURRENCY={args.concurrency} "
-        f"TESSERA_WORKER_POLL_SECONDS={args.poll:g}; lease lapse: real wait (not expired by SQL)",
+        f"TESSERA_WORKER_POLL_SECONDS={args.poll:g}; lease margin {margin:g} s"
+        f"{'' if args.lease_margin is None else ' (--lease-margin; the service: ' + format(default, 'g') + ' s)'}; "
+        "lease lapse: real wait (not expired by SQL)",
         f"leased at kill:            {f.leased_at_kill} of {f.deliveries} ({f.sent_before_kill} requests made, "
         f"{f.answered_before_kill} answered 200, the rest held open)",
         f"delivered after restart:   {f.delivered_after_restart} (database), {f.received_after_restart} distinct "
@@ -357,13 +379,16 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=5.0, help="TESSERA_WEBHOOK_TIMEOUT_SECONDS (default 5)")
     parser.add_argument("--concurrency", type=int, default=200, help="TESSERA_WEBHOOK_CONCURRENCY (default 200)")
     parser.add_argument("--poll", type=float, default=0.2, help="TESSERA_WORKER_POLL_SECONDS (default 0.2)")
+    parser.add_argument("--lease-margin", type=float, default=None,
+                        help="seconds a lease outlasts the attempts' deadline, set in the worker processes "
+                             f"(default the service's sending.LEASE_MARGIN_SECONDS, {sending.LEASE_MARGIN_SECONDS})")
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
     parser.add_argument("--results-file", type=Path, default=RESULTS_DIR / "worker_kill.json")
     args = parser.parse_args()
     if not 1 <= args.deliveries <= 200 or not 0 <= args.answer_first < 1 or args.concurrency < 1:
         parser.error("--deliveries must be 1..200, --answer-first in [0, 1), --concurrency positive")
-    if args.timeout < 1 or args.poll < 0.01:
-        parser.error("--timeout must be at least 1 s and --poll at least 0.01")
+    if args.timeout < 1 or args.poll < 0.01 or (args.lease_margin is not None and args.lease_margin < 1):
+        parser.error("--timeout and --lease-margin must be at least 1 s and --poll at least 0.01")
 
     started = time.perf_counter()
     env = {"TESSERA_WEBHOOK_ALLOW_LOOPBACK": "true", "TESSERA_WEBHOOK_TIMEOUT_SECONDS": str(args.timeout),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -25,6 +26,8 @@ from harness import BENCH_DIR, ROOT, log
 
 HOST = "127.0.0.1"
 START_TIMEOUT = 60.0
+STOP_TIMEOUT = 15.0  # seconds a process group gets after SIGTERM before SIGKILL
+TESSERA_BIN = Path(sys.prefix) / "bin" / "tessera"  # the serving command of this virtualenv
 
 
 @dataclass(frozen=True)
@@ -110,9 +113,6 @@ class Pinning:
         if self.server is None or self.load is None:
             return "not pinned (fewer than two CPUs available)"
         return f"servers on CPU {min(self.server)}, wrk on CPU {min(self.load)}, the database unpinned"
-
-
-NOT_PINNED = Pinning(None, None)
 
 
 @dataclass
@@ -242,3 +242,55 @@ def check_alive(servers: Iterable[Server]) -> None:
     for server in servers:
         if (why := server.died()) is not None:
             raise RuntimeError(why)
+
+
+# -- the serving command as an operator runs it, in a process group of its own --------------------
+
+def serve_command(name: str, processes: int) -> Target:
+    """``tessera serve --workers <processes>``: with more than one, uvicorn's supervisor and that many HTTP
+    processes on one socket (and, unless ``TESSERA_WORKERS_IN_PROCESS=false``, one worker process)."""
+    return Target(name, (str(TESSERA_BIN), "serve", "--host", "{host}", "--port", "{port}",
+                         "--workers", str(processes)))
+
+
+def launch_group(target: Target, env: Mapping[str, str], log_dir: Path) -> tuple[Server, list[str]]:
+    """``launch``, but in a process group of its own, so the whole tree can be stopped (``stop_group``);
+    the server and its command line."""
+    port = free_port()
+    command = [part.format(host=HOST, port=port) for part in target.command]
+    log_path = log_dir / f"{target.name}.log"
+    with log_path.open("wb") as log_file:
+        process = subprocess.Popen(command, cwd=ROOT, env={**env, **target.env}, stdout=log_file,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    return Server(target, process, log_path, port), command
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def stop_group(server: Server, timeout: float = STOP_TIMEOUT) -> str:
+    """SIGTERM to the group, then SIGKILL to whatever is left of it after ``timeout``; how it ended."""
+    pgid = server.pid  # start_new_session: the leader's pid is the group's id
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pgid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.process.wait(timeout=timeout)
+    while _group_alive(pgid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    killed = _group_alive(pgid) or server.process.poll() is None
+    if killed:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pgid, signal.SIGKILL)
+        server.process.wait(timeout=10)
+    code = server.process.returncode
+    how = f"killed (SIGKILL after {timeout:g} s)" if killed else "stopped"
+    # One process: uvicorn shuts down gracefully on SIGTERM and then raises the signal again.
+    return f"{how}, exit {code}" + (" (SIGTERM re-raised after a graceful shutdown)" if code == -signal.SIGTERM else "")

@@ -27,6 +27,11 @@ def available() -> bool:
     return shutil.which("wrk") is not None
 
 
+def whole_seconds(*values: float) -> bool:
+    """Whether every value is a duration wrk takes: whole seconds, at least one (``-d 0.5s`` is refused)."""
+    return all(value >= 1 and value == int(value) for value in values)
+
+
 @dataclass(frozen=True)
 class Call:
     """One request variant."""
