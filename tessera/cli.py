@@ -6,7 +6,8 @@ import argparse
 import logging
 import sys
 import warnings
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from tessera.core.settings import SettingsError, load_settings
 
@@ -236,97 +237,136 @@ def _check(_args: argparse.Namespace) -> int:
     return 0
 
 
+class _Output(NamedTuple):
+    """One generated text file: where it goes, what it holds now (None: missing) and what it should hold."""
+
+    target: Path
+    current: str | None
+    text: str
+
+
+def _output(target: Path, text: str) -> _Output:
+    """The file as it is on disk beside the text ``tessera generate`` would write there."""
+    return _Output(target, target.read_text(encoding="utf-8") if target.is_file() else None, text)
+
+
 def _generate(args: argparse.Namespace) -> int:
     """Write generated/: both documents, their Postman collections, then the SDKs generated from the documents;
     and the configuration reference of the documentation (``tessera.core.settings_reference``).
 
-    With --check, write nothing and fail when any of it is stale (naming the files that differ).
+    With --check, write nothing and fail when any of it is stale (naming the files that differ). The documents
+    are built before anything is generated, so a broken models.yaml or capabilities.yaml fails first; a missing
+    generator (python or node) fails both modes the same way, with exit status 2.
     """
-    from pathlib import Path
-
     from tessera.core import settings_reference
     from tessera.core.settings import PROJECT_ROOT
-    from tessera.registry import postman, session_document, typescript
     from tessera.registry import sdk as sdkgen
+    from tessera.registry import session_document, typescript
     from tessera.registry.document import generated_path, render
 
-    reference_target = PROJECT_ROOT / settings_reference.PAGE
-    reference_text = settings_reference.render()
-    reference_current = reference_target.read_text(encoding="utf-8") if reference_target.is_file() else None
-    target = generated_path(PROJECT_ROOT)
-    relative = target.relative_to(PROJECT_ROOT)
+    reference = _output(PROJECT_ROOT / settings_reference.PAGE, settings_reference.render())
     published = _published_document()
-    text = render(published)
-    current = target.read_text(encoding="utf-8") if target.is_file() else None
-    session_target = session_document.generated_path(PROJECT_ROOT)
+    document = _output(generated_path(PROJECT_ROOT), render(published))
     session_doc = _session_document()
-    session_text = session_document.render(session_doc)
-    session_current = session_target.read_text(encoding="utf-8") if session_target.is_file() else None
-    python_dir = sdkgen.python_dir(PROJECT_ROOT)
+    session = _output(session_document.generated_path(PROJECT_ROOT), session_document.render(session_doc))
     try:
         sdkgen.require_generator()
         typescript.require_node()
         if args.check:
-            stale: list[str] = []
-            stale += [f"{path.relative_to(PROJECT_ROOT)} (differs)" for path, old, new in
-                      ((target, current, text), (session_target, session_current, session_text),
-                       (reference_target, reference_current, reference_text)) if old != new]
-            stale += postman.stale(PROJECT_ROOT, published, session_doc)
-            with sdkgen.work_dir() as tmp:
-                # The SDK as `tessera generate` would write it: from the document as it would be written.
-                document = Path(tmp) / "document" / target.name
-                document.parent.mkdir()
-                document.write_text(text, encoding="utf-8")
-                session = document.parent / session_target.name
-                session.write_text(session_text, encoding="utf-8")
-                results = sdkgen.generate(PROJECT_ROOT, Path(tmp), {"generated/open-platform.yaml": document,
-                                                                    "generated/session-api.yaml": session})
-                _print_sdk_warnings(results, args.verbose)
-                for result in results:
-                    committed = python_dir / result.sdk.directory
-                    stale += [f"{committed.relative_to(PROJECT_ROOT)}/{diff}"
-                              for diff in sdkgen.differences(result.path, committed)]
-                documents = {typescript.OPEN_PLATFORM.document: document, typescript.SESSION.document: session}
-                for package in typescript.SDKS:
-                    fresh = typescript.generate(PROJECT_ROOT, Path(tmp) / "typescript", documents[package.document],
-                                                package)
-                    stale += [f"{package.target}/{diff}"
-                              for diff in sdkgen.differences(fresh, PROJECT_ROOT / package.target)]
-            if stale:
-                shown = "".join(f"\n  {line}" for line in stale[:40])
-                more = f"\n  ... and {len(stale) - 40} more" if len(stale) > 40 else ""
-                print(f"tessera: generated/ is stale ({len(stale)} file(s)): run `tessera generate` and commit it:"
-                      f"{shown}{more}", file=sys.stderr)
-                return 1
-            print(f"{relative}: up to date")
-            print(f"{session_target.relative_to(PROJECT_ROOT)}: up to date")
-            print(f"{settings_reference.PAGE}: up to date")
-            print(f"{postman.DIRECTORY}: up to date")
-            for sdk in sdkgen.SDKS:
-                print(f"{(python_dir / sdk.directory).relative_to(PROJECT_ROOT)}: up to date")
-            for package in typescript.SDKS:
-                print(f"{package.target}: up to date")
-            return 0
-        _write_document(target, current, text)
-        _write_document(session_target, session_current, session_text)
-        _write_document(reference_target, reference_current, reference_text)
-        changed = postman.write(PROJECT_ROOT, published, session_doc)
-        print(f"{postman.DIRECTORY}: {f'written ({len(changed)} file(s) changed)' if changed else 'unchanged'}")
-        with sdkgen.work_dir(python_dir) as tmp:  # next to the SDKs, so that they are swapped in by renames
-            results = sdkgen.generate(PROJECT_ROOT, Path(tmp))
-            _print_sdk_warnings(results, args.verbose)
-            for result in results:
-                committed = python_dir / result.sdk.directory
-                changed = sdkgen.differences(result.path, committed)
-                if changed:
-                    sdkgen.replace(result.path, committed)
-                state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
-                print(f"{committed.relative_to(PROJECT_ROOT)}: {state}")
-        _write_typescript_sdk(PROJECT_ROOT)
+            stale = [f"{output.target.relative_to(PROJECT_ROOT)} (differs)"
+                     for output in (document, session, reference) if output.current != output.text]
+            return _report_stale(stale + _stale_derived(published, session_doc, document, session, args.verbose),
+                                 (document, session, reference))
+        _write_generated(published, session_doc, (document, session, reference), args.verbose)
     except sdkgen.SdkError as exc:
         print(f"tessera: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _stale_derived(published: dict[str, Any], session_doc: dict[str, Any], document: _Output, session: _Output,
+                   verbose: bool) -> list[str]:
+    """What differs in the files derived from the documents (Postman collections, python and TypeScript SDKs),
+    comparing the committed files with what the documents *as they would be written* generate."""
+    from tessera.core.settings import PROJECT_ROOT
+    from tessera.registry import postman, typescript
+    from tessera.registry import sdk as sdkgen
+
+    stale = postman.stale(PROJECT_ROOT, published, session_doc)
+    with sdkgen.work_dir() as tmp:
+        # The SDK as `tessera generate` would write it: from the document as it would be written.
+        document_file = Path(tmp) / "document" / document.target.name
+        document_file.parent.mkdir()
+        document_file.write_text(document.text, encoding="utf-8")
+        session_file = document_file.parent / session.target.name
+        session_file.write_text(session.text, encoding="utf-8")
+        results = sdkgen.generate(PROJECT_ROOT, Path(tmp), {"generated/open-platform.yaml": document_file,
+                                                            "generated/session-api.yaml": session_file})
+        _print_sdk_warnings(results, verbose)
+        python_dir = sdkgen.python_dir(PROJECT_ROOT)
+        for result in results:
+            committed = python_dir / result.sdk.directory
+            stale += [f"{committed.relative_to(PROJECT_ROOT)}/{diff}"
+                      for diff in sdkgen.differences(result.path, committed)]
+        documents = {typescript.OPEN_PLATFORM.document: document_file, typescript.SESSION.document: session_file}
+        for package in typescript.SDKS:
+            fresh = typescript.generate(PROJECT_ROOT, Path(tmp) / "typescript", documents[package.document], package)
+            stale += [f"{package.target}/{diff}" for diff in sdkgen.differences(fresh, PROJECT_ROOT / package.target)]
+    return stale
+
+
+def _report_stale(stale: list[str], outputs: tuple[_Output, ...]) -> int:
+    """``generate --check``'s verdict: the first 40 stale files on stderr (status 1), or every part up to date."""
+    from tessera.core.settings import PROJECT_ROOT
+    from tessera.registry import postman, typescript
+    from tessera.registry import sdk as sdkgen
+
+    if stale:
+        shown = "".join(f"\n  {line}" for line in stale[:40])
+        more = f"\n  ... and {len(stale) - 40} more" if len(stale) > 40 else ""
+        print(f"tessera: generated/ is stale ({len(stale)} file(s)): run `tessera generate` and commit it:"
+              f"{shown}{more}", file=sys.stderr)
+        return 1
+    for output in outputs:
+        print(f"{output.target.relative_to(PROJECT_ROOT)}: up to date")
+    print(f"{postman.DIRECTORY}: up to date")
+    python_dir = sdkgen.python_dir(PROJECT_ROOT)
+    for sdk in sdkgen.SDKS:
+        print(f"{(python_dir / sdk.directory).relative_to(PROJECT_ROOT)}: up to date")
+    for package in typescript.SDKS:
+        print(f"{package.target}: up to date")
+    return 0
+
+
+def _write_generated(published: dict[str, Any], session_doc: dict[str, Any], outputs: tuple[_Output, ...],
+                     verbose: bool) -> None:
+    """``tessera generate`` without --check: write what changed, in the order --check compares it."""
+    from tessera.core.settings import PROJECT_ROOT
+    from tessera.registry import postman
+
+    for output in outputs:
+        _write_document(output.target, output.current, output.text)
+    changed = postman.write(PROJECT_ROOT, published, session_doc)
+    print(f"{postman.DIRECTORY}: {f'written ({len(changed)} file(s) changed)' if changed else 'unchanged'}")
+    _write_python_sdk(PROJECT_ROOT, verbose)
+    _write_typescript_sdk(PROJECT_ROOT)
+
+
+def _write_python_sdk(root: Path, verbose: bool) -> None:
+    """Regenerate each package of generated/python from the documents just written; swap in those that changed."""
+    from tessera.registry import sdk as sdkgen
+
+    python_dir = sdkgen.python_dir(root)
+    with sdkgen.work_dir(python_dir) as tmp:  # next to the SDKs, so that they are swapped in by renames
+        results = sdkgen.generate(root, Path(tmp))
+        _print_sdk_warnings(results, verbose)
+        for result in results:
+            committed = python_dir / result.sdk.directory
+            changed = sdkgen.differences(result.path, committed)
+            if changed:
+                sdkgen.replace(result.path, committed)
+            state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
+            print(f"{committed.relative_to(root)}: {state}")
 
 
 def _write_document(target: Any, current: str | None, text: str) -> None:
@@ -341,8 +381,6 @@ def _write_document(target: Any, current: str | None, text: str) -> None:
 
 def _write_typescript_sdk(root: Any) -> None:
     """Regenerate each package of generated/typescript; swap it in when it changed (keeping node_modules)."""
-    from pathlib import Path
-
     from tessera.registry import sdk as sdkgen
     from tessera.registry import typescript
 
