@@ -198,15 +198,24 @@ def stating_text_rules(schema: Any, nonblank: frozenset[str] = frozenset()) -> A
         return [stating_text_rules(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    stated = {key: stating_text_rules(value) if key in ("items", "oneOf", "anyOf", "allOf", "not",
-                                                           "additionalProperties") else value
-              for key, value in schema.items()}
+    stated = {key: stating_text_rules(value) if key in _SUBSCHEMA_KEYS else value for key, value in schema.items()}
     if isinstance(schema.get("properties"), dict):
-        stated["properties"] = {name: stating_text_rules(value) for name, value in schema["properties"].items()}
-        for name in nonblank & set(stated["properties"]):
-            stated["properties"][name] = {**stated["properties"][name], "pattern": NONBLANK_TEXT_PATTERN}
+        stated["properties"] = _stating_property_rules(schema["properties"], nonblank)
     if stated.get("type") == "string" and not {"enum", "format", "pattern"} & set(stated):
         stated["pattern"] = STORABLE_TEXT_PATTERN
+    return stated
+
+
+# The keys of a schema whose value is a schema (or a list of them): the text rules apply inside them too.
+_SUBSCHEMA_KEYS = ("items", "oneOf", "anyOf", "allOf", "not", "additionalProperties")
+
+
+def _stating_property_rules(properties: dict[str, Any], nonblank: frozenset[str]) -> dict[str, Any]:
+    """The properties with the text rules stated; those named in ``nonblank`` refuse blanks (top level only:
+    ``nonblank`` names inputs of a command, which nested objects are not)."""
+    stated = {name: stating_text_rules(value) for name, value in properties.items()}
+    for name in nonblank & set(stated):
+        stated[name] = {**stated[name], "pattern": NONBLANK_TEXT_PATTERN}
     return stated
 
 
@@ -354,15 +363,30 @@ def event_source_schemas(source: EventSourceCap) -> dict[str, dict[str, Any]]:
 
 
 def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any]:
+    """The published Open Platform document: the skeleton (``openapi/open-platform.yaml``) with the paths,
+    schemas, tags and webhooks of every resource, command, event source and webhook event of the registry,
+    each filled in from the skeleton's ``x-tessera-templates``."""
     doc: dict[str, Any] = yamlfile.load(skeleton_path.read_text(encoding="utf-8"))
     templates = doc.pop("x-tessera-templates")
     components = doc["components"]
-    schemas = components["schemas"]
 
     components["parameters"]["Cursor"]["schema"].update(minLength=SEALED_MIN_LENGTH, pattern=SEALED_PATTERN)
     flows = components["securitySchemes"]["accessToken"]["flows"]["clientCredentials"]
     flows["scopes"] = {scope: scope_description(scope, registry) for scope in sorted(registry.scopes)}
 
+    _add_resources(doc, templates, registry)
+    _add_commands(doc, templates, registry)
+    _add_event_sources(doc, templates, registry)
+    _add_webhooks(doc, templates, registry)
+    doc["info"]["description"] = doc["info"]["description"].rstrip("\n") + "\n\n" + webhooks_section(doc)
+    doc["tags"].sort(key=lambda tag: tag["name"])
+    return doc
+
+
+def _add_resources(doc: dict[str, Any], templates: dict[str, Any], registry: Capabilities) -> None:
+    """Per resource: its tag, its list and read paths, its record and page schemas, and the links from a read
+    to the resource's update commands."""
+    schemas = doc["components"]["schemas"]
     for resource in registry.resources.values():
         doc["tags"].append({"name": resource.name, "description": resource.description or resource.name})
         values: dict[str, Any] = {
@@ -376,6 +400,10 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
         schemas[f"{resource.schema_name}Page"] = page_schema(resource)
         _link_commands(doc, resource, registry)
 
+
+def _add_commands(doc: dict[str, Any], templates: dict[str, Any], registry: Capabilities) -> None:
+    """Per command: its execute path and its request, input and result schemas."""
+    schemas = doc["components"]["schemas"]
     for command in registry.commands.values():
         values = {
             "command": command.code, "Command": camel(command.code), "resource": command.resource.name,
@@ -387,6 +415,10 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
         doc["paths"][template["path"]] = {"post": template["operation"]}
         schemas.update(command_schemas(command))
 
+
+def _add_event_sources(doc: dict[str, Any], templates: dict[str, Any], registry: Capabilities) -> None:
+    """Per event source: its post path, its tag and the schemas of the events it accepts."""
+    schemas = doc["components"]["schemas"]
     for source in registry.event_sources.values():
         values = {"source": source.code, "Source": camel(source.code), "scope": source.scope,
                   "sourceDescription": source.description or source.code}
@@ -395,6 +427,10 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
         doc["tags"].append({"name": source.code, "description": source.description or source.code})
         schemas.update(event_source_schemas(source))
 
+
+def _add_webhooks(doc: dict[str, Any], templates: dict[str, Any], registry: Capabilities) -> None:
+    """``x-webhooks``: the skeleton's operational events, then one per webhook event of the registry."""
+    schemas = doc["components"]["schemas"]
     webhooks: dict[str, Any] = dict(doc.get("x-webhooks") or {})  # the skeleton's operational events
     for event in registry.webhook_events.values():
         values = {"event": event.type, "Event": camel(event.type), "resource": event.resource.name,
@@ -406,9 +442,6 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
             # The service calls the receiver; no credential of ours is presented (the signature is the proof).
             operation.setdefault("security", [])
     doc["x-webhooks"] = webhooks
-    doc["info"]["description"] = doc["info"]["description"].rstrip("\n") + "\n\n" + webhooks_section(doc)
-    doc["tags"].sort(key=lambda tag: tag["name"])
-    return doc
 
 
 def _one_line(text: str) -> str:

@@ -207,35 +207,69 @@ def _path(error: jsonschema.ValidationError) -> str:
     return ".".join(str(p) for p in error.absolute_path) or "(top level)"
 
 
-def _check_field(model: str, code: str, raw: dict[str, Any]) -> FieldDecl:
-    where = f"models.{model}.fields.{code}"
-    ftype = raw["type"]
-    if ftype == "enum" and not raw.get("values"):
-        raise DeclarationError(f"{where}: an enum field needs `values`")
-    if ftype != "enum" and "values" in raw:
-        raise DeclarationError(f"{where}: `values` is only for enum fields")
-    numeric = ftype in {"integer", "number"}
-    for key in ("minimum", "exclusiveMinimum", "maximum"):
-        if key in raw and not numeric:
-            raise DeclarationError(f"{where}: `{key}` is only for integer and number fields")
-    if "maxLength" in raw and ftype != "string":
-        raise DeclarationError(f"{where}: `maxLength` is only for string fields")
-    if raw.get("searchable") and ftype not in {"string", "enum"}:
-        raise DeclarationError(f"{where}: only string and enum fields can be searchable")
-    if raw.get("unique") and ftype not in {"string", "integer", "enum", "date"}:
-        raise DeclarationError(f"{where}: `unique` is for string, integer, enum and date fields")
+# Keys that mean something only for some field types: (key, those types, how a message names them).
+_TYPED_KEYS: tuple[tuple[str, frozenset[str], str], ...] = (
+    ("minimum", frozenset({"integer", "number"}), "integer and number"),
+    ("exclusiveMinimum", frozenset({"integer", "number"}), "integer and number"),
+    ("maximum", frozenset({"integer", "number"}), "integer and number"),
+    ("maxLength", frozenset({"string"}), "string"),
+)
+
+
+def _enum_values_rule(raw: dict[str, Any]) -> str | None:
+    """An enum field lists its values; no other field has any."""
+    if raw["type"] == "enum" and not raw.get("values"):
+        return "an enum field needs `values`"
+    if raw["type"] != "enum" and "values" in raw:
+        return "`values` is only for enum fields"
+    return None
+
+
+def _typed_keys_rule(raw: dict[str, Any]) -> str | None:
+    """Bounds are for numbers and a length for text: on another type they would mean nothing."""
+    for key, types, named in _TYPED_KEYS:
+        if key in raw and raw["type"] not in types:
+            return f"`{key}` is only for {named} fields"
+    return None
+
+
+def _flags_rule(raw: dict[str, Any]) -> str | None:
+    """``searchable`` and ``unique`` only on the types that support them (each names its types)."""
+    if raw.get("searchable") and raw["type"] not in {"string", "enum"}:
+        return "only string and enum fields can be searchable"
+    if raw.get("unique") and raw["type"] not in {"string", "integer", "enum", "date"}:
+        return "`unique` is for string, integer, enum and date fields"
+    return None
+
+
+def _enum_default_rule(raw: dict[str, Any]) -> str | None:
+    """An enum field's default is one of its values, like any value the field holds."""
     default = raw.get("default")
-    if ftype == "enum" and default is not None and default not in raw["values"]:
-        raise DeclarationError(f"{where}: default {default!r} is not one of its values")
+    if raw["type"] == "enum" and default is not None and default not in raw["values"]:
+        return f"default {default!r} is not one of its values"
+    return None
+
+
+# The rules of a field declaration, in the order they are checked: the first one broken is reported.
+_FIELD_RULES = (_enum_values_rule, _typed_keys_rule, _flags_rule, _enum_default_rule)
+
+
+def _check_field(model: str, code: str, raw: dict[str, Any]) -> FieldDecl:
+    """The field declaration ``raw`` (already valid against the file's JSON Schema) as a :class:`FieldDecl`,
+    once it keeps the rules that schema does not state: which keys go with which type (``_FIELD_RULES``)."""
+    for rule in _FIELD_RULES:
+        problem = rule(raw)
+        if problem is not None:
+            raise DeclarationError(f"models.{model}.fields.{code}: {problem}")
     return FieldDecl(
         code=code,
-        type=ftype,
+        type=raw["type"],
         label=raw.get("label", code),
         required=bool(raw.get("required", False)),
         nullable=bool(raw.get("nullable", False)),
         unique=bool(raw.get("unique", False)),
         searchable=bool(raw.get("searchable", False)),
-        default=default,
+        default=raw.get("default"),
         values=tuple(raw.get("values", ())),
         minimum=raw.get("minimum"),
         exclusive_minimum=raw.get("exclusiveMinimum"),

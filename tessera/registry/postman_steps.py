@@ -106,11 +106,17 @@ def body_example(doc: dict[str, Any], schema: Any, depth: int = 0) -> Any:
     if schema.get("enum"):
         return schema["enum"][0]
     if schema.get("type") == "object" or "properties" in schema:
-        return {name: body_example(doc, sub, depth + 1) for name, sub in schema.get("properties", {}).items()
-                if name in schema.get("required", [])}
+        return _object_example(doc, schema, depth)
     if schema.get("type") == "array":
         return [body_example(doc, schema.get("items", {}), depth + 1)] if schema.get("minItems") else []
     return _scalar_example(schema)
+
+
+def _object_example(doc: dict[str, Any], schema: dict[str, Any], depth: int) -> dict[str, Any]:
+    """An object with its required properties only: the smallest body the operation accepts."""
+    required = schema.get("required", [])
+    return {name: body_example(doc, sub, depth + 1) for name, sub in schema.get("properties", {}).items()
+            if name in required}
 
 
 def _media_examples(doc: dict[str, Any], media: dict[str, Any], *, sent: bool = False) -> list[Any]:
@@ -176,13 +182,18 @@ def _url(step: Step, params: list[dict[str, Any]]) -> dict[str, Any]:
     url: dict[str, Any] = {"raw": "{{origin}}/" + "/".join(segments), "host": ["{{origin}}"], "path": segments}
     query = [_entry(step, p) for p in params if p["in"] == "query"]
     if query:
-        enabled = [f"{q['key']}={q['value']}" for q in query if not q.get("disabled")]
-        url["raw"] += ("?" + "&".join(enabled)) if enabled else ""
+        url["raw"] += _query_string(query)
         url["query"] = query
     variables = [_entry(step, p) for p in params if p["in"] == "path"]
     if variables:
         url["variable"] = variables
     return url
+
+
+def _query_string(query: list[dict[str, Any]]) -> str:
+    """The raw URL's query: the parameters sent (a disabled one, optional and not given, is left out)."""
+    enabled = [f"{q['key']}={q['value']}" for q in query if not q.get("disabled")]
+    return ("?" + "&".join(enabled)) if enabled else ""
 
 
 def request_content(step: Step) -> dict[str, Any]:
@@ -270,8 +281,12 @@ def json_schema(doc: dict[str, Any], node: Any, seen: tuple[str, ...] = ()) -> A
         return node
     out = {key: _schema_keyword(doc, key, value, seen) for key, value in node.items()
            if key not in _DESCRIPTIVE and not key.startswith("x-")}
-    if not node.get("nullable"):
-        return out
+    return _or_null(out) if node.get("nullable") else out
+
+
+def _or_null(out: dict[str, Any]) -> dict[str, Any]:
+    """A schema that also accepts null: JSON Schema has no ``nullable``, so null joins the type (and the enum,
+    which would refuse it otherwise), or the whole schema becomes one alternative beside ``{"type": "null"}``."""
     if "type" not in out:
         return {"anyOf": [out, {"type": "null"}]}
     out["type"] = [out["type"], "null"]
@@ -418,19 +433,39 @@ def open_platform(doc: dict[str, Any]) -> list[Step]:
     """Every operation once, in the document's order; ids through its links; each read by pid then a 404 one."""
     plan = [_step(doc, path, method, "open-platform") for path, method, _, _ in operations(doc)]
     by_id = {step.operation.get("operationId"): step for step in plan}
-    for index, step in enumerate(plan):
-        for answer in step.operation.get("responses", {}).values():
-            for link in (resolve(doc, answer).get("links") or {}).values():
-                target = by_id.get(link.get("operationId"))
-                if target is not None and plan.index(target) > index:  # only what runs later can use it
-                    _link(step, target, resolve(doc, link))
-        schema = resolve(doc, response_schema(step, step.status)) or {}
-        if "access_token" in schema.get("properties", {}):  # the token operation: its token for the forms after it
-            for later in plan[index + 1:]:
-                form = request_content(later).get("application/x-www-form-urlencoded")
-                if form and "token" in (_media_examples(doc, form)[0] or {}):
-                    later.values[("body", "token")] = f"{{{{{ISSUED_TOKEN}}}}}"
-            step.keeps.append((ISSUED_TOKEN, "$response.body#/access_token", "introspection and revocation"))
+    for index in range(len(plan)):
+        _link_later(doc, plan, by_id, index)
+        _pass_issued_token(doc, plan, index)
+    return _with_unknown_reads(plan)
+
+
+def _link_later(doc: dict[str, Any], plan: list[Step], by_id: dict[Any, Step], index: int) -> None:
+    """Bind what the document's links of ``plan[index]``'s answers name into the steps they lead to; only
+    what runs later can use a value, so a link back to an earlier step is left out."""
+    step = plan[index]
+    for answer in step.operation.get("responses", {}).values():
+        for link in (resolve(doc, answer).get("links") or {}).values():
+            target = by_id.get(link.get("operationId"))
+            if target is not None and plan.index(target) > index:
+                _link(step, target, resolve(doc, link))
+
+
+def _pass_issued_token(doc: dict[str, Any], plan: list[Step], index: int) -> None:
+    """When ``plan[index]`` is the token operation, keep the token it issues and send it in each later form
+    with a ``token`` field (introspection and revocation)."""
+    step = plan[index]
+    schema = resolve(doc, response_schema(step, step.status)) or {}
+    if "access_token" not in schema.get("properties", {}):
+        return
+    for later in plan[index + 1:]:
+        form = request_content(later).get("application/x-www-form-urlencoded")
+        if form and "token" in (_media_examples(doc, form)[0] or {}):
+            later.values[("body", "token")] = f"{{{{{ISSUED_TOKEN}}}}}"
+    step.keeps.append((ISSUED_TOKEN, "$response.body#/access_token", "introspection and revocation"))
+
+
+def _with_unknown_reads(plan: list[Step]) -> list[Step]:
+    """The plan with, after each read by id, the same read of an unknown id (where it documents a 404)."""
     ordered: list[Step] = []
     for step in plan:
         ordered.append(step)
@@ -507,14 +542,19 @@ def _pairs(doc: dict[str, Any]) -> list[tuple[Step, Step | None]]:
     for path, method, _, _ in operations(doc):
         if method != "get" or not path.endswith("/list"):
             continue
-        prefix = path.removesuffix("/list")
-        reads = [other for other in paths if "get" in paths[other] and other.rsplit("/", 1)[0] == prefix
-                 and _path_params(other)[-1:] == [other.rsplit("/", 1)[1][1:-1]] and other != path]
+        reads = _record_reads(paths, path)
         listing = _step(doc, path, "get", "session")
         read = _step(doc, reads[0], "get", "session") if reads else None
         if read is not None or not _path_params(path):
             found.append((listing, read))
     return found
+
+
+def _record_reads(paths: dict[str, Any], listing: str) -> list[str]:
+    """The reads beside the list at ``listing``: GETs in the same folder whose last segment is a parameter."""
+    prefix = listing.removesuffix("/list")
+    return [other for other in paths if "get" in paths[other] and other.rsplit("/", 1)[0] == prefix
+            and _path_params(other)[-1:] == [other.rsplit("/", 1)[1][1:-1]] and other != listing]
 
 
 def _create_commands(doc: dict[str, Any]) -> list[Step]:

@@ -165,15 +165,25 @@ def condense_warnings(output: str) -> list[str]:
     operations = re.findall(r"^WARNING parsing (\S+ \S+) within", output, re.M)
     omitted = re.findall(r"^Cannot parse response .*\n\n\{\n\s*\"\$ref\": \"([^\"]+)\"", output, re.M)
     if omitted:
-        refs = ", ".join(sorted({ref.rsplit("/", 1)[-1] for ref in omitted}))
-        found.append(f"{len(omitted)} responses of {len(set(operations))} operations left out (they refer to: {refs})")
-    # Every warning the generator prints starts with one of these; anything not summarised above is pointed at.
-    all_warnings = [line for line in output.splitlines()
-                    if line.startswith(("WARNING", "Unable", "Cannot", "Skipping", "Could not"))]
+        found.append(_omitted_responses(omitted, operations))
     summarised = len(found) - (1 if omitted else 0) + len(operations) + len(omitted)
-    if len(all_warnings) > summarised or not found:
+    if _warning_count(output) > summarised or not found:
         found.append("other warnings: see the generator's full output (`tessera generate --verbose`)")
     return found
+
+
+def _omitted_responses(omitted: list[str], operations: list[str]) -> str:
+    """One line for the responses the generator could not parse: how many, of how many operations, and the
+    schemas they refer to (the generator prints a paragraph for each)."""
+    refs = ", ".join(sorted({ref.rsplit("/", 1)[-1] for ref in omitted}))
+    return f"{len(omitted)} responses of {len(set(operations))} operations left out (they refer to: {refs})"
+
+
+def _warning_count(output: str) -> int:
+    """The lines of the generator's output that are warnings: every warning it prints starts with one of these,
+    so a count above what was summarised means some are not summarised (and the full output is pointed at)."""
+    return sum(1 for line in output.splitlines()
+               if line.startswith(("WARNING", "Unable", "Cannot", "Skipping", "Could not")))
 
 
 def _ignored(relative: Path) -> bool:

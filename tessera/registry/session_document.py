@@ -89,25 +89,39 @@ def _typed(decl: FieldDecl) -> dict[str, Any]:
 def payload_field_schema(decl: FieldDecl) -> dict[str, Any]:
     """A field as a command payload may carry it, with every rule ``validate_payload`` applies."""
     schema = _typed(decl)
-    if decl.type == "string":
-        # A required field needs more than blanks; every text is storable (no NUL, valid Unicode).
-        schema["pattern"] = NONBLANK_TEXT_PATTERN if decl.required else STORABLE_TEXT_PATTERN
-        if decl.max_length is not None:
-            schema["maxLength"] = decl.max_length
-    elif decl.type in ("integer", "number"):
-        schema.update(_number_bounds(decl))
-    if decl.nullable and not decl.required:
+    schema.update(_payload_value_rules(decl))
+    clears = decl.nullable and not decl.required
+    if clears:
         schema["nullable"] = True
     if decl.default is not None:
         schema["default"] = decl.default
     if decl.unique:
         schema[UNIQUE] = True  # a value no other record of the tenant holds (else 409 DUPLICATE_VALUE)
-    description = decl.label if decl.label and decl.label != decl.code else ""
-    if decl.nullable and not decl.required:
-        description = f"{description} Null clears it.".strip()
+    description = _payload_description(decl, clears)
     if description:
         schema["description"] = description
     return schema
+
+
+def _payload_value_rules(decl: FieldDecl) -> dict[str, Any]:
+    """The checks on the value itself: a text's pattern and length, a number's bounds (none for other types)."""
+    if decl.type in ("integer", "number"):
+        return _number_bounds(decl)
+    if decl.type != "string":
+        return {}
+    # A required field needs more than blanks; every text is storable (no NUL, valid Unicode).
+    rules: dict[str, Any] = {"pattern": NONBLANK_TEXT_PATTERN if decl.required else STORABLE_TEXT_PATTERN}
+    if decl.max_length is not None:
+        rules["maxLength"] = decl.max_length
+    return rules
+
+
+def _payload_description(decl: FieldDecl, clears: bool) -> str:
+    """The label when it says more than the code, and whether null clears the field (empty: no description)."""
+    description = decl.label if decl.label and decl.label != decl.code else ""
+    if clears:
+        description = f"{description} Null clears it.".strip()
+    return description
 
 
 def _number_bounds(decl: FieldDecl) -> dict[str, Any]:
@@ -409,13 +423,18 @@ def field_example(decl: FieldDecl) -> Any:
     if decl.type == "enum":
         return decl.values[0]
     if decl.type in ("integer", "number"):
-        low = max((b for b in (decl.minimum, decl.exclusive_minimum) if b is not None), default=0)
-        value = _number(low) + 1
-        return value if decl.maximum is None or value <= decl.maximum else _number(decl.maximum)
+        return _number_example(decl)
     samples: dict[str, Any] = {"date": "2026-01-15", "datetime": EXAMPLE_TIME, "boolean": True}
     if decl.type in samples:
         return samples[decl.type]
     return (decl.label or decl.code)[: decl.max_length or None]
+
+
+def _number_example(decl: FieldDecl) -> int | float:
+    """Just above the lower bound (0 when there is none), or the maximum when that is lower still."""
+    low = max((b for b in (decl.minimum, decl.exclusive_minimum) if b is not None), default=0)
+    value = _number(low) + 1
+    return value if decl.maximum is None or value <= decl.maximum else _number(decl.maximum)
 
 
 def record_example(model: ModelDecl) -> dict[str, Any]:

@@ -30,6 +30,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tessera.core import yamlfile
 from tessera.registry.sdk import SdkError
@@ -152,25 +153,35 @@ def typed_json_parameters(document: Path, into: Path) -> Path:
     """
     doc = yamlfile.load(document.read_text(encoding="utf-8"))
     schemas = doc.get("components", {}).get("schemas", {})
+    for parameter in _declared_parameters(doc):
+        if "$ref" not in parameter:  # a reference to components/parameters, which are typed themselves
+            _type_parameter(parameter, schemas)
+    copy = into / f".{document.stem}.typescript.json"
+    copy.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    return copy
+
+
+def _declared_parameters(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every parameter written out in the document: under components, on each path and on each operation."""
     declared = list(doc.get("components", {}).get("parameters", {}).values())
     for item in doc.get("paths", {}).values():
         declared += item.get("parameters", [])
         declared += [p for op in item.values() if isinstance(op, dict) for p in op.get("parameters", [])]
-    for parameter in declared:
-        if "$ref" in parameter:
-            continue
-        content = parameter.pop("content", None)
-        if content is not None:
-            if list(content) != ["application/json"]:
-                raise SdkError(f"parameter {parameter.get('name')}: only `content: application/json` is supported")
-            parameter["schema"] = content["application/json"].get("schema", {})
-            continue
-        schema = parameter.get("schema", {})
-        if "$ref" in schema:
-            schema = schemas.get(schema["$ref"].rsplit("/", 1)[-1], {})
-        if parameter.get("in") == "query" and schema.get("type") in ("array", "object"):
-            raise SdkError(f"query parameter {parameter.get('name')} is a structured value not declared as JSON "
-                           "(`content: application/json`): the TypeScript client would send it as JSON text")
-    copy = into / f".{document.stem}.typescript.json"
-    copy.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-    return copy
+    return declared
+
+
+def _type_parameter(parameter: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """Give a ``content: application/json`` parameter its content's schema (in place); refuse any other content,
+    and a structured query parameter declared by ``schema`` (its value would be sent as JSON text regardless)."""
+    content = parameter.pop("content", None)
+    if content is not None:
+        if list(content) != ["application/json"]:
+            raise SdkError(f"parameter {parameter.get('name')}: only `content: application/json` is supported")
+        parameter["schema"] = content["application/json"].get("schema", {})
+        return
+    schema = parameter.get("schema", {})
+    if "$ref" in schema:
+        schema = schemas.get(schema["$ref"].rsplit("/", 1)[-1], {})
+    if parameter.get("in") == "query" and schema.get("type") in ("array", "object"):
+        raise SdkError(f"query parameter {parameter.get('name')} is a structured value not declared as JSON "
+                       "(`content: application/json`): the TypeScript client would send it as JSON text")
