@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from jsonschema.protocols import Validator
+
 from storage import automations as store
 from tessera.core.clock import UTC_TIMESTAMP_PATTERN
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, OpenIdempotencyKeyConflict
@@ -22,9 +24,11 @@ from tessera.core.schema import collect
 from tessera.core.text import bad_text_paths
 from tessera.openplatform.commands.idempotency import check_key
 from tessera.openplatform.tokens.bearer import Caller
+from tessera.registry.capabilities import EventSourceCap
 from tessera.runtime import Runtime
 
 REQUIRED = N_("This field is required.")
+FIELDS = frozenset({"type", "schemaVersion", "occurredAt", "data"})  # an event body's fields
 _UTC_TIMESTAMP = re.compile(UTC_TIMESTAMP_PATTERN)
 
 
@@ -53,32 +57,44 @@ def _occurred_at(value: Any, errors: dict[str, FieldError]) -> datetime | None:
 
 
 def _check(rt: Runtime, source_code: str, body: Any) -> tuple[str, int, datetime, dict[str, Any]]:
+    """The event's type, schema version, time and data, or ``invalid_request`` naming every problem."""
     source = rt.capabilities.event_sources[source_code]
     if not isinstance(body, dict):
         raise InvalidRequest(data={"fieldErrors": {"body": FieldError(N_("Must be an object."))}})
-    errors: dict[str, FieldError] = {}
-    for name in sorted(set(body) - {"type", "schemaVersion", "occurredAt", "data"}):
-        errors[name] = FieldError(N_("Unknown field."))
+    errors: dict[str, FieldError] = {name: FieldError(N_("Unknown field.")) for name in sorted(set(body) - FIELDS)}
     event_type, version, data = body.get("type"), body.get("schemaVersion"), body.get("data")
-    validator = None
+    validator = _validator(source, event_type, version, errors)
+    occurred = _occurred_at(body.get("occurredAt"), errors)
+    _check_data(data, validator, errors)
+    if errors:
+        raise InvalidRequest(data={"fieldErrors": errors})
+    assert occurred is not None and isinstance(event_type, str) and isinstance(version, int)
+    return event_type, version, occurred, data  # type: ignore[return-value]
+
+
+def _validator(source: EventSourceCap, event_type: Any, version: Any,
+               errors: dict[str, FieldError]) -> Validator | None:
+    """The schema of a type and version the source publishes; the type is checked first, so a bad
+    type is reported alone (the versions to offer depend on it)."""
     if not isinstance(event_type, str) or event_type not in source.types:
         errors["type"] = FieldError(N_("Must be one of: {values}."), values=", ".join(source.types))
-    elif not isinstance(version, int) or isinstance(version, bool) or version not in source.types[event_type]:
+        return None
+    if not isinstance(version, int) or isinstance(version, bool) or version not in source.types[event_type]:
         errors["schemaVersion"] = FieldError(N_("Must be one of: {values}."),
                                              values=", ".join(map(str, source.types[event_type])))
-    else:
-        validator = source.validators[(event_type, version)]
-    occurred = _occurred_at(body.get("occurredAt"), errors)
+        return None
+    return source.validators[(event_type, version)]
+
+
+def _check_data(data: Any, validator: Validator | None, errors: dict[str, FieldError]) -> None:
+    """``data`` is an object; checked against the schema only once the type and version are known,
+    its errors named under ``data.``, and holding only text a database stores."""
     if not isinstance(data, dict):
         errors["data"] = FieldError(REQUIRED if data is None else N_("Must be an object."))
     elif validator is not None:
         for name, message in collect(validator.iter_errors(data)).items():
             errors["data" if name == "body" else f"data.{name}"] = message
         errors.update(bad_text_paths(data, "data"))
-    if errors:
-        raise InvalidRequest(data={"fieldErrors": errors})
-    assert occurred is not None and isinstance(event_type, str) and isinstance(version, int)
-    return event_type, version, occurred, data  # type: ignore[return-value]
 
 
 async def receive(rt: Runtime, caller: Caller, source_code: str, body: Any, idempotency_key: str | None,

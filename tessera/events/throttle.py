@@ -42,6 +42,22 @@ class _Budget:
     held: list[int] = field(default_factory=list)  # deliveries the rate limit held back
     full: list[int] = field(default_factory=list)  # deliveries the in-flight cap held back
 
+    def take(self, delivery_id: int, now: datetime) -> float | None:
+        """The seconds a delivery waits for its send slot, taking the slot and a place under the
+        cap; None when the cap is full or the next slot lies beyond ``HORIZON`` (the delivery is
+        noted as held back, to be deferred by ``_settle``)."""
+        if self.room < 1:
+            self.full.append(delivery_id)
+            return None
+        if self.rate and self.slot > now + HORIZON:
+            self.held.append(delivery_id)
+            return None
+        wait = max(0.0, (self.slot - now).total_seconds())
+        self.room -= 1
+        if self.rate:
+            self.slot += timedelta(seconds=1 / self.rate)
+        return wait
+
 
 async def plan(conn: Executor, rows: list[store.ClaimedDeliveryRow], now: datetime, lease_until: datetime) -> Plan:
     """Apply the throttles of the claimed ``rows`` (in claim order) in the claim's transaction."""
@@ -49,24 +65,23 @@ async def plan(conn: Executor, rows: list[store.ClaimedDeliveryRow], now: dateti
     if not throttled:
         return Plan(send=[(row, 0.0) for row in rows])
     budgets = await _budgets(conn, throttled, now, [row.id for row in rows])
+    result = _allot(rows, budgets, now)
+    for endpoint_id, budget in budgets.items():
+        await _settle(conn, endpoint_id, budget, now, lease_until)
+    return result
+
+
+def _allot(rows: list[store.ClaimedDeliveryRow], budgets: dict[int, _Budget], now: datetime) -> Plan:
+    """Each delivery in claim order takes its endpoint's next slot and place under the cap (an
+    unthrottled endpoint's go at once); the worker wakes for the earliest slot that a delivery
+    held back waits for."""
     result = Plan()
     for row in rows:
         budget = budgets.get(row.endpoint_id)
-        if budget is None:
-            result.send.append((row, 0.0))
-        elif budget.room < 1:
-            budget.full.append(row.id)
-        elif budget.rate and budget.slot > now + HORIZON:
-            budget.held.append(row.id)
-        else:
-            result.send.append((row, max(0.0, (budget.slot - now).total_seconds())))
-            budget.room -= 1
-            if budget.rate:
-                budget.slot += timedelta(seconds=1 / budget.rate)
-    for endpoint_id, budget in budgets.items():
-        await _settle(conn, endpoint_id, budget, now, lease_until)
-        if budget.held and (result.wake_at is None or budget.slot < result.wake_at):
-            result.wake_at = budget.slot
+        wait = 0.0 if budget is None else budget.take(row.id, now)
+        if wait is not None:
+            result.send.append((row, wait))
+    result.wake_at = min((budget.slot for budget in budgets.values() if budget.held), default=None)
     return result
 
 

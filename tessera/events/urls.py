@@ -23,6 +23,8 @@ from tessera.core.i18n import N_
 MAX_URL_LENGTH = 2000
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+# Every malformed URL, and plain http outside development, is refused with this one message.
+_NOT_HTTPS = N_("Must be an https URL of at most 2000 characters.")
 
 
 class UnsafeWebhookUrl(ValueError):
@@ -64,26 +66,44 @@ def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
 
 def check_url(url: object, *, allow_loopback: bool) -> Vetted:
     """The host and addresses webhooks to ``url`` may go to now, or ``UnsafeWebhookUrl``."""
-    if not isinstance(url, str) or len(url) > MAX_URL_LENGTH or not url.isascii() or not url.isprintable() \
-            or any(ch.isspace() for ch in url):
-        # Whitespace and control characters are refused here: an HTTP client would refuse them
-        # later, at every delivery attempt.
-        raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters."))
+    scheme, host, port = _parts(_well_formed(url))
+    addresses = _addresses(host, port)
+    _may_receive(scheme, addresses, allow_loopback=allow_loopback)
+    return Vetted(host, tuple(addresses))
+
+
+def _well_formed(url: object) -> str:
+    """The URL as text an HTTP client will send. Whitespace and control characters are refused
+    here: an HTTP client would refuse them later, at every delivery attempt."""
+    if not isinstance(url, str) or len(url) > MAX_URL_LENGTH:
+        raise UnsafeWebhookUrl(_NOT_HTTPS)
+    if not url.isascii() or not url.isprintable() or any(ch.isspace() for ch in url):
+        raise UnsafeWebhookUrl(_NOT_HTTPS)
+    return url
+
+
+def _parts(url: str) -> tuple[str, str, int]:
+    """The scheme, the host name (lower case) and the port (the scheme's default when none is
+    given) of an ``http`` or ``https`` URL without credentials; whether plain ``http`` may be used
+    depends on the addresses, so it is decided after the resolution (``_may_receive``)."""
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters.")) from None
+        raise UnsafeWebhookUrl(_NOT_HTTPS) from None
     if parts.scheme not in ("https", "http") or not parts.hostname:
-        raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters."))
+        raise UnsafeWebhookUrl(_NOT_HTTPS)
     if parts.username or parts.password:
         raise UnsafeWebhookUrl(N_("Credentials in the URL are not allowed."))
-    addresses = _addresses(parts.hostname, port or (443 if parts.scheme == "https" else 80))
-    vetted = Vetted(parts.hostname, tuple(addresses))
+    return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
+
+
+def _may_receive(scheme: str, addresses: list[Address], *, allow_loopback: bool) -> None:
+    """Refuse the URL unless it is ``https`` to public addresses only, or (``allow_loopback``)
+    ``http`` or ``https`` to loopback addresses only."""
     if allow_loopback and addresses and all(a.is_loopback for a in addresses):
-        return vetted
-    if parts.scheme != "https":
-        raise UnsafeWebhookUrl(N_("Must be an https URL of at most 2000 characters."))
+        return
+    if scheme != "https":
+        raise UnsafeWebhookUrl(_NOT_HTTPS)
     if not addresses or not all(_public(a) for a in addresses):
         raise UnsafeWebhookUrl(N_("Webhooks can't be sent to loopback, private or link-local addresses."))
-    return vetted

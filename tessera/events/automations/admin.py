@@ -28,34 +28,53 @@ FIELDS = frozenset({"name", "trigger", "actions", "enabled"})
 
 
 def _check(rt: Runtime, body: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
-    """name, trigger, actions and enabled as columns; every problem reported at once."""
-    errors: dict[str, FieldError] = {str(key): FieldError(N_("Unknown field.")) for key in body if key not in FIELDS}
+    """name, trigger, actions and enabled as columns; every problem reported at once. A create
+    (``partial`` false) must give the first three; an update checks what it gives."""
+    errors = _unknown_fields(body)
     errors.update(bad_text_paths(body))  # text no database stores (the validator leaves this body to us)
     values: dict[str, Any] = {}
     if "name" in body or not partial:
-        name = body.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 200:
-            errors["name"] = FieldError(N_("Must be 1 to 200 characters."))
-        else:
-            values["name"] = name.strip()
+        values.update(_check_name(body.get("name"), errors))
     if "trigger" in body or not partial:
         values.update(_check_trigger(rt, body.get("trigger"), errors))
     if "actions" in body or not partial:
-        actions = body.get("actions")
-        if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS:
-            errors["actions"] = FieldError(N_("Give 1 to {count} actions."), count=MAX_ACTIONS)
-        else:
-            for index, action in enumerate(actions):
-                errors.update(_check_action(rt, f"actions[{index}]", action))
-            values["actions"] = actions
+        values.update(_check_actions(rt, body.get("actions"), errors))
     if "enabled" in body:
-        if isinstance(body["enabled"], bool):
-            values["enabled"] = 1 if body["enabled"] else 0
-        else:
-            errors["enabled"] = FieldError(N_("Must be true or false."))
+        values.update(_check_enabled(body["enabled"], errors))
     if errors:
         raise ValidationFailed(errors)
     return values
+
+
+def _unknown_fields(body: Mapping[str, Any]) -> dict[str, FieldError]:
+    """Each key of the body that is none of ``FIELDS``."""
+    return {str(key): FieldError(N_("Unknown field.")) for key in body if key not in FIELDS}
+
+
+def _check_name(name: Any, errors: dict[str, FieldError]) -> dict[str, Any]:
+    """1 to 200 characters, stored without the spaces around them."""
+    if not isinstance(name, str) or not name.strip() or len(name) > 200:
+        errors["name"] = FieldError(N_("Must be 1 to 200 characters."))
+        return {}
+    return {"name": name.strip()}
+
+
+def _check_actions(rt: Runtime, actions: Any, errors: dict[str, FieldError]) -> dict[str, Any]:
+    """1 to ``MAX_ACTIONS`` actions, each checked on its own (``actions[1].command``)."""
+    if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS:
+        errors["actions"] = FieldError(N_("Give 1 to {count} actions."), count=MAX_ACTIONS)
+        return {}
+    for index, action in enumerate(actions):
+        errors.update(_check_action(rt, f"actions[{index}]", action))
+    return {"actions": actions}
+
+
+def _check_enabled(enabled: Any, errors: dict[str, FieldError]) -> dict[str, Any]:
+    """A boolean, stored as 1 or 0."""
+    if not isinstance(enabled, bool):
+        errors["enabled"] = FieldError(N_("Must be true or false."))
+        return {}
+    return {"enabled": 1 if enabled else 0}
 
 
 def _check_trigger(rt: Runtime, trigger: Any, errors: dict[str, FieldError]) -> dict[str, Any]:

@@ -21,13 +21,19 @@ def resolve(template: Any, event: Mapping[str, Any]) -> Any:
     if isinstance(template, list):
         return [resolve(v, event) for v in template]
     if isinstance(template, str) and template.startswith("$."):
-        node: Any = event
-        for part in template[2:].split("."):
-            if not isinstance(node, dict) or part not in node:
-                return _MISSING
-            node = node[part]
-        return node
+        return _lookup(template[2:], event)
     return template
+
+
+def _lookup(path: str, event: Mapping[str, Any]) -> Any:
+    """The value at a dotted ``path`` of the event document, or ``_MISSING`` where it has none (a
+    step into something that is not an object counts as none)."""
+    node: Any = event
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return _MISSING
+        node = node[part]
+    return node
 
 
 def path_ok(path: str) -> bool:
