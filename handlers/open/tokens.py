@@ -70,25 +70,41 @@ async def _client(form: dict[str, Any]) -> tuple[str | None, str | None, str | N
     request = current()
     if FORBIDDEN_QUERY & set(request.query_params):
         raise InvalidRequest(N_("Send token parameters in the form body, never in the query string."))
-    basic = _basic_credentials(request.headers.get("authorization"))
-    keyed = "client_assertion" in form or "client_assertion_type" in form
-    if (basic is not None and ("client_id" in form or "client_secret" in form or keyed)) or \
-            (keyed and "client_secret" in form):
-        raise InvalidRequest(N_("Use one client authentication method, not both."))
-    assertion: str | None = None
-    if keyed:
-        if form.get("client_assertion_type") != assertions.ASSERTION_TYPE:
-            raise InvalidRequest(
-                N_("client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer."))
-        assertion = str(form.get("client_assertion") or "")
-        client_id, secret = form.get("client_id") or assertions.unverified_issuer(assertion), None
-    else:
-        client_id, secret = basic if basic is not None else (form.get("client_id"), form.get("client_secret"))
+    client_id, secret, assertion = _credentials(form, _basic_credentials(request.headers.get("authorization")))
     if isinstance(client_id, str) and 0 < len(client_id) <= clients.MAX_FIELD:
         decision = await runtime().rate_limiter.check("token", f"client:{client_id}")
         if not decision.allowed:
             raise OpenRateLimited(headers=decision.headers())
     return client_id, secret, assertion
+
+
+def _credentials(form: dict[str, Any], basic: tuple[str, str] | None) -> tuple[Any, Any, str | None]:
+    """The client id and the secret or assertion, from the one authentication method the request
+    uses: HTTP Basic, a client assertion, or ``client_id`` and ``client_secret`` form fields."""
+    keyed = "client_assertion" in form or "client_assertion_type" in form
+    _one_method(form, basic, keyed=keyed)
+    if keyed:
+        return _assertion_credentials(form)
+    client_id, secret = basic if basic is not None else (form.get("client_id"), form.get("client_secret"))
+    return client_id, secret, None
+
+
+def _one_method(form: dict[str, Any], basic: tuple[str, str] | None, *, keyed: bool) -> None:
+    """Refuse a request that authenticates twice: Basic beside client fields or an assertion, or an
+    assertion beside a secret."""
+    if (basic is not None and ("client_id" in form or "client_secret" in form or keyed)) or \
+            (keyed and "client_secret" in form):
+        raise InvalidRequest(N_("Use one client authentication method, not both."))
+
+
+def _assertion_credentials(form: dict[str, Any]) -> tuple[Any, None, str]:
+    """A ``private_key_jwt`` client: the assertion (of the one type RFC 7523 defines) and the client
+    id, which the form may leave out (the assertion's unverified ``iss`` names the client then)."""
+    if form.get("client_assertion_type") != assertions.ASSERTION_TYPE:
+        raise InvalidRequest(
+            N_("client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer."))
+    assertion = str(form.get("client_assertion") or "")
+    return form.get("client_id") or assertions.unverified_issuer(assertion), None, assertion
 
 
 def _basic_credentials(authorization: str | None) -> tuple[str, str] | None:

@@ -105,23 +105,35 @@ def _check_body(command: CommandCap, body: Any) -> tuple[str | None, dict[str, A
     """
     if not isinstance(body, dict):
         raise InvalidRequest(data={"fieldErrors": {"body": FieldError(N_("Must be an object."))}})
-    errors: dict[str, FieldError] = {}
     allowed = {"input", "targetPid"} if command.action == "update" else {"input"}
-    for name in sorted(set(body) - allowed):
-        errors[name] = FieldError(N_("Unknown field."))
-    target = body.get("targetPid")
-    if command.action == "update" and (not isinstance(target, str) or not target):
-        errors["targetPid"] = FieldError(REQUIRED)
+    errors: dict[str, FieldError] = {name: FieldError(N_("Unknown field.")) for name in sorted(set(body) - allowed)}
+    target = _target_pid(command, body.get("targetPid"), errors)
     given = body.get("input")
-    if not isinstance(given, dict):
-        errors["input"] = FieldError(REQUIRED if given is None else N_("Must be an object."))
-    else:
-        for name, message in collect(command.input_validator.iter_errors(given)).items():
-            errors["input" if name == "body" else f"input.{name}"] = message
-        errors.update(bad_text_paths(given, "input"))
+    _check_input(command, given, errors)
     if errors or not isinstance(given, dict):
         raise InvalidRequest(data={"fieldErrors": errors})
-    return (target if command.action == "update" and isinstance(target, str) else None), given
+    return target, given
+
+
+def _target_pid(command: CommandCap, target: Any, errors: dict[str, FieldError]) -> str | None:
+    """An update names its record (a non-empty ``targetPid``); a create has none."""
+    if command.action != "update":
+        return None
+    if not isinstance(target, str) or not target:
+        errors["targetPid"] = FieldError(REQUIRED)
+        return None
+    return target
+
+
+def _check_input(command: CommandCap, given: Any, errors: dict[str, FieldError]) -> None:
+    """``input`` is an object the command's input schema accepts (its errors named under
+    ``input.``), holding only text a database stores."""
+    if not isinstance(given, dict):
+        errors["input"] = FieldError(REQUIRED if given is None else N_("Must be an object."))
+        return
+    for name, message in collect(command.input_validator.iter_errors(given)).items():
+        errors["input" if name == "body" else f"input.{name}"] = message
+    errors.update(bad_text_paths(given, "input"))
 
 
 def _field_errors_for_input(command: CommandCap, error: ValidationFailed) -> ValidationFailed:

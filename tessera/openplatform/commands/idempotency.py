@@ -63,11 +63,9 @@ async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> Cla
     if rt.db.dialect == "sqlite":
         # Replays and duplicates are answered from a read first: on SQLite the first request holds
         # the single write lock while it runs, and a duplicate must not queue behind it.
-        seen = await keys.find(rt.db, caller.installation_id, key)
-        if seen is not None and seen.created_at >= now - ttl:
-            _judge(seen, request_hash, now)
-            if seen.state == keys.COMPLETED:
-                return Claim(0, lock, seen)
+        stored = await _completed(rt, caller, key, request_hash, now, ttl)
+        if stored is not None:
+            return Claim(0, lock, stored)
     for _ in range(3):
         claimed = await keys.claim(rt.db, caller.installation_id, key, request_hash, lock, now=now)
         if claimed is not None:
@@ -86,6 +84,17 @@ async def claim(rt: Runtime, caller: Caller, key: str, request_hash: str) -> Cla
             return Claim(existing.id, lock)
         break
     raise IdempotencyInProgress(retry_after=RETRY_AFTER_SECONDS)
+
+
+async def _completed(rt: Runtime, caller: Caller, key: str, request_hash: str, now: datetime,
+                     ttl: timedelta) -> keys.OpenKeyRow | None:
+    """The live key's completed result to replay, found by a read alone; None when the key is new,
+    expired or a lapsed claim (the claim decides). A conflict or a running command raises here."""
+    seen = await keys.find(rt.db, caller.installation_id, key)
+    if seen is None or seen.created_at < now - ttl:
+        return None
+    _judge(seen, request_hash, now)
+    return seen if seen.state == keys.COMPLETED else None
 
 
 def _judge(seen: keys.OpenKeyRow, request_hash: str, now: datetime) -> None:

@@ -114,27 +114,42 @@ async def announce(rt: Runtime, now: datetime, *, tenant_id: int | None = None) 
         return 0
     async with rt.db.write() as conn:
         for row in rows:
-            if row.rotation_due_announced_at is None and row.created_at <= rotation_before:
-                made += await _announce(
-                    conn, row, store.ROTATION_DUE, action="credential.rotation_due", event=CREDENTIAL_ROTATION_DUE,
-                    data={"rotationDays": settings.credential_rotation_days,
-                          "rotationDueAt": iso(row.created_at + timedelta(days=settings.credential_rotation_days))},
-                    now=now)
-            if notice_before is None or max_age_before is None:
-                continue
-            expires_at = iso(row.created_at + timedelta(days=settings.credential_max_age_days))
-            if row.expiry_announced_at is None and row.created_at <= notice_before:
-                made += await _announce(
-                    conn, row, store.EXPIRY_APPROACHING, action="credential.expiry_approaching",
-                    event=CREDENTIAL_EXPIRY_APPROACHING,
-                    data={"maxAgeDays": settings.credential_max_age_days, "expiresAt": expires_at}, now=now)
-            if row.aged_out_at is None and row.created_at <= max_age_before:
-                made += await _announce(
-                    conn, row, store.AGED_OUT, action="credential.expire", event=None, before={"status": "active"},
-                    data={"status": "expired", "reason": "maximum age", "maxAgeDays": settings.credential_max_age_days,
-                          "expiresAt": expires_at}, now=now)
+            made += await _announce_rotation(conn, settings, row, rotation_before, now)
+            if notice_before is not None and max_age_before is not None:
+                made += await _announce_max_age(conn, settings, row, notice_before, max_age_before, now)
     if made:
         rt.work.notify()
+    return made
+
+
+async def _announce_rotation(conn: Executor, settings: Settings, row: CrossingRow, rotation_before: datetime,
+                             now: datetime) -> int:
+    """The rotation baseline: announced once the credential is old enough (``rotation_before``)."""
+    if row.rotation_due_announced_at is None and row.created_at <= rotation_before:
+        return int(await _announce(
+            conn, row, store.ROTATION_DUE, action="credential.rotation_due", event=CREDENTIAL_ROTATION_DUE,
+            data={"rotationDays": settings.credential_rotation_days,
+                  "rotationDueAt": iso(row.created_at + timedelta(days=settings.credential_rotation_days))},
+            now=now))
+    return 0
+
+
+async def _announce_max_age(conn: Executor, settings: Settings, row: CrossingRow, notice_before: datetime,
+                            max_age_before: datetime, now: datetime) -> int:
+    """The maximum age (when one is set): its approach announced once the notice period began
+    (``notice_before``), and its end audited once it is reached (``max_age_before``)."""
+    made = 0
+    expires_at = iso(row.created_at + timedelta(days=settings.credential_max_age_days))
+    if row.expiry_announced_at is None and row.created_at <= notice_before:
+        made += await _announce(
+            conn, row, store.EXPIRY_APPROACHING, action="credential.expiry_approaching",
+            event=CREDENTIAL_EXPIRY_APPROACHING,
+            data={"maxAgeDays": settings.credential_max_age_days, "expiresAt": expires_at}, now=now)
+    if row.aged_out_at is None and row.created_at <= max_age_before:
+        made += await _announce(
+            conn, row, store.AGED_OUT, action="credential.expire", event=None, before={"status": "active"},
+            data={"status": "expired", "reason": "maximum age", "maxAgeDays": settings.credential_max_age_days,
+                  "expiresAt": expires_at}, now=now)
     return made
 
 

@@ -44,6 +44,7 @@ MIN_RSA_BITS = 2048
 _PUBLIC_MEMBERS = ("kty", "crv", "x", "y", "n", "e", "kid", "alg", "use")
 _PRIVATE_MEMBERS = frozenset({"d", "p", "q", "dp", "dq", "qi", "oth", "k"})
 _ALGORITHM_OF = {("RSA", None): "RS256", ("EC", "P-256"): "ES256", ("OKP", "Ed25519"): "EdDSA"}
+_UNSUPPORTED = N_("Only RSA (2048 bits or more), EC P-256 and Ed25519 public keys are accepted.")
 
 
 def _algorithm(jwk: Mapping[str, Any]) -> str | None:
@@ -59,30 +60,36 @@ def _check_key(jwk: Any) -> str | None:
         return N_("Give the public key only: the JWK contains private key material.")
     alg = _algorithm(jwk)
     if alg is None:
-        return N_("Only RSA (2048 bits or more), EC P-256 and Ed25519 public keys are accepted.")
+        return _UNSUPPORTED
+    return _members_problem(jwk, alg) or _material_problem(jwk, alg)
+
+
+def _members_problem(jwk: Mapping[str, Any], alg: str) -> str | None:
+    """The optional members must fit: ``alg`` the key type's one algorithm, ``use`` signing, and a
+    ``kid`` of 1 to 200 characters."""
     if jwk.get("alg") not in (None, alg) or jwk.get("use") not in (None, "sig"):
         return N_("The key's alg or use does not fit a signing key of its type.")
     if "kid" in jwk and (not isinstance(jwk["kid"], str) or not 0 < len(jwk["kid"]) <= 200):
         return N_("kid must be a string of 1 to 200 characters.")
+    return None
+
+
+def _material_problem(jwk: Mapping[str, Any], alg: str) -> str | None:
+    """The public members must make a key PyJWT can load for ``alg``, and an RSA key must be
+    ``MIN_RSA_BITS`` long at least."""
     try:
         key = jwt.PyJWK({k: jwk[k] for k in _PUBLIC_MEMBERS if k in jwk}, algorithm=alg).key
     except (jwt.PyJWKError, jwt.InvalidKeyError, ValueError, TypeError):
         return N_("The key is not a valid JSON Web Key.")
     if isinstance(key, rsa.RSAPublicKey) and key.key_size < MIN_RSA_BITS:
-        return N_("Only RSA (2048 bits or more), EC P-256 and Ed25519 public keys are accepted.")
+        return _UNSUPPORTED
     return None
 
 
 def public_jwks(body: Mapping[str, Any]) -> dict[str, Any]:
     """The JWK Set to store from a registration body with ``publicJwk`` (one key) or ``jwks`` (a
     set); ``VALIDATION_ERROR`` naming the field otherwise."""
-    if ("publicJwk" in body) == ("jwks" in body):
-        raise ValidationFailed({"publicJwk": FieldError(N_("Give publicJwk or jwks, not both."))})
-    field = "publicJwk" if "publicJwk" in body else "jwks"
-    given = body[field]
-    keys = [given] if field == "publicJwk" else (given.get("keys") if isinstance(given, dict) else None)
-    if not isinstance(keys, list) or not 0 < len(keys) <= MAX_KEYS:
-        raise ValidationFailed({field: FieldError(N_("jwks must hold 1 to {max} keys."), max=MAX_KEYS)})
+    field, keys = _given_keys(body)
     for key in keys:
         problem = _check_key(key)
         if problem is not None:
@@ -90,6 +97,19 @@ def public_jwks(body: Mapping[str, Any]) -> dict[str, Any]:
     if len(json.dumps(keys)) > 20_000:
         raise ValidationFailed({field: FieldError(N_("The key set is too large."))})
     return {"keys": [{k: key[k] for k in _PUBLIC_MEMBERS if k in key} for key in keys]}
+
+
+def _given_keys(body: Mapping[str, Any]) -> tuple[str, list[Any]]:
+    """The field the keys were given in and the keys, unchecked: exactly one of ``publicJwk`` (one
+    key) and ``jwks`` (an object whose ``keys`` list holds 1 to ``MAX_KEYS``)."""
+    if ("publicJwk" in body) == ("jwks" in body):
+        raise ValidationFailed({"publicJwk": FieldError(N_("Give publicJwk or jwks, not both."))})
+    field = "publicJwk" if "publicJwk" in body else "jwks"
+    given = body[field]
+    keys = [given] if field == "publicJwk" else (given.get("keys") if isinstance(given, dict) else None)
+    if not isinstance(keys, list) or not 0 < len(keys) <= MAX_KEYS:
+        raise ValidationFailed({field: FieldError(N_("jwks must hold 1 to {max} keys."), max=MAX_KEYS)})
+    return field, keys
 
 
 def key_summary(jwks: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -147,17 +167,28 @@ async def accepted(rt: Runtime, conn: Executor, cred: CredentialWithInstallation
                    assertion: str, audiences: tuple[str, ...], now: datetime) -> bool:
     """Whether ``assertion`` authenticates the credential row (``credential_with_installation``)
     at ``now``; an accepted assertion's ``jti`` is used up (in ``conn``'s transaction)."""
-    if cred is None or cred.kind != credential_store.PRIVATE_KEY_JWT or len(assertion) > MAX_ASSERTION:
-        return False
-    if cred.status != "active" or cred.inst_status != "enabled" or \
-            (cred.expires_at is not None and now >= cred.expires_at) or \
-            hygiene.past_max_age(rt.settings, cred.created_at, now):
+    if cred is None or cred.kind != credential_store.PRIVATE_KEY_JWT or len(assertion) > MAX_ASSERTION \
+            or not _live(rt, cred, now):
         return False
     claims = _verified_claims(cred, assertion, audiences)
     if claims is None or claims.get("sub") != client_id or not _timely(claims, now):
         return False
-    jti = claims.get("jti")
-    if not isinstance(jti, str) or not 0 < len(jti) <= MAX_JTI:
+    jti = _jti(claims)
+    if jti is None:
         return False
     until = datetime.fromtimestamp(float(claims["exp"]), tz=now.tzinfo) + timedelta(seconds=LEEWAY)
     return await credential_store.claim_jti(conn, rt.digests.digest(f"{client_id}\n{jti}"), until)
+
+
+def _live(rt: Runtime, cred: CredentialWithInstallationRow, now: datetime) -> bool:
+    """Whether the credential may authenticate at ``now`` at all: active, of an enabled
+    installation, inside its grace window if it has one, and younger than the maximum age."""
+    return cred.status == "active" and cred.inst_status == "enabled" and \
+        (cred.expires_at is None or now < cred.expires_at) and \
+        not hygiene.past_max_age(rt.settings, cred.created_at, now)
+
+
+def _jti(claims: Mapping[str, Any]) -> str | None:
+    """The assertion's ``jti``: 1 to ``MAX_JTI`` characters, or None."""
+    jti = claims.get("jti")
+    return jti if isinstance(jti, str) and 0 < len(jti) <= MAX_JTI else None
