@@ -230,17 +230,34 @@ def parse_list_request(
     errors: dict[str, FieldError] = {}
     page_num = _as_int(params.get("pageNum"), "pageNum", 1, 1, MAX_PAGE_NUM, errors)
     page_size = _as_int(params.get("pageSize"), "pageSize", DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, errors)
-    keyword = params.get("keyword")
-    if keyword is not None and not isinstance(keyword, str):
+    keyword = _keyword(params.get("keyword"), errors)
+    sort_field, sort_order = _sort(params, fields, default_sort, errors)
+    filters = _parse_filters(params.get("filters"), fields, errors)
+    if errors:
+        raise ValidationFailed(errors)
+    return ListRequest(page_num, page_size, keyword, sort_field, sort_order, tuple(filters))
+
+
+def _keyword(raw: Any, errors: dict[str, FieldError]) -> str | None:
+    """The search text without the spaces around it, at most ``MAX_KEYWORD`` characters of storable
+    text; None when absent or blank."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
         errors["keyword"] = FieldError(N_("Must be a string."))
-        keyword = None
-    elif isinstance(keyword, str):
-        keyword = keyword.strip()
-        if len(keyword) > MAX_KEYWORD:
-            errors["keyword"] = FieldError(N_("Must be at most {maxLength} characters."), maxLength=MAX_KEYWORD)
-        elif not storable_text(keyword):
-            errors["keyword"] = FieldError(BAD_TEXT)
-        keyword = keyword or None
+        return None
+    keyword = raw.strip()
+    if len(keyword) > MAX_KEYWORD:
+        errors["keyword"] = FieldError(N_("Must be at most {maxLength} characters."), maxLength=MAX_KEYWORD)
+    elif not storable_text(keyword):
+        errors["keyword"] = FieldError(BAD_TEXT)
+    return keyword or None
+
+
+def _sort(params: Mapping[str, Any], fields: Mapping[str, ListField], default_sort: str,
+          errors: dict[str, FieldError]) -> tuple[ListField, str]:
+    """The sort field and order; a bad one is reported and the default stands in for it, so the
+    other parameters are still checked."""
     # Absent means the default; sent empty is not a field (the documents' enums have no "").
     sort_name = params.get("sortField", default_sort)
     sort_field = fields.get(sort_name) if isinstance(sort_name, str) else None
@@ -251,10 +268,7 @@ def parse_list_request(
     if sort_order not in {"asc", "desc"}:
         errors["sortOrder"] = FieldError(N_("Must be one of: {values}."), values="asc, desc")
         sort_order = "desc"
-    filters = _parse_filters(params.get("filters"), fields, errors)
-    if errors:
-        raise ValidationFailed(errors)
-    return ListRequest(page_num, page_size, keyword, sort_field, sort_order, tuple(filters))
+    return sort_field, sort_order
 
 
 class Paged(Protocol):

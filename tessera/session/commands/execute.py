@@ -58,13 +58,20 @@ def _check_shape(command: CommandDecl, body: dict[str, Any]) -> None:
         problem = _key_problem(body["clientRequestId"])
         if problem is not None:
             errors["clientRequestId"] = problem
-    if command.action != "delete":
-        if "payload" not in body:
-            errors["payload"] = FieldError(N_("This field is required."))
-        elif not isinstance(body["payload"], dict):
-            errors["payload"] = FieldError(N_("Must be an object."))
+    errors.update(_payload_errors(command, body))
     if errors:
         raise ValidationFailed(errors)
+
+
+def _payload_errors(command: CommandDecl, body: dict[str, Any]) -> dict[str, FieldError]:
+    """Create and update carry a ``payload`` object (its fields are the model's to check); delete none."""
+    if command.action == "delete":
+        return {}
+    if "payload" not in body:
+        return {"payload": FieldError(N_("This field is required."))}
+    if not isinstance(body["payload"], dict):
+        return {"payload": FieldError(N_("Must be an object."))}
+    return {}
 
 
 def _target_errors(command: CommandDecl, body: dict[str, Any]) -> dict[str, FieldError]:
