@@ -1,0 +1,47 @@
+"""What a delivery sends: its body, the same bytes on every attempt, and the headers that sign one
+attempt, computed per attempt in the endpoint's ``signature_format``, one signature per active
+secret, newest first.
+
+- ``tessera``: ``X-Webhook-Timestamp``, ``X-Webhook-Signature`` (``sha256=`` hex HMAC of
+  ``<timestamp>.<body>``, comma-separated) and ``X-Webhook-Delivery``, the delivery id, the same on
+  retries and replays;
+- ``standard-webhooks`` (the Standard Webhooks specification): ``webhook-id`` (the delivery id),
+  ``webhook-timestamp`` and ``webhook-signature`` (``v1,`` base64 HMAC of ``<id>.<timestamp>.<body>``,
+  space-separated).
+
+Receivers check both with ``tessera.events.verify``, the file the SDK ships.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+
+from storage import webhooks as store
+from tessera.core.clock import iso
+from tessera.events.verify import STANDARD_WEBHOOKS, sign_standard
+
+
+def signature(secret: str, timestamp: int, body: bytes) -> str:
+    """One ``tessera``-format signature: ``sha256=`` and the hex HMAC-SHA-256 of ``<timestamp>.<body>``."""
+    digest = hmac.new(secret.encode(), str(timestamp).encode() + b"." + body, hashlib.sha256).hexdigest()
+    return f"sha256={digest}"
+
+
+def signature_headers(signature_format: str, secrets: list[str], timestamp: int, delivery_id: str,
+                      body: bytes) -> dict[str, str]:
+    """The headers that sign one attempt, in the endpoint's format, one signature per active secret."""
+    if signature_format == STANDARD_WEBHOOKS:
+        return {"webhook-id": delivery_id, "webhook-timestamp": str(timestamp),
+                "webhook-signature": " ".join(sign_standard(body, s, timestamp, delivery_id) for s in secrets)}
+    return {"X-Webhook-Timestamp": str(timestamp),
+            "X-Webhook-Signature": ",".join(signature(s, timestamp, body) for s in secrets),
+            "X-Webhook-Delivery": delivery_id}
+
+
+def body_of(row: store.ClaimedDeliveryRow) -> bytes:
+    """The delivery body: identical on every attempt of the same event."""
+    document = {"id": row.event_pid, "type": row.event_type, "schemaVersion": 1,
+                "occurredAt": iso(row.occurred_at), "data": row.payload}
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
