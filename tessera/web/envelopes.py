@@ -101,28 +101,42 @@ def open_platform_error(error: ServiceError, surface: Surface) -> ServiceError:
     """The Open Platform's code for an error raised by shared machinery (routing, validation...)."""
     if isinstance(error, errors.OpenPlatformError):
         return error
-    status = error.status
-    if status == 404 and surface is Surface.OPEN_PLATFORM:
-        # Only published capabilities exist: an unpublished route is simply not there.
-        return errors.CapabilityNotFound()
-    if status == 405 and surface is Surface.OPEN_PLATFORM:
-        # A published path with a method nothing publishes on it: same code, HTTP's 405 and Allow.
-        return errors.CapabilityMethodNotAllowed(headers=error.headers)
-    if status == 401 and surface is Surface.OAUTH:
-        return errors.InvalidClient(headers=error.headers)
-    if status == 400 and surface is Surface.OAUTH and _only_the_grant_type_is_wrong(error):
-        return errors.UnsupportedGrantType(headers=error.headers)
-    mapping: dict[int, type[errors.OpenPlatformError]] = {
-        400: errors.InvalidRequest, 401: errors.InvalidToken, 429: errors.OpenRateLimited,
-        503: errors.OpenServiceUnavailable,
-    }
-    if status in mapping:
-        return mapping[status](data=error.data, headers=error.headers, retry_after=error.retry_after)
+    own = _surface_error(error, surface)
+    if own is not None:
+        return own
+    if error.status in _OPEN_BY_STATUS:
+        return _OPEN_BY_STATUS[error.status](data=error.data, headers=error.headers, retry_after=error.retry_after)
     generic = errors.OpenPlatformError(error.message, data=error.data, headers=error.headers,
                                        retry_after=error.retry_after)
-    generic.status = status
+    generic.status = error.status
     generic.code = error.code.lower()
     return generic
+
+
+# The Open Platform's code for a status that has none of its surface's own (``_surface_error``).
+_OPEN_BY_STATUS: dict[int, type[errors.OpenPlatformError]] = {
+    400: errors.InvalidRequest, 401: errors.InvalidToken, 429: errors.OpenRateLimited,
+    503: errors.OpenServiceUnavailable,
+}
+
+
+def _surface_error(error: ServiceError, surface: Surface) -> ServiceError | None:
+    """The codes one surface gives a status: the API's for a route it does not publish, the token endpoint's
+    (RFC 6749 section 5.2) for a client it refuses and a grant type it does not support; None elsewhere."""
+    status = error.status
+    if surface is Surface.OPEN_PLATFORM:
+        if status == 404:
+            # Only published capabilities exist: an unpublished route is simply not there.
+            return errors.CapabilityNotFound()
+        if status == 405:
+            # A published path with a method nothing publishes on it: same code, HTTP's 405 and Allow.
+            return errors.CapabilityMethodNotAllowed(headers=error.headers)
+    elif surface is Surface.OAUTH:
+        if status == 401:
+            return errors.InvalidClient(headers=error.headers)
+        if status == 400 and _only_the_grant_type_is_wrong(error):
+            return errors.UnsupportedGrantType(headers=error.headers)
+    return None
 
 
 def _only_the_grant_type_is_wrong(error: ServiceError) -> bool:

@@ -28,12 +28,15 @@ def origin(scope: Scope, public_url: str | None) -> str | None:
     hosts = [value for name, value in scope.get("headers", ()) if name == b"host"]
     if scheme not in ("http", "https") or len(hosts) > 1:
         return None
-    if hosts:
-        host = hosts[0].decode("latin-1")
-    else:  # HTTP/1.0 without Host: the address the request came in on
-        name, port = scope.get("server") or ("localhost", None)
-        name = f"[{name}]" if ":" in str(name) else str(name)
-        host = f"{name}:{port}" if port else name
+    host = hosts[0].decode("latin-1") if hosts else _server_authority(scope)
     if len(host) > MAX_HOST or not AUTHORITY.fullmatch(host):
         return None
     return f"{scheme}://{host.lower()}"
+
+
+def _server_authority(scope: Scope) -> str:
+    """For HTTP/1.0 without ``Host``: the address the request came in on, as a ``Host`` header would write it
+    (an IPv6 literal in brackets), so that it passes the same check."""
+    name, port = scope.get("server") or ("localhost", None)
+    name = f"[{name}]" if ":" in str(name) else str(name)
+    return f"{name}:{port}" if port else name

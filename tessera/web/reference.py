@@ -123,25 +123,33 @@ def _static(body: bytes, media_type: str, *, csp: bool = False) -> Response:
 def with_origin(document: dict[str, Any], origin: str) -> dict[str, Any]:
     """The document with its relative (or templated) server URLs and OAuth flow URLs made absolute."""
     served = dict(document)
-    servers = []
-    for server in document.get("servers") or [{"url": "/"}]:
-        defaults = {name: var.get("default", "") for name, var in (server.get("variables") or {}).items()}
-        url = server["url"].format(**defaults) if defaults else server["url"]
-        path = urlsplit(url).path.rstrip("/")
-        servers.append({**{k: v for k, v in server.items() if k != "variables"}, "url": origin + path})
-    served["servers"] = servers
+    served["servers"] = [_served_server(server, origin) for server in document.get("servers") or [{"url": "/"}]]
     schemes = (document.get("components") or {}).get("securitySchemes") or {}
     if any(scheme.get("type") == "oauth2" for scheme in schemes.values()):
-        new_schemes = {}
-        for name, scheme in schemes.items():
-            if scheme.get("type") == "oauth2":
-                flows = {flow_name: {key: (origin + value if key in _FLOW_URLS and value.startswith("/") else value)
-                                     for key, value in flow.items()}
-                         for flow_name, flow in scheme.get("flows", {}).items()}
-                scheme = {**scheme, "flows": flows}
-            new_schemes[name] = scheme
-        served["components"] = {**document["components"], "securitySchemes": new_schemes}
+        served["components"] = {**document["components"],
+                                "securitySchemes": {name: _served_scheme(scheme, origin)
+                                                    for name, scheme in schemes.items()}}
     return served
+
+
+def _served_server(server: dict[str, Any], origin: str) -> dict[str, Any]:
+    """A server entry at ``origin``: its URL's variables filled with their defaults, then only its path kept
+    (a server is where this service is, whatever host the file names), and the variables dropped."""
+    defaults = {name: var.get("default", "") for name, var in (server.get("variables") or {}).items()}
+    url = server["url"].format(**defaults) if defaults else server["url"]
+    path = urlsplit(url).path.rstrip("/")
+    return {**{k: v for k, v in server.items() if k != "variables"}, "url": origin + path}
+
+
+def _served_scheme(scheme: dict[str, Any], origin: str) -> dict[str, Any]:
+    """An OAuth 2.0 scheme with its flows' relative URLs under ``origin`` (an absolute one is kept as written);
+    any other scheme as it is."""
+    if scheme.get("type") != "oauth2":
+        return scheme
+    flows = {flow_name: {key: (origin + value if key in _FLOW_URLS and value.startswith("/") else value)
+                         for key, value in flow.items()}
+             for flow_name, flow in scheme.get("flows", {}).items()}
+    return {**scheme, "flows": flows}
 
 
 class ServedDocument:

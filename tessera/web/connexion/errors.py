@@ -44,6 +44,15 @@ def to_service_error(exc: Exception, request_id: str) -> ServiceError:
     """Map framework exceptions onto our hierarchy; anything unexpected is an internal error."""
     if isinstance(exc, ServiceError):
         return exc
+    mapped = _from_connexion_problem(exc)
+    if mapped is None:
+        mapped = _from_http_status(exc)
+    return mapped if mapped is not None else internal_error(exc, request_id)
+
+
+def _from_connexion_problem(exc: Exception) -> ServiceError | None:
+    """Connexion's own problems: a request its validators refused, parameters the operation does not declare,
+    a body of a media type it does not take, a missing or refused credential."""
     if isinstance(exc, RequestInvalid):
         return errors.ValidationFailed(exc.field_errors)
     if isinstance(exc, ExtraParameterProblem):
@@ -53,15 +62,22 @@ def to_service_error(exc: Exception, request_id: str) -> ServiceError:
         return errors.UnsupportedMediaType()
     if isinstance(exc, OAuthProblem):
         return errors.Unauthorized()
+    return None
+
+
+def _from_http_status(exc: Exception) -> ServiceError | None:
+    """Any other HTTP problem (Connexion's or Starlette's) by its status: ours for the statuses we name, a
+    validation failure for any other 4xx (the request is at fault); None for the rest (an internal error)."""
     status = getattr(exc, "status", None) or getattr(exc, "status_code", None)
-    if isinstance(exc, ProblemException | HTTPException) and isinstance(status, int):
-        if status in _BY_STATUS:
-            return _BY_STATUS[status]()
-        if 400 <= status < 500:
-            if getattr(exc, "detail", None) == "RequestBody is required":
-                return errors.ValidationFailed({"body": FieldError(N_("A request body is required."))})
-            return errors.ValidationFailed({"request": FieldError(N_("Is not valid."))})
-    return internal_error(exc, request_id)
+    if not isinstance(exc, ProblemException | HTTPException) or not isinstance(status, int):
+        return None
+    if status in _BY_STATUS:
+        return _BY_STATUS[status]()
+    if not 400 <= status < 500:
+        return None
+    if getattr(exc, "detail", None) == "RequestBody is required":
+        return errors.ValidationFailed({"body": FieldError(N_("A request body is required."))})
+    return errors.ValidationFailed({"request": FieldError(N_("Is not valid."))})
 
 
 def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse:
