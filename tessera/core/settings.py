@@ -245,30 +245,61 @@ def _password_hash_cost(env: dict[str, str], environment: str) -> str:
     return cost
 
 
-def load_settings(env: dict[str, str] | None = None) -> Settings:
-    """Build settings from the environment (or a given mapping, as tests do)."""
-    env = dict(os.environ if env is None else env)
+def _environment(env: dict[str, str]) -> str:
+    """``TESSERA_ENV``: several defaults (and what production refuses) follow from it."""
     environment = env.get("TESSERA_ENV", "development")
     if environment not in {"development", "test", "production"}:
         raise SettingsError(f"TESSERA_ENV must be development, test or production, got {environment!r}")
-    var_dir = Path(env.get("TESSERA_VAR_DIR", str(PROJECT_ROOT / "var")))
+    return environment
+
+
+def _database_url(env: dict[str, str], var_dir: Path) -> str:
+    """``TESSERA_DATABASE_URL``, by default a SQLite file in the var directory; a plain ``postgresql://`` URL
+    names the psycopg (3) driver, the one the service installs (SQLAlchemy would pick psycopg2)."""
     database_url = env.get("TESSERA_DATABASE_URL") or f"sqlite:///{var_dir / 'tessera.db'}"
     if not (database_url.startswith("sqlite") or database_url.startswith("postgresql")):
         raise SettingsError("TESSERA_DATABASE_URL must be a sqlite:// or postgresql:// URL")
     if database_url.startswith("postgresql://"):
         database_url = "postgresql+psycopg://" + database_url[len("postgresql://") :]
+    return database_url
+
+
+def _redis_url(env: dict[str, str]) -> str | None:
+    """``TESSERA_REDIS_URL``, or None (unset or empty) for no Redis."""
     redis_url = env.get("TESSERA_REDIS_URL") or None
     if redis_url and not redis_url.startswith(("redis://", "rediss://", "unix://")):
         raise SettingsError("TESSERA_REDIS_URL must be a redis://, rediss:// or unix:// URL")
+    return redis_url
+
+
+def _log_level(env: dict[str, str]) -> str:
+    """``TESSERA_LOG_LEVEL`` in capitals, one of the levels the logs are filtered by."""
     log_level = env.get("TESSERA_LOG_LEVEL", "INFO").upper()
     if log_level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise SettingsError(f"TESSERA_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {log_level!r}")
-    models_file = Path(env.get("TESSERA_MODELS_FILE", str(PROJECT_ROOT / "models.yaml")))
-    if not models_file.is_file():
-        raise SettingsError(f"TESSERA_MODELS_FILE points to {models_file}, which is not a file")
-    capabilities_file = Path(env.get("TESSERA_CAPABILITIES_FILE", str(PROJECT_ROOT / "capabilities.yaml")))
-    if not capabilities_file.is_file():
-        raise SettingsError(f"TESSERA_CAPABILITIES_FILE points to {capabilities_file}, which is not a file")
+    return log_level
+
+
+def _existing_file(env: dict[str, str], name: str, default: Path) -> Path:
+    """A file the service reads at start (``name``, else ``default``): refused now if it is not there, rather
+    than when it is first read."""
+    path = Path(env.get(name, str(default)))
+    if not path.is_file():
+        raise SettingsError(f"{name} points to {path}, which is not a file")
+    return path
+
+
+def load_settings(env: dict[str, str] | None = None) -> Settings:
+    """Build settings from the environment (or a given mapping, as tests do)."""
+    env = dict(os.environ if env is None else env)
+    # Read in this order, so that of several bad variables the same one is reported first.
+    environment = _environment(env)
+    var_dir = Path(env.get("TESSERA_VAR_DIR", str(PROJECT_ROOT / "var")))
+    database_url = _database_url(env, var_dir)
+    redis_url = _redis_url(env)
+    log_level = _log_level(env)
+    models_file = _existing_file(env, "TESSERA_MODELS_FILE", PROJECT_ROOT / "models.yaml")
+    capabilities_file = _existing_file(env, "TESSERA_CAPABILITIES_FILE", PROJECT_ROOT / "capabilities.yaml")
     tls_cert_file, tls_key_file = _tls_files(env)
     return Settings(
         environment=environment,

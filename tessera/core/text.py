@@ -66,19 +66,32 @@ def bad_text_paths(value: Any, path: str = "") -> dict[str, FieldError]:
 
     Recursive: callers pass documents whose depth the web layer has already bounded.
     """
-    found: dict[str, FieldError] = {}
     if isinstance(value, str):
-        if not storable_text(value):
+        return {} if storable_text(value) else {path or "body": FieldError(BAD_TEXT)}
+    if isinstance(value, dict):
+        return _bad_text_in_object(value, path)
+    if isinstance(value, list):
+        return _bad_text_in_array(value, path)
+    return {}
+
+
+def _bad_text_in_object(value: dict[Any, Any], path: str) -> dict[str, FieldError]:
+    """A JSON object's keys and values. A bad key is reported at the object (a key has no path of its own) and
+    its value is not looked into (the request is refused either way)."""
+    found: dict[str, FieldError] = {}
+    for key, item in value.items():
+        child = f"{path}.{key}" if path else str(key)
+        if isinstance(key, str) and not storable_text(key):
             found[path or "body"] = FieldError(BAD_TEXT)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            child = f"{path}.{key}" if path else str(key)
-            if isinstance(key, str) and not storable_text(key):
-                found[path or "body"] = FieldError(BAD_TEXT)
-                continue
-            found.update(bad_text_paths(item, child))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found.update(bad_text_paths(item, f"{path}[{index}]" if path else f"[{index}]"))
+            continue
+        found.update(bad_text_paths(item, child))
+    return found
+
+
+def _bad_text_in_array(value: list[Any], path: str) -> dict[str, FieldError]:
+    """A JSON array's items, each at ``path[index]``."""
+    found: dict[str, FieldError] = {}
+    for index, item in enumerate(value):
+        found.update(bad_text_paths(item, f"{path}[{index}]" if path else f"[{index}]"))
     return found
 
