@@ -36,6 +36,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError as IntegrityError
 from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from storage import sqlalchemy_internals as internals
 
@@ -156,6 +157,26 @@ class Result(Generic[R]):
         return [row[0] for row in self.rows]
 
 
+def _scalar_defaults(compiled: SQLCompiler) -> dict[str, Any]:
+    """The Python-side column defaults (``default=1``, ``onupdate=...``) the statement needs, by bind name.
+
+    SQLAlchemy's execution context fills them in, and this path does not use it: they are bound by
+    :meth:`Compiled.bind` instead, and only scalars exist (a callable default is refused here, once).
+    """
+    defaults: dict[str, Any] = {}
+    for column in [*compiled.insert_prefetch, *compiled.update_prefetch]:
+        default = column.default if column in compiled.insert_prefetch else column.onupdate
+        if default is None or not default.is_scalar:
+            raise TypeError(f"{column}: only scalar Python-side defaults are supported")
+        defaults[column.key] = default.arg  # type: ignore[attr-defined]
+    return defaults
+
+
+def _reads_only(sql: str) -> bool:
+    """A plain SELECT (no FOR UPDATE) takes no write lock: SQLite runs it beside a writer."""
+    return sql.lstrip()[:6].upper() == "SELECT" and " FOR UPDATE" not in sql
+
+
 class Compiled(Generic[R]):
     """One statement compiled for one dialect: its SQL, how to bind, how to read rows back."""
 
@@ -168,17 +189,9 @@ class Compiled(Generic[R]):
             construct = construct.inline()  # no implicit "RETURNING id" nobody asked for
         compiled = internals.compile_for(construct, dialect, cache_key)
         self._compiled = compiled
-        # Python-side column defaults (``default=1``) are filled in by SQLAlchemy's execution
-        # context, which this path does not use: they are bound here, and only scalars exist.
-        self._defaults: dict[str, Any] = {}
-        for column in [*compiled.insert_prefetch, *compiled.update_prefetch]:
-            default = column.default if column in compiled.insert_prefetch else column.onupdate
-            if default is None or not default.is_scalar:
-                raise TypeError(f"{column}: only scalar Python-side defaults are supported")
-            self._defaults[column.key] = default.arg  # type: ignore[attr-defined]
+        self._defaults: dict[str, Any] = _scalar_defaults(compiled)
         self.sql: str = compiled.string
-        # A plain SELECT (no FOR UPDATE) takes no write lock: SQLite runs it beside a writer.
-        self.reads_only = self.sql.lstrip()[:6].upper() == "SELECT" and " FOR UPDATE" not in self.sql
+        self.reads_only = _reads_only(self.sql)
         self._expanding = any(b.expanding for b in compiled.binds.values())
         self._binds: list[tuple[str, Processor]] = list(internals.bind_processors(compiled).items())
         columns = internals.result_columns(compiled, dialect)

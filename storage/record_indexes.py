@@ -37,8 +37,9 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import Connection, Engine, text
 
@@ -171,6 +172,9 @@ def _sync_sqlite(engine: Engine, models: list[RecordModel]) -> SyncReport:
 
 
 def _sync_postgresql(engine: Engine, models: list[RecordModel]) -> SyncReport:
+    """Drop what is stale, then build each declared index that no valid index (its own, or a legacy one that
+    matches) serves, concurrently (out of a transaction: writes go on meanwhile); then the extended
+    statistics (PostgreSQL 14 and later)."""
     report = SyncReport()
     wanted = declared_indexes(models, "postgresql")
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
@@ -180,26 +184,43 @@ def _sync_postgresql(engine: Engine, models: list[RecordModel]) -> SyncReport:
         )).all()
         valid = {name for name, ok, _ in rows if ok}
         definitions = {name: definition for name, _, definition in rows}
-        for name, ok, _ in rows:
-            if name.startswith(PREFIX) and (name not in wanted or not ok):
-                conn.exec_driver_sql(f'DROP INDEX CONCURRENTLY IF EXISTS "{name}"')
-                report.dropped.append(name)
+        _drop_postgresql(conn, rows, wanted, report)
         for name, index in wanted.items():
-            legacy = LEGACY.get((index.model, index.field))
-            if legacy and legacy[0] in valid and f"(tenant_id, {legacy[1]}, id)" in definitions[legacy[0]] \
-                    and f"'{index.model}'" in definitions[legacy[0]]:
-                report.kept.append(legacy[0])
-                continue
-            if name in valid:
+            legacy = _serving_legacy(index, valid, definitions)
+            if legacy is not None:
+                report.kept.append(legacy)
+            elif name in valid:
                 report.kept.append(name)
-                continue
-            _build(engine, conn, index)
-            report.created.append(name)
+            else:
+                _build(engine, conn, index)
+                report.created.append(name)
         if (engine.dialect.server_version_info or (0,)) >= (14,):
             _sync_statistics(conn, models, report)
         if report.created:
             conn.exec_driver_sql("ANALYZE records")
     return report
+
+
+def _drop_postgresql(conn: Connection, rows: Sequence[Any], wanted: dict[str, DeclaredIndex],
+                     report: SyncReport) -> None:
+    """Drop each ``ix_rdx_`` index that is no longer declared, or that a failed concurrent build left invalid
+    (it is built again: an invalid index is not used, and it slows writes down)."""
+    for name, ok, _ in rows:
+        if name.startswith(PREFIX) and (name not in wanted or not ok):
+            conn.exec_driver_sql(f'DROP INDEX CONCURRENTLY IF EXISTS "{name}"')
+            report.dropped.append(name)
+
+
+def _serving_legacy(index: DeclaredIndex, valid: set[str], definitions: dict[str, str]) -> str | None:
+    """The name of the first migration's index (``LEGACY``) that serves instead of ``index``: it is valid and
+    still indexes the same expression of the same model; else None."""
+    legacy = LEGACY.get((index.model, index.field))
+    if legacy is None or legacy[0] not in valid:
+        return None
+    definition = definitions[legacy[0]]
+    if f"(tenant_id, {legacy[1]}, id)" in definition and f"'{index.model}'" in definition:
+        return legacy[0]
+    return None
 
 
 def _sync_statistics(conn: Connection, models: list[RecordModel], report: SyncReport) -> None:

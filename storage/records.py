@@ -8,7 +8,7 @@ the condition.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
@@ -179,13 +179,9 @@ class RecordRepository:
         if stamp is not None and offset + request.page_size <= record_counts.MAX_ORDERED_IDS:
             ids = await self._ordered_ids(stamp, queries)
             if len(ids) < record_counts.MAX_ORDERED_IDS:  # every match: the ids are the total
-                total = len(ids)
-                if key is not None:
-                    record_counts.COUNTS.put(key, total)
+                total = _filed(key, len(ids))
         if total is None:
-            total = int((await self.conn.execute(queries.count)).scalar_one())
-            if key is not None:
-                record_counts.COUNTS.put(key, total)
+            total = _filed(key, int((await self.conn.execute(queries.count)).scalar_one()))
         if ids is not None:
             return await self._rows_of(ids[offset:offset + request.page_size]), total
         return (list(await self.conn.execute(Query(queries.page, RecordRow))) if total else []), total
@@ -301,6 +297,14 @@ class RecordRepository:
         )
         await self._release_unique(current.id)
         await record_counts.touch(self.conn, self.tenant_id, self.model.code)
+
+
+def _filed(key: Hashable | None, total: int) -> int:
+    """``total``, filed in ``record_counts.COUNTS`` under ``key`` for the next page of the same query, unless
+    there is no key (a model without a stamp: nothing tells when the total would be stale)."""
+    if key is not None:
+        record_counts.COUNTS.put(key, total)
+    return total
 
 
 def present(row: RecordRow) -> dict[str, Any]:
