@@ -1,20 +1,37 @@
-"""Schema migrations through Alembic, callable from the CLI, the app start and the tests."""
+"""Schema migrations through Alembic, callable from the CLI, the app start and the tests.
+
+Every process that starts (``serve``, each ``worker``, ``migrate``) migrates first, so on a
+deployment several do it at once. On PostgreSQL one at a time does: ``upgrade`` holds a
+session-level advisory lock for the whole of it, and the next process finds the work done. Without
+it two processes building the declared indexes concurrently each saw the other's index in the
+making (invalid), dropped it and deadlocked (``benchmarks/scaleout.py`` starting two workers).
+SQLite's own write lock serialises its migrations.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import text
 
 from storage import record_indexes
+from storage.db import make_engine
 from storage.records import RecordModel
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 log = logging.getLogger("tessera.migrate")
+
+# The advisory lock key of migrations (any constant: the only advisory lock Tessera takes).
+MIGRATION_LOCK = 0x7E55E8A0
+# How often a process waiting for another's migration tries the lock again.
+LOCK_POLL_SECONDS = 0.25
 
 
 def alembic_config(database_url: str) -> Config:
@@ -31,7 +48,37 @@ def upgrade(database_url: str, revision: str = "head", models: Iterable[RecordMo
     dropped afterwards (``storage.record_indexes``), outside any transaction.
     """
     log.info("migrate.start", extra={"revision": revision})
-    command.upgrade(alembic_config(database_url), revision)
-    if models is not None:
-        record_indexes.sync(database_url, models)
+    with _one_at_a_time(database_url):
+        command.upgrade(alembic_config(database_url), revision)
+        if models is not None:
+            record_indexes.sync(database_url, models)
     log.info("migrate.done", extra={"revision": revision})
+
+
+@contextlib.contextmanager
+def _one_at_a_time(database_url: str) -> Iterator[None]:
+    """On PostgreSQL, hold ``MIGRATION_LOCK``, waiting for another process's migration to end.
+
+    The wait polls ``pg_try_advisory_lock`` between sleeps rather than blocking in
+    ``pg_advisory_lock``: a statement blocked there holds a snapshot, and the holder's
+    ``CREATE INDEX CONCURRENTLY`` waits for every older snapshot to go, so the two would wait for
+    each other for ever.
+    """
+    if not database_url.startswith("postgresql"):
+        yield
+        return
+    engine = make_engine(database_url)
+    try:
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            waited = False
+            while not conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": MIGRATION_LOCK}).scalar_one():
+                if not waited:
+                    log.info("migrate.waiting", extra={"reason": "another process is migrating"})
+                    waited = True
+                time.sleep(LOCK_POLL_SECONDS)
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
+    finally:
+        engine.dispose()
