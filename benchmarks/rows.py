@@ -13,8 +13,9 @@ row, what the storage engine does with the driver's values and what the bearer c
 * ``typed``: the engine's real ``Compiled.rows`` of the real ``_TOKEN_CONTEXT`` statement, whose
   rows are ``storage.tokens.TokenContextRow``, a ``NamedTuple`` (its fields are C-level getters).
 
-Both read the same columns of the same values; the figures are the fastest of ``--repeat`` runs.
-No database is involved: the driver's fetch is the same for both and is not timed.
+Both read the same columns of the same values; the figures are the fastest of ``--repeat`` runs
+(``benchmarks/results/rows.json`` and ``.txt``). No database is involved: the driver's fetch is the
+same for both and is not timed.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from harness import log
+from harness import log, results
 
 from storage import tokens
 
@@ -108,12 +109,16 @@ def main() -> int:
     if type(typed_rows[0]) is not tokens.TokenContextRow or tuple(typed_rows[0]) != raw[0]:
         log("FAILED: the typed statement does not build TokenContextRow rows of the driver's values")
         return 1
-    log(f"=== rows: the bearer token's context row ({len(names)} columns), Python {sys.version.split()[0]} ===")
+    title = f"=== rows: the bearer token's context row ({len(names)} columns), Python {sys.version.split()[0]} ==="
+    log(title)
     figures: dict[str, float] = {}
     for label, build in (("before", before), ("typed", compiled.rows), ("before", before), ("typed", compiled.rows)):
         figures[label] = min(figures.get(label, float("inf")), _time(label, build, raw, args.repeat))
-    log(f"typed / before: x{figures['typed'] / figures['before']:.2f} of the time per row "
-        f"({figures['before'] - figures['typed']:,.0f} ns less per business call)")
+    summary = (f"typed / before: x{figures['typed'] / figures['before']:.2f} of the time per row "
+               f"({figures['before'] - figures['typed']:,.0f} ns less per business call)")
+    log(summary)
+    results.write("rows", args, {"ns_per_row": figures}, [title, *(f"  {k}: {v:,.0f} ns per row"
+                                                                  for k, v in figures.items()), summary])
     return 0
 
 

@@ -40,6 +40,7 @@ TINY_RUNS = {
     # Every event accepted and consumed exactly once, the drain within --keep-up-seconds; no ratio of
     # automation runs to accepts, which a burst of 50 cannot show.
     "inbound event burst": ["inbound_burst.py", "--events", "50", "--concurrency", "8", "--keep-up-ratio", "0"],
+    "typed rows against the old Row": ["rows.py", "--rows", "2000", "--repeat", "1"],
 }
 
 
