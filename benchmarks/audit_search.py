@@ -98,7 +98,8 @@ class Scenario:
 
 
 def _keyword_sql(word: str) -> str:
-    return " OR ".join(f"lower({c}) LIKE '%%{word}%%'" for c in ("action", "actor"))
+    return " OR ".join([*(f"lower({c}) LIKE '%%{word}%%'" for c in ("action", "actor")),
+                        *(f"{c} = '{word}'" for c in ("target_id", "request_id"))])
 
 
 def scenarios(middle: datetime) -> dict[str, Scenario]:
@@ -121,6 +122,7 @@ def scenarios(middle: datetime) -> dict[str, Scenario]:
                                           "created_at >= %s", (middle.replace(tzinfo=None),)),
         "keyword (an actor)": Scenario({"keyword": "dana"}, _keyword_sql("dana")),
         "keyword (no match)": Scenario({"keyword": "nobody"}, _keyword_sql("nobody")),
+        "keyword (a request id)": Scenario({"keyword": ONE_REQUEST}, _keyword_sql(ONE_REQUEST)),
         "one request's entries": Scenario(
             {"filters": filters({"fieldName": "requestId", "operator": "eq", "value": ONE_REQUEST})},
             "request_id = %s", (ONE_REQUEST,)),

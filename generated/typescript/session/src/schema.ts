@@ -389,8 +389,8 @@ export interface paths {
          *     they are members of (any role, whichever tenant the entry belongs to); a user with
          *     neither gets 403 `FORBIDDEN` (`data.permission` `audit:view`). Field codes for
          *     `sortField` and `filters`: `action`, `actor`, `targetType`, `targetId`, `requestId`,
-         *     `created_at`. `keyword` matches the action and the actor; a target's or a request's
-         *     entries are found with an `eq` filter on `targetId` or `requestId`.
+         *     `created_at`. `keyword` matches a part of the action or the actor (case-insensitive),
+         *     or a target's or a request's whole id (`targetId`, `requestId`).
          */
         get: operations["searchAudit"];
         put?: never;

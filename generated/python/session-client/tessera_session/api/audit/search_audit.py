@@ -199,8 +199,8 @@ def sync_detailed(
     they are members of (any role, whichever tenant the entry belongs to); a user with
     neither gets 403 `FORBIDDEN` (`data.permission` `audit:view`). Field codes for
     `sortField` and `filters`: `action`, `actor`, `targetType`, `targetId`, `requestId`,
-    `created_at`. `keyword` matches the action and the actor; a target's or a request's
-    entries are found with an `eq` filter on `targetId` or `requestId`.
+    `created_at`. `keyword` matches a part of the action or the actor (case-insensitive),
+    or a target's or a request's whole id (`targetId`, `requestId`).
 
     Args:
         page_num (int | Unset):  Default: 1.
@@ -262,8 +262,8 @@ def sync(
     they are members of (any role, whichever tenant the entry belongs to); a user with
     neither gets 403 `FORBIDDEN` (`data.permission` `audit:view`). Field codes for
     `sortField` and `filters`: `action`, `actor`, `targetType`, `targetId`, `requestId`,
-    `created_at`. `keyword` matches the action and the actor; a target's or a request's
-    entries are found with an `eq` filter on `targetId` or `requestId`.
+    `created_at`. `keyword` matches a part of the action or the actor (case-insensitive),
+    or a target's or a request's whole id (`targetId`, `requestId`).
 
     Args:
         page_num (int | Unset):  Default: 1.
@@ -320,8 +320,8 @@ async def asyncio_detailed(
     they are members of (any role, whichever tenant the entry belongs to); a user with
     neither gets 403 `FORBIDDEN` (`data.permission` `audit:view`). Field codes for
     `sortField` and `filters`: `action`, `actor`, `targetType`, `targetId`, `requestId`,
-    `created_at`. `keyword` matches the action and the actor; a target's or a request's
-    entries are found with an `eq` filter on `targetId` or `requestId`.
+    `created_at`. `keyword` matches a part of the action or the actor (case-insensitive),
+    or a target's or a request's whole id (`targetId`, `requestId`).
 
     Args:
         page_num (int | Unset):  Default: 1.
@@ -383,8 +383,8 @@ async def asyncio(
     they are members of (any role, whichever tenant the entry belongs to); a user with
     neither gets 403 `FORBIDDEN` (`data.permission` `audit:view`). Field codes for
     `sortField` and `filters`: `action`, `actor`, `targetType`, `targetId`, `requestId`,
-    `created_at`. `keyword` matches the action and the actor; a target's or a request's
-    entries are found with an `eq` filter on `targetId` or `requestId`.
+    `created_at`. `keyword` matches a part of the action or the actor (case-insensitive),
+    or a target's or a request's whole id (`targetId`, `requestId`).
 
     Args:
         page_num (int | Unset):  Default: 1.
