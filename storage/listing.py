@@ -12,7 +12,7 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, overload
+from typing import Any, Generic
 
 from sqlalchemy import (
     BigInteger,
@@ -30,7 +30,7 @@ from sqlalchemy import (
     true,
 )
 
-from storage.engine import Executor, Query, R, Row
+from storage.engine import Executor, Query, R
 
 OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "not_in", "is_null", "is_not_null")
 
@@ -153,20 +153,9 @@ class ListQueries(Generic[R]):
     page: Select[Any]
     count: Select[Any]
     ordered_ids: Select[Any]  # every match's id, in the page query's order
-    row: type[R] | None = None  # the class of the page's rows (None: ``Row``, by position only)
+    row: type[R]  # the class of the page's rows
 
 
-@overload
-def build_queries(
-    base: Select[Any],
-    scope: list[ColumnElement[bool]],
-    request: ListRequest,
-    id_column: ColumnElement[Any],
-    keyword_condition: Callable[[str], ColumnElement[bool]],
-) -> ListQueries[Row]: ...
-
-
-@overload
 def build_queries(
     base: Select[Any],
     scope: list[ColumnElement[bool]],
@@ -174,17 +163,7 @@ def build_queries(
     id_column: ColumnElement[Any],
     keyword_condition: Callable[[str], ColumnElement[bool]],
     row: type[R],
-) -> ListQueries[R]: ...
-
-
-def build_queries(
-    base: Select[Any],
-    scope: list[ColumnElement[bool]],
-    request: ListRequest,
-    id_column: ColumnElement[Any],
-    keyword_condition: Callable[[str], ColumnElement[bool]],
-    row: type[Any] | None = None,
-) -> ListQueries[Any]:
+) -> ListQueries[R]:
     """The page query (ordered on the sort field, then the row id, so pages never overlap) and
     the count query over the same conditions; ``row`` is the class of the page's rows (a
     ``NamedTuple`` of ``base``'s columns)."""
@@ -209,22 +188,13 @@ def build_queries(
     return ListQueries(page=page, count=count, ordered_ids=ordered_ids, row=row)
 
 
-@overload
-async def run_list(conn: Executor, queries: ListQueries[Row]) -> tuple[list[Row], int]: ...
-
-
-@overload
-async def run_list(conn: Executor, queries: ListQueries[R]) -> tuple[list[R], int]: ...
-
-
-async def run_list(conn: Executor, queries: ListQueries[Any]) -> tuple[list[Any], int]:
+async def run_list(conn: Executor, queries: ListQueries[R]) -> tuple[list[R], int]:
     """The total and the rows of the page (of ``queries.row``); the page query is skipped when
     nothing matches."""
     total = (await conn.execute(queries.count)).scalar_one()
     if not total:
         return [], total
-    page = queries.page if queries.row is None else Query(queries.page, queries.row)
-    return (await conn.execute(page)).rows, total
+    return (await conn.execute(Query(queries.page, queries.row))).rows, total
 
 
 def keyword_like(expr: ColumnElement[Any]) -> Callable[[str], ColumnElement[bool]]:
