@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up a local virtual environment and run every check and the whole test suite
 # (SQLite and PostgreSQL, in-process and Redis rate limits, the admin console in headless Chromium).
-# Starts PostgreSQL and Redis when down; installs Debian's chromium when /usr/bin/chromium is missing.
+# Starts PostgreSQL and Redis when down; installs Debian's chromium, wrk and strace when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -75,6 +75,21 @@ if command -v fc-list >/dev/null 2>&1 && [ -z "$(fc-list :lang=zh 2>/dev/null)" 
   apt_install fonts-wqy-microhei || echo "    warning: no CJK font (fonts-wqy-microhei): zh-CN screenshots show boxes"
 fi
 echo "    $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
+
+echo "==> wrk and strace for the benchmarks' smoke runs (Debian packages)"
+# tests/system/test_benchmarks_smoke.py runs the benchmarks that drive load with wrk and count
+# round trips with strace, on tiny inputs.
+for tool in wrk strace; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "    $tool is missing: installing Debian's $tool package"
+    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install "$tool"; then
+      echo "ERROR: could not install $tool (apt-get install -y $tool needs root or passwordless sudo on" >&2
+      echo "       Debian/Ubuntu); the benchmarks' smoke runs need it" >&2
+      exit 1
+    fi
+  fi
+done
+echo "    $(wrk --version 2>&1 | head -n 1)"
 
 # The static checks run side by side (each is one process, mostly on one core; together they keep
 # both cores busy) and report in this order; any failure stops here, before the suite.

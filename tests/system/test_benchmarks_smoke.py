@@ -41,6 +41,13 @@ TINY_RUNS = {
     # automation runs to accepts, which a burst of 50 cannot show.
     "inbound event burst": ["inbound_burst.py", "--events", "50", "--concurrency", "8", "--keep-up-ratio", "0"],
     "typed rows against the old Row": ["rows.py", "--rows", "2000", "--repeat", "1"],
+    # wrk-driven (the test command installs wrk): 12 s of mixed load, RSS sampled each second.
+    "memory soak": ["soak.py", "--records", "200", "--minutes", "0.2", "--slice", "3", "--sample", "1",
+                    "--warmup-minutes", "0.05", "--connections", "4"],
+    # Two API processes and two workers on one PostgreSQL with Redis: shared limits, one execution per
+    # idempotency key, every delivery once (about 45 s: the limits' own windows are waited for).
+    "scale-out": ["scaleout.py", "--records", "200", "--duration", "1", "--warmup", "1", "--keys", "5",
+                  "--delivery-seconds", "5", "--connections", "4"],
 }
 
 
