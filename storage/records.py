@@ -184,7 +184,7 @@ class RecordRepository:
             total = _filed(key, int((await self.conn.execute(queries.count)).scalar_one()))
         if ids is not None:
             return await self._rows_of(ids[offset:offset + request.page_size]), total
-        return (list(await self.conn.execute(Query(queries.page, RecordRow))) if total else []), total
+        return ((await self.conn.execute(Query(queries.page, queries.row))).rows if total else []), total
 
     async def _ordered_ids(self, stamp: int, queries: ListQueries[RecordRow]) -> array[int]:
         """The ids of the query's first ``MAX_ORDERED_IDS`` matches in order, read once per stamp
