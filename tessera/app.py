@@ -24,10 +24,13 @@ from tessera.registry.session_document import build_session_document
 from tessera.runtime import Runtime, build_runtime
 from tessera.web import transport
 from tessera.web.connexion import assembly
+from tessera.web.connexion.fastlane import FastLane
 from tessera.web.console import ConsoleMiddleware
+from tessera.web.console import claims as console_claims
 from tessera.web.context import RequestContextMiddleware
 from tessera.web.methods import MethodGuardMiddleware, MethodIndex
 from tessera.web.metrics import MetricsMiddleware, start_listener
+from tessera.web.metrics import claims as metrics_claims
 from tessera.web.reference import ApiReferenceMiddleware, Surface
 
 
@@ -64,6 +67,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
     session_doc = build_session_document(settings.openapi_dir / "session-api.yaml", rt.declarations,
                                          rt.capabilities)
     open_doc = build_document(settings.openapi_dir / "open-platform.yaml", rt.capabilities)
+    surfaces = [Surface("Session REST API", "/api/docs", "/api/openapi.json", session_doc),
+                Surface("Open Platform", "/api/open/v1/docs", "/api/open/v1/openapi.json", open_doc)]
+    methods = MethodIndex.from_documents([session_doc, open_doc])
+    # Requests Connexion routes to an operation go straight to it (see web/connexion/fastlane.py),
+    # past the middlewares below that answer only paths of their own.
+    fast_lane = [partial(FastLane, index=methods, claims=[metrics_claims, *(s.claims for s in surfaces),
+                                                          console_claims])] if fast_path else []
     app = assembly.build(
         specification_dir=settings.openapi_dir,
         session_doc=session_doc,
@@ -76,18 +86,16 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
         before_routing=[
             # Plain HTTP refused, before anything reads a body or a credential (see web/transport.py).
             *transport.before_routing(settings),
+            *fast_lane,
             # /metrics for a scraper holding TESSERA_METRICS_TOKEN (see web/metrics.py).
             partial(MetricsMiddleware, token=settings.metrics_token),
             # Interactive reference per surface and the documents as written (see reference.py).
-            partial(ApiReferenceMiddleware, surfaces=[
-                Surface("Session REST API", "/api/docs", "/api/openapi.json", session_doc),
-                Surface("Open Platform", "/api/open/v1/docs", "/api/open/v1/openapi.json", open_doc),
-            ]),
+            partial(ApiReferenceMiddleware, surfaces=surfaces),
             # The admin console (static files over the session API; see console.py).
             ConsoleMiddleware,
             # Wrong methods get 405 (or the Open Platform's 404) with the documented Allow,
             # whatever template Connexion would have matched.
-            partial(MethodGuardMiddleware, index=MethodIndex.from_documents([session_doc, open_doc])),
+            partial(MethodGuardMiddleware, index=methods),
         ],
         validate_responses=settings.response_validation,
         lifespan=partial(_lifespan, rt, workers, metrics_listener),

@@ -82,6 +82,11 @@ class ConsoleMiddleware:
         await response(scope, receive, send)
 
 
+def claims(path: str) -> bool:
+    """Whether the console answers ``path`` itself (whatever the method)."""
+    return path == PREFIX or path.startswith(PREFIX + "/")
+
+
 def _files(root: Traversable, prefix: str = "") -> list[tuple[str, bytes]]:
     """Every file below ``root`` as (relative path, bytes), depth first."""
     found: list[tuple[str, bytes]] = []

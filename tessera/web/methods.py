@@ -19,7 +19,7 @@ HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "tra
 
 
 class MethodIndex:
-    def __init__(self, routes: list[tuple[re.Pattern[str], frozenset[str]]]) -> None:
+    def __init__(self, routes: list[tuple[re.Pattern[str], frozenset[str], str]]) -> None:
         self._routes = routes
 
     @classmethod
@@ -32,12 +32,16 @@ class MethodIndex:
         routes = []
         for template, methods in ordered:
             pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
-            routes.append((re.compile(f"^{pattern}$"), frozenset(methods)))
+            routes.append((re.compile(f"^{pattern}$"), frozenset(methods), template))
         return cls(routes)
+
+    def entries(self) -> list[tuple[re.Pattern[str], frozenset[str], str]]:
+        """Every template's pattern, methods and template, most specific first (the guard's order)."""
+        return list(self._routes)
 
     def allowed(self, request_path: str) -> frozenset[str] | None:
         """Methods of the most specific documented template matching the path, or None."""
-        for pattern, methods in self._routes:
+        for pattern, methods, _template in self._routes:
             if pattern.match(request_path):
                 return methods
         return None

@@ -52,6 +52,11 @@ class MetricsMiddleware:
         await _answer(send, 200, encoded, media_type, {"Cache-Control": "no-store"})
 
 
+def claims(path: str) -> bool:
+    """Whether this middleware may answer ``path`` itself (when a token is configured)."""
+    return path == PATH
+
+
 async def _answer(send: Send, status: int, body: bytes, media_type: str, headers: dict[str, str]) -> None:
     raw = [(b"content-type", media_type.encode()), (b"content-length", str(len(body)).encode()),
            *((k.lower().encode(), v.encode()) for k, v in headers.items())]

@@ -71,6 +71,10 @@ class Surface:
     spec_path: str  # JSON; the same path ending in .yaml serves YAML
     document: dict[str, Any]
 
+    def claims(self, path: str) -> bool:
+        """Whether the reference may answer ``path`` itself: its page and assets, its documents."""
+        return path.startswith(self.docs_path) or path.startswith(self.spec_path.removesuffix(".json"))
+
 
 class ApiReferenceMiddleware:
     """Answers GET/HEAD for the reference pages, their assets and the documents; passes the rest on."""
