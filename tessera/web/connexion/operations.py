@@ -13,7 +13,9 @@ For an operation the document gives no request body (every GET and DELETE here),
 parameter decorator still looks for one on every request: it parses the content type to name the
 body argument and asks Starlette to parse a form for file uploads (about 3% of an Open Platform
 ``whoami``'s CPU, py-spy under wrk). With no request body declared there is no body or file argument
-to pass, so those operations skip both.
+to pass, so those operations skip both. An operation that declares no parameter either, whose
+handler takes no argument, gets no keyword argument at all (Connexion passes path parameters and
+context entries only to handlers that name them), so its handler is called as it is.
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
         if operation.request_body:  # the operation's context: decorating happens on its first request
             return super().__call__(function)
         arguments, has_kwargs = inspect_function_arguments(unwrap_decorators(function))
+        if not arguments and not has_kwargs and not operation.parameters:
+
+            @functools.wraps(function)
+            async def bare(_request: t.Any) -> t.Any:
+                return await function()
+
+            return bare
 
         @functools.wraps(function)
         async def wrapper(request: t.Any) -> t.Any:

@@ -70,6 +70,7 @@ class CachedRequestValidationOperation(StrictRequestValidationOperation):
         super().__init__(*args, **kwargs)
         self._parameter_validator: t.Any = None
         self._body_validators: dict[tuple[str, str], t.Any] = {}
+        self._bare = not self._operation.parameters and not self._operation.request_body
 
     def _parameters(self) -> t.Any:
         if self._parameter_validator is None:
@@ -114,7 +115,14 @@ class CachedRequestValidationOperation(StrictRequestValidationOperation):
         return None if validator is _NO_BODY_VALIDATOR else validator
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Connexion's ``RequestValidationOperation.__call__`` with the validators built once."""
+        """Connexion's ``RequestValidationOperation.__call__`` with the validators built once.
+
+        An operation declaring no parameter and no request body, asked without a query string and
+        without a Content-Type, has nothing to check: no parameter to validate or to find unknown,
+        and the media type Connexion would guess is its own first one, with no body schema."""
+        if self._bare and not scope.get("query_string") and not _names(scope, b"content-type"):
+            await self.next_app(scope, receive, send)
+            return
         scope = self.checked_content_type(scope)
         self._parameters().validate(scope)
         mime_type, encoding = self.extract_content_type(scope["headers"])
@@ -145,6 +153,11 @@ def _with_content_type(scope: Scope, mime_type: str) -> Scope:
         return scope
     rest = [(name, value) for name, value in headers if name != b"content-type"]
     return {**scope, "headers": [*rest, (b"content-type", canonical)]}
+
+
+def _names(scope: Scope, name: bytes) -> bool:
+    """Whether the request has a header called ``name`` (lower case, as ASGI gives them)."""
+    return any(key == name for key, _ in scope["headers"])
 
 
 def _carries_body(headers: list[tuple[bytes, bytes]]) -> bool:
