@@ -1,12 +1,14 @@
-"""PostgreSQL round trips and statements per request, Tessera against the baseline, measured from outside.
+"""PostgreSQL round trips and statements per request, Tessera against the baseline and the limit, measured
+from outside.
 
     .venv/bin/python benchmarks/roundtrips.py [--requests 40] [--records 2000] [--only token,whoami,...]
         [--pg-log /var/log/postgresql/postgresql-15-main.log] [--keep-db]
 
 Why: a request's latency on a fast database is mostly its round trips to it (each one a wait on the
-network and a wake-up of both processes), and neither server's code can be trusted to say how many
+network and a wake-up of both processes), and no server's code can be trusted to say how many
 it makes, so they are counted on the wire and in PostgreSQL's own log, for whatever Tessera is in
-this checkout (the suite's ``_serve.py`` target) and the independent baseline (``benchmarks/baseline``).
+this checkout (the suite's ``_serve.py`` target), the independent baseline (``benchmarks/baseline``) and
+the limit (``benchmarks/limit``; the session list, which it does not answer, is skipped for it).
 
 How a round trip is counted: ``strace -f -yy -xx -e trace=network`` is attached to the server process
 (every thread, and threads started meanwhile) while ``--requests`` requests of one endpoint are sent
@@ -24,8 +26,9 @@ what the server writes in the background for those requests within the window (T
 baseline's batched call audit, amortised over the requests of a batch). A warm-up of
 ``WARMUP_REQUESTS`` per endpoint and target comes first, so connections are open and statements
 server-side prepared (psycopg prepares on a statement's 6th execution on a connection, one extra
-round trip, once) before the window: the figure is the steady state, give or take the preparation
-of a statement run less than once per request (a call-audit batch).
+round trip, once; asyncpg, the limit's driver, prepares every statement on its first execution) before
+the window: the figure is the steady state, give or take the preparation of a statement run less
+than once per request (a call-audit batch).
 
 How statements are counted: ``log_statement = 'all'`` is set on the run's own database (``ALTER
 DATABASE``, before the servers connect); the PostgreSQL log's lines for that database during the
@@ -60,11 +63,11 @@ from harness import endpoints as ep
 from harness import log, results, tables
 from harness.databases import PG_ADMIN_URL, fresh
 from harness.endpoints import SPECS, Fixture, Spec
-from harness.servers import BASELINE, TESSERA, Server, running
+from harness.servers import BASELINE, LIMIT, TESSERA, Server, running
 from harness.wrk import Call
 from psycopg import sql
 
-TARGETS = (TESSERA, BASELINE)
+TARGETS = (TESSERA, BASELINE, LIMIT)
 # Before the window, per endpoint and target: enough requests that every pooled connection (the
 # baseline's 10) has run each statement past psycopg's prepare threshold (server-side prepare on the
 # 6th execution costs one extra round trip, once per connection and statement).
@@ -307,6 +310,8 @@ def main() -> int:
         with running(TARGETS, ws.env, ws.tmp) as servers:
             for spec in selected:
                 for server in servers.values():
+                    if server.name == LIMIT.name and not spec.limit:
+                        continue
                     m = measure(spec, server, fx, args, database, port, ws.tmp)
                     found.append(m)
                     log(f"{spec.label:<24} {server.name:<9} {m.per_request:6.2f} round trips/req "

@@ -122,11 +122,22 @@ import httpx
 from harness import BENCH_DIR, RESULTS_DIR, ROOT, cpu, log, results, tables, wrk
 from harness import endpoints as ep
 from harness.databases import BACKENDS, fresh
-from harness.endpoints import OTHER_TENANT, PEER_TARGET, SPECS, TAIL_CONNECTIONS, TAIL_TARGET, TENANT, Fixture, Spec
+from harness.endpoints import (
+    LIMIT_TARGET,
+    OTHER_TENANT,
+    PEER_TARGET,
+    SPECS,
+    TAIL_CONNECTIONS,
+    TAIL_TARGET,
+    TENANT,
+    Fixture,
+    Spec,
+)
 from harness.order import abba
 from harness.servers import (
     BASELINE,
     FASTAPI_PEER,
+    LIMIT,
     TESSERA,
     Pinning,
     Server,
@@ -138,19 +149,22 @@ from harness.servers import (
 from sqlalchemy import Engine
 
 SUBJECT, REFERENCE = TESSERA.name, BASELINE.name  # the ratio of the targets is subject/reference
+FLOOR = LIMIT.name  # the limit: Tessera/limit against LIMIT_TARGET
 PEERS = ("authlib", FASTAPI_PEER.name)
 WEBHOOKS = "webhooks"
 KEYS = (*(s.key for s in SPECS), WEBHOOKS)
 
 
 def targets(connections: int) -> tuple[Target, ...]:
-    """Tessera, the independent baseline and the two peers (gunicorn's threads: one per wrk connection)."""
-    return TESSERA, BASELINE, authlib_peer(connections), FASTAPI_PEER
+    """Tessera, the independent baseline, the limit and the two peers (gunicorn's threads: one per wrk
+    connection)."""
+    return TESSERA, BASELINE, LIMIT, authlib_peer(connections), FASTAPI_PEER
 
 
 def measured(spec: Spec) -> list[str]:
-    """The targets an endpoint runs on: Tessera and the baseline always, the peers where they answer it."""
-    return [SUBJECT, REFERENCE, *(PEERS if spec.peers else ())]
+    """The targets an endpoint runs on: Tessera and the baseline always, the limit and the peers where
+    they answer it."""
+    return [SUBJECT, REFERENCE, *((FLOOR,) if spec.limit else ()), *(PEERS if spec.peers else ())]
 
 
 # -- checks before measuring -----------------------------------------------------------------------
@@ -302,11 +316,11 @@ def warm_up(spec: Spec, servers: dict[str, Server], requests_file: Path, engine:
 
 
 def verdicts(spec: Spec, stats: dict[str, Stats], connections: int) -> tuple[dict[str, Verdict], Verdict]:
-    """Tessera/baseline against the endpoint's target, Tessera/peer against ``PEER_TARGET``, and
-    Tessera's p99/p50 (its target applies at ``TAIL_CONNECTIONS`` connections)."""
+    """Tessera/baseline against the endpoint's target, Tessera/limit against ``LIMIT_TARGET``, Tessera/peer
+    against ``PEER_TARGET``, and Tessera's p99/p50 (its target applies at ``TAIL_CONNECTIONS`` connections)."""
     subject = stats[SUBJECT]
-    versus = {name: Verdict(round(subject.rps / s.rps, 3) if s.rps else None,
-                            spec.target if name == REFERENCE else PEER_TARGET)
+    wanted = {REFERENCE: spec.target, FLOOR: LIMIT_TARGET}
+    versus = {name: Verdict(round(subject.rps / s.rps, 3) if s.rps else None, wanted.get(name, PEER_TARGET))
               for name, s in stats.items() if name != SUBJECT}
     tail = round(subject.p99_ms / subject.p50_ms, 2) if subject.p50_ms else None
     return versus, Verdict(tail, TAIL_TARGET if connections == TAIL_CONNECTIONS else None, most=True)
@@ -417,7 +431,8 @@ def _verdict_columns(header: str, pick: Any, value_text: Any, target_text: Any) 
 
 def table(rows: list[Row]) -> list[str]:
     """Per endpoint, one line per target: requests per second, latency percentiles and server CPU per
-    request (medians of the runs); Tessera/target with its target; Tessera's p99/p50 with its target."""
+    request (medians of the runs); Tessera over the baseline or a peer with its target (``Tessera/x``), over
+    the limit with its own (``Tessera/limit``, on the limit's line); Tessera's p99/p50 with its target."""
     lines = [Line(row, name, i == 0) for row in rows for i, name in enumerate(row.stats)]
 
     def stat(attr: str, digits: int) -> tables.Column:
@@ -432,8 +447,12 @@ def table(rows: list[Row]) -> list[str]:
         tables.Column("endpoint", label, str, "<"), tables.SEP, tables.Column("target", "target", str, "<"),
         tables.SEP, stat("rps", 1), stat("p50_ms", 2), stat("p95_ms", 2), stat("p99_ms", 2), tables.SEP,
         stat("server_cpu_ms", 3)]
-    columns += _verdict_columns("Tessera/x", lambda line: line.row.versus.get(line.target),
-                                lambda v: "-" if v is None else f"{v:.2f}x", lambda v: "" if v is None else f">={v:g}x")
+    times = lambda v: "-" if v is None else f"{v:.2f}x"  # noqa: E731 - a formatter, named for reading
+    at_least = lambda v: "" if v is None else f">={v:g}x"  # noqa: E731
+    columns += _verdict_columns("Tessera/x", lambda line: line.row.versus.get(line.target)
+                                if line.target != FLOOR else None, times, at_least)
+    columns += _verdict_columns("Tessera/limit", lambda line: line.row.versus.get(FLOOR)
+                                if line.target == FLOOR else None, times, at_least)
     columns += _verdict_columns("p99/p50", lambda line: line.row.tail if line.target == SUBJECT else None,
                                 lambda v: "" if v is None else f"{v:.2f}", lambda v: "" if v is None else f"<={v:g}")
     return tables.render(columns, lines)
@@ -513,13 +532,15 @@ def report_lines(out: BackendReport, args: argparse.Namespace, pinning: Pinning)
                      f"{args.duration:g} s per run, {args.rounds} round(s) of ABBA (median of {2 * args.rounds} runs "
                      f"per target) after {args.warmup:g} s warm-up | {pinning.describe()}")
         lines.append("targets: tessera (the service, one uvicorn worker) | baseline (benchmarks/baseline: Starlette, "
-                     "psycopg/aiosqlite, hand-written SQL, one uvicorn worker) | authlib (benchmarks/peers: Authlib + "
+                     "psycopg/aiosqlite, hand-written SQL, one uvicorn worker) | limit (benchmarks/limit: bare ASGI "
+                     "on uvicorn with uvloop and httptools, asyncpg/aiosqlite, one statement per request) | "
+                     "authlib (benchmarks/peers: Authlib + "
                      f"Flask, gunicorn 1 gthread worker x {args.connections} threads) | fastapi (benchmarks/peers: "
                      "FastAPI + SQLAlchemy async, one uvicorn worker); CPU ms/req: the server process and its "
                      "children per 2xx response (the database's CPU is not in it)")
     lines += table([r for r in out.rows if r.key != WEBHOOKS])
-    lines.append("Tessera/x: Tessera's requests per second over this line's target's (medians); p99/p50: Tessera's "
-                 f"(its target applies at {TAIL_CONNECTIONS} connections)")
+    lines.append("Tessera/x and Tessera/limit: Tessera's requests per second over this line's target's (medians); "
+                 f"p99/p50: Tessera's (its target applies at {TAIL_CONNECTIONS} connections)")
     lines += webhook_table([r for r in out.rows if r.key == WEBHOOKS])
     if rss := info.get("peak_rss_mib"):
         lines.append("peak resident set size (VmHWM, process and children) at the end: "
