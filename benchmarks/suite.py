@@ -1,6 +1,7 @@
 """Tessera's benchmark suite: every endpoint the performance targets name, against an independent
-baseline and, where they answer the same calls, the two peers a team would pick instead, all in the
-same ABBA runs, driven by wrk on loopback, with the server CPU per request beside every figure.
+baseline, the limit (the floor under any Python service on the same data) and, where they answer the
+same calls, the two peers a team would pick instead, all in the same ABBA runs, driven by wrk on
+loopback, with the server CPU per request beside every figure.
 
     .venv/bin/python benchmarks/suite.py [--backend postgresql|sqlite|both] [--duration 10]
         [--connections 16] [--records 100000] [--only token,whoami,...] [--rounds 1] [--warmup 2]
@@ -17,9 +18,12 @@ run, minutes apart, on the same data and CPU, is what the targets are written in
 nothing to Tessera (it used to call Tessera's own service functions, which measured only the
 framework layers and hid Tessera's data path): ``benchmarks/baseline`` answers the same requests
 with the same rules and the same rows, written by hand with the fewest round trips
-(``benchmarks/roundtrips.py`` counts them). The peers (``benchmarks/peers``) are what a team would
-build instead of Tessera's token endpoint and protected calls: Authlib's client credentials grant on
-Flask under gunicorn, and FastAPI with SQLAlchemy's asyncio extension. The issue's figures came from
+(``benchmarks/roundtrips.py`` counts them). The limit (``benchmarks/limit``) answers the same way
+with nothing left to take away: a bare ASGI callable, asyncpg, one statement per request; Tessera's
+ratio to it says how much of what Python can do at all Tessera delivers. The peers
+(``benchmarks/peers``) are what a team would build instead of Tessera's token endpoint and protected
+calls: Authlib's client credentials grant on Flask under gunicorn, and FastAPI with SQLAlchemy's
+asyncio extension. The issue's figures came from
 one worker process pinned to one core; so here.
 
 The targets (``targets()``, each a ``harness.servers.Target``: a name, a command line, a port,
@@ -30,6 +34,12 @@ tessera     the real app from ``create_app`` (``benchmarks/_serve.py``), one uvi
             validation on as always, response validation off as in production, JSON logs at WARNING
 baseline    ``python -m baseline``: bare Starlette, psycopg 3 async with a fixed pool opened at start
             (aiosqlite on SQLite), hand-written SQL on Tessera's tables, one uvicorn worker
+limit       ``python -m limit``: a bare ASGI callable on uvicorn (uvloop, httptools, no access log),
+            asyncpg (aiosqlite on SQLite), one statement per read (the bearer digest joined to
+            credential, installation, application, tenant and the record or page), a token and its
+            audit row in one statement, a command's token check, key, record, audit entry and outbox
+            rows in one, the call audit queued and written every 50 ms; every endpoint below but
+            session-list and webhooks
 authlib     ``gunicorn 'peers.authlib_flask:create_app()'``: one gthread worker with ``--connections``
             threads, Authlib's AuthorizationServer, ClientCredentialsGrant and ResourceProtector,
             SQLAlchemy ORM (sync) on Tessera's tables
@@ -43,9 +53,9 @@ What it measures, per backend (``--backend``, default both):
 ``--only`` key      endpoint (targets)
 ==================  =============================================================================
 token               ``POST /oauth2/token``, client credentials in the form body, rotating over 16
-                    credentials of one installation (all four)
-whoami              ``GET /api/open/v1/whoami``, rotating over 16 bearer tokens (all four)
-read                ``GET /api/open/v1/resources/assets/{pid}``, rotating over 5,000 pids (all four)
+                    credentials of one installation (all five)
+whoami              ``GET /api/open/v1/whoami``, rotating over 16 bearer tokens (all five)
+read                ``GET /api/open/v1/resources/assets/{pid}``, rotating over 5,000 pids (all five)
 list                ``GET /api/open/v1/resources/assets?limit=50``: the first page and 199 cursors
                     spread over the 100,000 assets (cursors issued with the server key)
 session-list        ``GET /api/dynamic/assets/list``: ``filters`` (status in in_stock, assigned),
@@ -80,7 +90,7 @@ Steps, per backend:
    record's pid and timestamps, a sealed cursor aside; the request's own unique key put back as
    ``@KEY@``), and for list each target's ``nextCursor`` followed on every target to the same page.
    Then a ``--warmup`` wrk run per target; then ``--rounds`` rounds in ABBA order over the endpoint's
-   targets (Tessera, baseline[, authlib, fastapi, fastapi, authlib], baseline, Tessera) of
+   targets (Tessera, baseline[, limit][, authlib, fastapi, fastapi, authlib][, limit], baseline, Tessera) of
    ``--duration`` runs, so a drift over the run (caches, tables growing with the writes) favours none.
    wrk (``harness/wrk.lua`` with a requests file generated per endpoint) runs ``--threads`` threads
    and ``--connections`` connections with a 30 s timeout; every request rotates over the endpoint's
@@ -95,9 +105,11 @@ Steps, per backend:
    second, p50/p95/p99 latency (wrk's histogram of every completed request, ms) and the server's CPU
    per 2xx response (the process and its children, from ``/proc``; the database's CPU is not in it);
    Tessera/baseline with its target (token issue, whoami, read by pid, list page of 50, inbound event
-   and session list >= 0.5x; command execute and session command >= 0.4x), Tessera/peer with the
-   target >= 1.5x, and Tessera's p99/p50 (target <= 4 at 16 connections; shown without a target at
-   other connection counts); then the webhook rows (PostgreSQL) and each server's peak resident set
+   and session list >= 0.5x; command execute and session command >= 0.4x), Tessera/limit with the
+   issue's target (>= 0.5x on token issue, whoami, read by pid, list page of 50, command execute,
+   inbound event and session command create; ``LIMIT_TARGET``), Tessera/peer with the target >= 2.0x
+   (``PEER_TARGET``), and Tessera's p99/p50 (target <= 3 at 16 connections, ``TAIL_TARGET``; shown
+   without a target at other connection counts); then the webhook rows (PostgreSQL) and each server's peak resident set
    size (``VmHWM``). Everything, per-run figures included (server CPU ms per request, host CPU, rows,
    statuses), goes to ``benchmarks/results/suite-<--backend>.json`` and the tables to
    ``benchmarks/results/suite-<--backend>.txt`` (``suite-both.txt`` by default; the directory is not

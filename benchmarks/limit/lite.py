@@ -26,8 +26,9 @@ from baseline.lite import (
     token_row,
 )
 from baseline.rules import TokenRow, caller_of
-from baseline.store import TOKEN_COLUMNS, TOKEN_JOINS, Audit, Creation, OpenCompletion, RecordRow
-from limit.store import Created, Inbound, OpenCreate, Received
+from baseline.store import TOKEN_COLUMNS, TOKEN_JOINS, Audit, Creation, OpenCompletion, Principal, RecordRow
+
+from limit.store import Created, Inbound, OpenCreate, Received, SessionCreate
 
 TOKEN_AND_RECORD = (f"SELECT {TOKEN_COLUMNS}, {RECORD_COLUMNS} FROM {TOKEN_JOINS} LEFT JOIN records r "
                     "ON r.tenant_id = i.tenant_id AND r.model = ? AND r.pid = ? AND r.deleted_at IS NULL "
@@ -119,6 +120,13 @@ class LimitSqliteStore(SqliteStore):
             async with conn.execute(SEEN_EVENT, (row.installation_id, event.key)) as cursor:
                 seen = await cursor.fetchone()
         return Received(row, seen[0] if seen else None, seen[1] if seen else None)
+
+    async def session_create(self, user_pid: str, tenant_code: str, plan: SessionCreate) -> tuple[
+            Principal | None, bool]:
+        found = await self.principal(user_pid, tenant_code)
+        if found is None or not plan.allows(found):
+            return found, False
+        return found, await self.create(plan.creation(found))
 
     async def seen_event(self, installation_id: int, key: str) -> tuple[str, str] | None:
         row = await self._one(SEEN_EVENT, (installation_id, key))

@@ -37,7 +37,8 @@ from baseline.store import (
     SessionKeyRow,
     sql,
 )
-from limit.store import Created, Inbound, OpenCreate, Received
+
+from limit.store import Created, Inbound, OpenCreate, Received, SessionCreate
 
 NAMED = re.compile(r"%\((\w+)\)s")
 
@@ -147,17 +148,47 @@ CLASHES = sql("""
 SESSION_KEY = sql("""
     SELECT id, request_hash, response, created_at FROM idempotency_keys
     WHERE tenant_id = $1 AND user_id = $2 AND key = $3""")
-PRINCIPAL = sql("""
+PRINCIPAL_COLUMNS = "user_id, email, status, tenant_id, tenant_code, permissions"
+PRINCIPAL_SQL = """
     SELECT u.id, u.email, u.status, te.id, te.code,
            CASE WHEN r.id IS NULL THEN NULL
                 ELSE ARRAY(SELECT p.permission FROM role_permissions p WHERE p.role_id = r.id) END
     FROM users u
     LEFT JOIN (memberships m
-               JOIN tenants te ON te.id = m.tenant_id AND te.code = $2 AND te.status = 'active'
+               JOIN tenants te ON te.id = m.tenant_id AND te.code = %(tenant)s::text AND te.status = 'active'
                JOIN roles r ON r.id = m.role_id) ON m.user_id = u.id
-    WHERE u.pid = $1""")
-# A session create: the key claimed with its result, the record and everything committed with it.
+    WHERE u.pid = %(user)s::text"""
+PRINCIPAL = Statement(PRINCIPAL_SQL)
+# A session create as one statement: the user, their membership and permissions read (``pr``), and for an
+# active member holding the permission (``who``) the key claimed with its result, the record and
+# everything committed with it. A key already held writes nothing (``go`` is empty).
 SESSION_CREATE = Statement(f"""
+    WITH pr ({PRINCIPAL_COLUMNS}) AS ({PRINCIPAL_SQL}),
+    who AS (SELECT user_id, email, tenant_id FROM pr
+            WHERE status = 'active' AND tenant_id IS NOT NULL
+              AND permissions::text[] && ARRAY['*', %(permission)s::text]),
+    k AS (INSERT INTO idempotency_keys (tenant_id, user_id, key, request_hash, status_code, response, created_at)
+          SELECT tenant_id, user_id, %(key)s::text, %(request_hash)s::text, 200, %(response)s::jsonb,
+                 %(now)s::timestamp FROM who WHERE %(keyed)s::boolean
+          ON CONFLICT (tenant_id, user_id, key) DO NOTHING RETURNING id),
+    go AS (SELECT who.* FROM who WHERE NOT %(keyed)s::boolean OR EXISTS (SELECT 1 FROM k)),
+    rec AS (INSERT INTO records (tenant_id, model, pid, version, data, search_text, created_by, created_at, updated_at)
+            SELECT go.tenant_id, %(model)s::text, %(pid)s::text, 1, %(data)s::jsonb, %(search_text)s::text,
+                   go.user_id, %(now)s::timestamp, %(now)s::timestamp FROM go
+            RETURNING id, tenant_id),
+    uq AS (INSERT INTO record_unique_values (tenant_id, model, field, value, record_id)
+           SELECT rec.tenant_id, %(model)s::text, u.field, u.value, rec.id
+           FROM rec, jsonb_to_recordset(%(claims)s::jsonb) AS u(field text, value text)),
+    aud AS (INSERT INTO audit_log ({AUDIT_COLUMNS})
+            SELECT %(audit_pid)s::text, go.tenant_id, go.user_id, go.email, %(action)s::text, %(model)s::text,
+                   %(pid)s::text, 'null'::jsonb, %(data)s::jsonb, %(request_id)s::text, NULL, %(now)s::timestamp
+            FROM go),
+    box AS (INSERT INTO outbox_events (event_id, tenant_id, event_type, payload, request_id, occurred_at)
+            SELECT e.event_id, go.tenant_id, e.event_type, e.payload, %(request_id)s::text, %(now)s::timestamp
+            FROM go, jsonb_to_recordset(%(events)s::jsonb) AS e(event_id text, event_type text, payload jsonb))
+    SELECT pr.*, (SELECT count(*) FROM rec) FROM pr""")
+# The baseline's session create (the key claimed, then the record), for the rare second try.
+CREATE = Statement(f"""
     WITH k AS (INSERT INTO idempotency_keys (tenant_id, user_id, key, request_hash, status_code, response, created_at)
                SELECT %(tenant_id)s::bigint, %(user_id)s::bigint, %(key)s::text, %(request_hash)s::text, 200,
                       %(response)s::jsonb, %(now)s::timestamp WHERE %(keyed)s::boolean
@@ -211,6 +242,12 @@ def record_row(row: Any, at: int = 0) -> RecordRow:
 def key_row(row: Any, at: int = 0) -> KeyRow:
     return KeyRow(row[at], row[at + 1], row[at + 2], row[at + 3], row[at + 4], row[at + 5].replace(tzinfo=UTC),
                   row[at + 6].replace(tzinfo=UTC))
+
+
+def principal_of(row: Any) -> Principal | None:
+    if row is None:
+        return None
+    return Principal(row[0], row[1], row[2], row[3], row[4], None if row[5] is None else frozenset(row[5]))
 
 
 def audit_args(entry: Audit) -> list[Any]:
@@ -324,13 +361,30 @@ class PostgresStore:
         return None if row is None else (row[0], row[1])
 
     async def principal(self, user_pid: str, tenant_code: str) -> Principal | None:
-        row = await self.pool.fetchrow(PRINCIPAL, user_pid, tenant_code)
-        if row is None:
-            return None
-        return Principal(row[0], row[1], row[2], row[3], row[4], None if row[5] is None else frozenset(row[5]))
+        return principal_of(await self.pool.fetchrow(PRINCIPAL.text,
+                                                     *PRINCIPAL.args({"user": user_pid, "tenant": tenant_code})))
+
+    async def session_create(self, user_pid: str, tenant_code: str, plan: SessionCreate) -> tuple[
+            Principal | None, bool]:
+        params = {
+            "user": user_pid, "tenant": tenant_code, "permission": plan.permission, "keyed": plan.key is not None,
+            "key": plan.key, "request_hash": plan.request_hash, "response": plan.response, "now": stored(plan.now),
+            "model": plan.model, "pid": plan.pid, "data": plan.data, "search_text": plan.search_text,
+            "claims": [{"field": f, "value": v} for f, v in plan.claims], "audit_pid": plan.audit_pid,
+            "action": plan.action, "request_id": plan.request_id,
+            "events": [{"event_id": i, "event_type": t, "payload": p} for i, t, p in plan.events]}
+        try:
+            row = await self.pool.fetchrow(SESSION_CREATE.text, *SESSION_CREATE.args(params))
+        except asyncpg.UniqueViolationError as exc:
+            if not (exc.constraint_name or "").startswith("uq_record_unique_values"):
+                raise
+            found = await self.principal(user_pid, tenant_code)
+            tenant_id = found.tenant_id if found is not None and found.tenant_id is not None else 0
+            raise Duplicate(await self._clashes(tenant_id, plan.model, plan.claims)) from None
+        return principal_of(row), bool(row is not None and row[6])
 
     async def create(self, change: Creation) -> bool:
-        """A session create (the limit writes Open Platform creates with ``open_create``)."""
+        """A session create for a known actor: the second try after a key was found held."""
         audit, claim = change.audit, change.session_key
         params = {
             "tenant_id": change.tenant_id, "model": change.model, "pid": change.pid, "data": change.data,
@@ -343,7 +397,7 @@ class PostgresStore:
             "key": claim.key if claim else None,
             "request_hash": claim.request_hash if claim else None, "response": claim.response if claim else None}
         try:
-            count = await self.pool.fetchval(SESSION_CREATE.text, *SESSION_CREATE.args(params))
+            count = await self.pool.fetchval(CREATE.text, *CREATE.args(params))
         except asyncpg.UniqueViolationError as exc:
             if not (exc.constraint_name or "").startswith("uq_record_unique_values"):
                 raise

@@ -1,9 +1,10 @@
 """``POST /api/meta/commands/execute/{commandCode}`` for create commands, as the baseline answers it.
 
-Why two statements: the session JWT names a user and a tenant, and the user's membership and
-permissions decide between four answers (401, 403 for the tenant, 403 for the permission, or the
-write), so they are read first (one statement), then the key is claimed with its result and the
-record written with everything committed with it (one statement). The JWT is verified as Tessera
+Why one statement: the session JWT names a user and a tenant; the user's membership and permissions
+decide between four answers (401, 403 for the tenant, 403 for the permission, or the write), and
+the statement that reads them writes only when the answer is the write (an active member holding the
+permission): the key claimed with its result, the record and everything committed with it. The
+answer is then judged from the row it read, by the baseline's rules. The JWT is verified as Tessera
 verifies it (PyJWT, HS256 under the ``session-jwt`` key).
 """
 
@@ -21,9 +22,9 @@ from baseline import checks, payloads, refusals, rules
 from baseline.config import Config, Keys
 from baseline.refusals import Refusal
 from baseline.registry import Registry, SessionCommand, events_of
-from baseline.store import Audit, Creation, Duplicate, SessionClaim
+from baseline.store import Creation, Duplicate, Principal
 
-from limit.store import Store
+from limit.store import SessionCreate, Store
 from limit.web import Reply, Request, json_reply
 
 log = logging.getLogger("limit.session")
@@ -80,35 +81,51 @@ class SessionCommands:
             raise refusals.unauthorized()
         return claims
 
-    async def actor(self, request: Request) -> Actor:
+    @staticmethod
+    def judge(found: Principal | None, tenant: str, claims: dict[str, Any]) -> Actor:
         """The user acting in the token's tenant, or ``X-Tenant-Id``'s where they are a member."""
-        claims = self.claims(request)
-        tenant = request.header("x-tenant-id") or claims["tid"]
-        found = await self.store.principal(claims["sub"], tenant)
         if found is None or found.status != "active":
             raise refusals.unauthorized()
         if found.permissions is None or found.tenant_id is None:
             raise refusals.tenant_forbidden() if tenant != claims["tid"] else refusals.unauthorized()
         return Actor(found.user_id, found.email, found.tenant_id, found.permissions)
 
-    async def _execute(self, request: Request, request_id: str) -> Reply:
-        actor = await self.actor(request)
-        command = self.registry.session_commands.get(request.params["commandCode"])
+    async def actor(self, tenant: str, claims: dict[str, Any]) -> Actor:
+        return self.judge(await self.store.principal(claims["sub"], tenant), tenant, claims)
+
+    @staticmethod
+    def parse(request: Request, command: SessionCommand | None) -> tuple[SessionCommand, dict[str, Any], str | None]:
+        """(command, body, key) of a create command's request, or the refusal of a malformed one."""
         if command is None or command.action != "create":
             raise refusals.not_found()
-        actor.require(command.permission)
         try:
             body = checks.create_shape(json.loads(request.body))
         except ValueError:
             raise refusals.validation_failed({"body": "Must be an object."}) from None
-        key = checks.session_key(request.header("x-idempotent-key"), body)
+        return command, body, checks.session_key(request.header("x-idempotent-key"), body)
+
+    async def _execute(self, request: Request, request_id: str) -> Reply:
+        """Every check that needs no database first; a request that fails one reads its actor before it is
+        refused (the baseline's order: actor, command, permission, body, key, payload). Then one statement."""
+        claims = self.claims(request)
+        tenant = request.header("x-tenant-id") or claims["tid"]
+        found = self.registry.session_commands.get(request.params["commandCode"])
+        try:
+            command, body, key = self.parse(request, found)
+        except Refusal:
+            actor = await self.actor(tenant, claims)
+            if found is not None and found.action == "create":
+                actor.require(found.permission)
+            raise
         request_hash = rules.fingerprint(command.code, {k: v for k, v in body.items() if k != "clientRequestId"})
         try:
             data = payloads.for_create(command.page.model, body.get("payload"))
         except payloads.Invalid as exc:
+            actor = await self.actor(tenant, claims)
+            actor.require(command.permission)
             await self._refuse_reused_key(actor, key, request_hash)
             raise refusals.validation_failed(exc.field_errors) from None
-        return await self._create(actor, command, data, key, request_hash, request_id)
+        return await self._create(claims, tenant, command, data, key, request_hash, request_id)
 
     async def _refuse_reused_key(self, actor: Actor, key: str | None, request_hash: str) -> None:
         """A key already used with another request is a conflict before the payload is judged."""
@@ -116,30 +133,42 @@ class SessionCommands:
         if seen is not None and seen.created_at >= rules.now() - self.ttl and seen.request_hash != request_hash:
             raise refusals.session_key_conflict()
 
-    async def _create(self, actor: Actor, command: SessionCommand, data: dict[str, Any], key: str | None,
-                      request_hash: str, request_id: str) -> Reply:
-        """One statement: the key claimed (stored with its result), the record, its unique values, audit
-        entry and outbox rows. A key already held replays its result."""
+    async def _create(self, claims: dict[str, Any], tenant: str, command: SessionCommand, data: dict[str, Any],
+                      key: str | None, request_hash: str, request_id: str) -> Reply:
+        """One statement: the actor read and, for an active member holding the permission, the key claimed
+        (stored with its result), the record, its unique values, audit entry and outbox rows. A key already
+        held replays its result (a concurrent holder is waited for by the database's unique index)."""
         model, at, pid = command.page.model, rules.now(), rules.new_pid("rec")
         result = {"id": pid, **data, "created_at": rules.iso(at), "updated_at": rules.iso(at)}
-        change = Creation(
-            actor.tenant_id, model.code, pid, data, payloads.search_text(model, data), actor.user_id, at,
-            [(code, str(data[code])) for code in model.unique if data.get(code) is not None],
-            Audit(rules.new_pid("aud"), actor.tenant_id, actor.user_id, actor.email, command.code, model.code, pid,
-                  None, data, request_id, None, at),
-            events_of(self.registry, model.code, pid, data),
-            session_key=SessionClaim(actor.user_id, key, request_hash, result) if key else None)
+        plan = SessionCreate(
+            command.permission, model.code, pid, data, payloads.search_text(model, data), at,
+            [(code, str(data[code])) for code in model.unique if data.get(code) is not None], rules.new_pid("aud"),
+            command.code, request_id, events_of(self.registry, model.code, pid, data), key, request_hash, result)
+        try:
+            found, created = await self.store.session_create(claims["sub"], tenant, plan)
+        except Duplicate as exc:
+            raise refusals.validation_failed(dict.fromkeys(exc.fields, "This value is already used.")) from None
+        actor = self.judge(found, tenant, claims)
+        actor.require(command.permission)
+        if created:
+            return ok(result, request_id)
+        assert found is not None
+        return await self._held(actor, plan.creation(found), key or "", request_hash, request_id)
+
+    async def _held(self, actor: Actor, change: Creation, key: str, request_hash: str, request_id: str) -> Reply:
+        """The key was held: replay its result, refuse another body, or claim it again once its holder is
+        gone (rolled back, or expired)."""
         for _ in range(TRIES):
-            try:
-                if await self.store.create(change):
-                    return ok(result, request_id)
-            except Duplicate as exc:
-                raise refusals.validation_failed(dict.fromkeys(exc.fields, "This value is already used.")) from None
-            seen = await self.store.session_key(actor.tenant_id, actor.user_id, key or "")
-            if seen is None:
-                continue  # its holder rolled back: claim it again
-            if seen.created_at < at - self.ttl:
-                await self.store.forget_session_key(seen.id)
+            seen = await self.store.session_key(actor.tenant_id, actor.user_id, key)
+            if seen is None or seen.created_at < change.now - self.ttl:
+                if seen is not None:
+                    await self.store.forget_session_key(seen.id)
+                try:
+                    if await self.store.create(change):
+                        return ok(change.session_key.response if change.session_key else None, request_id)
+                except Duplicate as exc:
+                    raise refusals.validation_failed(
+                        dict.fromkeys(exc.fields, "This value is already used.")) from None
                 continue
             if seen.request_hash != request_hash:
                 raise refusals.session_key_conflict()

@@ -24,6 +24,7 @@ from baseline.store import (
     NewToken,
     Principal,
     RecordRow,
+    SessionClaim,
     SessionKeyRow,
 )
 
@@ -84,6 +85,41 @@ class Received(NamedTuple):
     seen_hash: str | None
 
 
+@dataclass(frozen=True)
+class SessionCreate:
+    """A session create command, everything but its actor: the statement reads the user, their
+    membership of the tenant and its permissions, and writes only for an active member allowed to."""
+
+    permission: str
+    model: str
+    pid: str
+    data: dict[str, Any]
+    search_text: str
+    now: datetime
+    claims: list[tuple[str, str]]  # (unique field, value)
+    audit_pid: str
+    action: str
+    request_id: str
+    events: list[tuple[str, str, dict[str, Any]]]  # (event id, type, payload)
+    key: str | None  # the idempotency key, claimed with the result
+    request_hash: str
+    response: Any
+
+    def allows(self, found: Principal | None) -> bool:
+        """What the statement checks before it writes: an active user, a member, holding the permission."""
+        return found is not None and found.status == "active" and found.tenant_id is not None \
+            and found.permissions is not None and bool({"*", self.permission} & found.permissions)
+
+    def creation(self, found: Principal) -> Creation:
+        """The baseline's form of this write, for the actor found."""
+        assert found.tenant_id is not None
+        return Creation(found.tenant_id, self.model, self.pid, self.data, self.search_text, found.user_id, self.now,
+                        self.claims, Audit(self.audit_pid, found.tenant_id, found.user_id, found.email, self.action,
+                                           self.model, self.pid, None, self.data, self.request_id, None, self.now),
+                        self.events, session_key=None if self.key is None else SessionClaim(
+                            found.user_id, self.key, self.request_hash, self.response))
+
+
 class Store(Protocol):
     dialect: str
 
@@ -116,6 +152,9 @@ class Store(Protocol):
     async def seen_event(self, installation_id: int, key: str) -> tuple[str, str] | None: ...
 
     async def principal(self, user_pid: str, tenant_code: str) -> Principal | None: ...
+
+    async def session_create(self, user_pid: str, tenant_code: str, plan: SessionCreate) -> tuple[
+        Principal | None, bool]: ...
 
     async def create(self, change: Creation) -> bool: ...
 
