@@ -10,8 +10,9 @@ it makes, so they are counted on the wire and in PostgreSQL's own log, for whate
 this checkout (the suite's ``_serve.py`` target), the independent baseline (``benchmarks/baseline``) and
 the limit (``benchmarks/limit``; the session list, which it does not answer, is skipped for it).
 
-How a round trip is counted: ``strace -f -yy -xx -e trace=network`` is attached to the server process
-(every thread, and threads started meanwhile) while ``--requests`` requests of one endpoint are sent
+How a round trip is counted: ``strace -f -yy -xx -e trace=network,write`` is attached to the server
+process (every thread, and threads started meanwhile; ``write`` because uvloop, the limit's event loop,
+writes to its sockets with it) while ``--requests`` requests of one endpoint are sent
 one after the other (each POST with a unique key, as in the suite). The bytes the server sends on
 each socket connected to PostgreSQL's port are decoded as the frontend protocol's messages, and a
 round trip is a message after which the client must wait for PostgreSQL's answer before it can go
@@ -153,7 +154,7 @@ def traced(pid: int, out: Path) -> Iterator[None]:
     """strace attached to ``pid`` (all its threads) for the block; detached (SIGINT) at its end."""
     messages = out.with_suffix(".log")
     with messages.open("w") as errors:
-        process = subprocess.Popen(["strace", "-f", "-yy", "-xx", "-s", "1000000", "-e", "trace=network",
+        process = subprocess.Popen(["strace", "-f", "-yy", "-xx", "-s", "1000000", "-e", "trace=network,write",
                                     "-o", str(out), "-p", str(pid)],
                                    stdout=subprocess.DEVNULL, stderr=errors)
     try:

@@ -256,6 +256,12 @@ def audit_args(entry: Audit) -> list[Any]:
     return values
 
 
+async def _kept(_conn: asyncpg.Connection) -> None:
+    """Nothing to undo when a connection goes back to the pool: no statement here leaves session state (no
+    SET, LISTEN, advisory lock or cursor), so asyncpg's default reset (``RESET ALL`` and more, one more
+    round trip on every release) is skipped."""
+
+
 async def _codecs(conn: asyncpg.Connection) -> None:
     """JSON in and out as Python values, as psycopg and SQLAlchemy give them."""
     for name in ("json", "jsonb"):
@@ -263,7 +269,8 @@ async def _codecs(conn: asyncpg.Connection) -> None:
 
 
 class PostgresStore:
-    """The endpoints' statements on one asyncpg pool, opened full at start."""
+    """The endpoints' statements on one asyncpg pool, opened full at start and kept full (no connection
+    retired after a number of queries or a time idle)."""
 
     dialect = "postgresql"
 
@@ -277,7 +284,8 @@ class PostgresStore:
         return self._pool
 
     async def open(self) -> None:
-        self._pool = await asyncpg.create_pool(self.dsn, min_size=self.size, max_size=self.size, init=_codecs)
+        self._pool = await asyncpg.create_pool(self.dsn, min_size=self.size, max_size=self.size, init=_codecs,
+                                               reset=_kept, max_queries=2**31, max_inactive_connection_lifetime=0)
 
     async def close(self) -> None:
         if self._pool is not None:
