@@ -22,7 +22,6 @@ from limit.commands import Commands
 from limit.lite import LimitSqliteStore
 from limit.oauth import TokenEndpoint
 from limit.open_api import Call, OpenPlatform
-from limit.pg import PostgresStore
 from limit.session_api import SessionCommands
 from limit.store import Store
 from limit.web import Receive, Reply, Request, Scope, Send, json_reply, read, send_reply, text_reply
@@ -40,6 +39,16 @@ class Route:
     endpoint: Endpoint
 
 
+def store_for(config: Config) -> Store:
+    """asyncpg on PostgreSQL (imported only there: it is in requirements/bench.txt, not the test lock),
+    the baseline's aiosqlite connections on SQLite."""
+    if config.dialect == "postgresql":
+        from limit.pg import PostgresStore
+
+        return PostgresStore(config.dsn, config.pool_size)
+    return LimitSqliteStore(config.dsn, config.pool_size)
+
+
 async def health(_request: Request) -> Reply:
     return json_reply(200, {"code": "0", "message": "OK", "data": {"status": "up"}}, {})
 
@@ -49,8 +58,7 @@ class Limit:
 
     def __init__(self, config: Config) -> None:
         registry = registries.load(config.models_file, config.capabilities_file)
-        self.store: Store = (PostgresStore(config.dsn, config.pool_size) if config.dialect == "postgresql"
-                             else LimitSqliteStore(config.dsn, config.pool_size))
+        self.store = store_for(config)
         keys = Keys(config.secret_key)
         self.calls = CallAudit(self.store)
         open_api = OpenPlatform(self.store, keys, self.calls, registry)
