@@ -109,8 +109,8 @@ Steps, per backend:
    issue's target (>= 0.5x on token issue, whoami, read by pid, list page of 50, command execute,
    inbound event and session command create; ``LIMIT_TARGET``), Tessera/peer with the target >= 2.0x
    (``PEER_TARGET``), and Tessera's p99/p50 (target <= 3 at 16 connections, ``TAIL_TARGET``; shown
-   without a target at other connection counts); then the webhook rows (PostgreSQL) and each server's peak resident set
-   size (``VmHWM``). Everything, per-run figures included (server CPU ms per request, host CPU, rows,
+   without a target at other connection counts); then the webhook rows (PostgreSQL) and each server's
+   peak resident set size (``VmHWM``). Everything, per-run figures included (server CPU ms per request, host CPU, rows,
    statuses), goes to ``benchmarks/results/suite-<--backend>.json`` and the tables to
    ``benchmarks/results/suite-<--backend>.txt`` (``suite-both.txt`` by default; the directory is not
    committed); the webhook run's own report to ``benchmarks/results/suite-webhooks.json``.
