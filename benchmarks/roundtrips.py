@@ -1,15 +1,18 @@
-"""PostgreSQL round trips and statements per request, Tessera against the baseline, measured from outside.
+"""PostgreSQL round trips and statements per request, Tessera against the baseline and the limit, measured
+from outside.
 
     .venv/bin/python benchmarks/roundtrips.py [--requests 40] [--records 2000] [--only token,whoami,...]
         [--pg-log /var/log/postgresql/postgresql-15-main.log] [--keep-db]
 
 Why: a request's latency on a fast database is mostly its round trips to it (each one a wait on the
-network and a wake-up of both processes), and neither server's code can be trusted to say how many
+network and a wake-up of both processes), and no server's code can be trusted to say how many
 it makes, so they are counted on the wire and in PostgreSQL's own log, for whatever Tessera is in
-this checkout (the suite's ``_serve.py`` target) and the independent baseline (``benchmarks/baseline``).
+this checkout (the suite's ``_serve.py`` target), the independent baseline (``benchmarks/baseline``) and
+the limit (``benchmarks/limit``; the session list, which it does not answer, is skipped for it).
 
-How a round trip is counted: ``strace -f -yy -xx -e trace=network`` is attached to the server process
-(every thread, and threads started meanwhile) while ``--requests`` requests of one endpoint are sent
+How a round trip is counted: ``strace -f -yy -xx -e trace=network,write`` is attached to the server
+process (every thread, and threads started meanwhile; ``write`` because uvloop, the limit's event loop,
+writes to its sockets with it) while ``--requests`` requests of one endpoint are sent
 one after the other (each POST with a unique key, as in the suite). The bytes the server sends on
 each socket connected to PostgreSQL's port are decoded as the frontend protocol's messages, and a
 round trip is a message after which the client must wait for PostgreSQL's answer before it can go
@@ -24,8 +27,9 @@ what the server writes in the background for those requests within the window (T
 baseline's batched call audit, amortised over the requests of a batch). A warm-up of
 ``WARMUP_REQUESTS`` per endpoint and target comes first, so connections are open and statements
 server-side prepared (psycopg prepares on a statement's 6th execution on a connection, one extra
-round trip, once) before the window: the figure is the steady state, give or take the preparation
-of a statement run less than once per request (a call-audit batch).
+round trip, once; asyncpg, the limit's driver, prepares every statement on its first execution) before
+the window: the figure is the steady state, give or take the preparation of a statement run less
+than once per request (a call-audit batch).
 
 How statements are counted: ``log_statement = 'all'`` is set on the run's own database (``ALTER
 DATABASE``, before the servers connect); the PostgreSQL log's lines for that database during the
@@ -41,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import re
 import shutil
 import signal
@@ -60,11 +65,14 @@ from harness import endpoints as ep
 from harness import log, results, tables
 from harness.databases import PG_ADMIN_URL, fresh
 from harness.endpoints import SPECS, Fixture, Spec
-from harness.servers import BASELINE, TESSERA, Server, running
+from harness.servers import BASELINE, LIMIT, TESSERA, Server, running
 from harness.wrk import Call
 from psycopg import sql
 
-TARGETS = (TESSERA, BASELINE)
+# The limit runs on asyncpg, which requirements/bench.txt installs and the test lock does not: without it
+# (the test command's smoke run) the limit is left out, and the output says so.
+HAS_ASYNCPG = importlib.util.find_spec("asyncpg") is not None
+TARGETS = (TESSERA, BASELINE, LIMIT) if HAS_ASYNCPG else (TESSERA, BASELINE)
 # Before the window, per endpoint and target: enough requests that every pooled connection (the
 # baseline's 10) has run each statement past psycopg's prepare threshold (server-side prepare on the
 # 6th execution costs one extra round trip, once per connection and statement).
@@ -150,7 +158,7 @@ def traced(pid: int, out: Path) -> Iterator[None]:
     """strace attached to ``pid`` (all its threads) for the block; detached (SIGINT) at its end."""
     messages = out.with_suffix(".log")
     with messages.open("w") as errors:
-        process = subprocess.Popen(["strace", "-f", "-yy", "-xx", "-s", "1000000", "-e", "trace=network",
+        process = subprocess.Popen(["strace", "-f", "-yy", "-xx", "-s", "1000000", "-e", "trace=network,write",
                                     "-o", str(out), "-p", str(pid)],
                                    stdout=subprocess.DEVNULL, stderr=errors)
     try:
@@ -296,6 +304,8 @@ def main() -> int:
                      f"--records >= {ep.LIST_CURSORS}")
     if shutil.which("strace") is None or args.pg_log is None or not args.pg_log.is_file():
         parser.error("needs strace on the PATH and a readable PostgreSQL log (--pg-log)")
+    if not HAS_ASYNCPG:
+        log("note: asyncpg is not installed (requirements/bench.txt): the limit is left out")
     started = time.perf_counter()
     found: list[Measure] = []
     with fresh("postgresql", "roundtrips", args.keep_db) as ws:
@@ -307,6 +317,8 @@ def main() -> int:
         with running(TARGETS, ws.env, ws.tmp) as servers:
             for spec in selected:
                 for server in servers.values():
+                    if server.name == LIMIT.name and not spec.limit:
+                        continue
                     m = measure(spec, server, fx, args, database, port, ws.tmp)
                     found.append(m)
                     log(f"{spec.label:<24} {server.name:<9} {m.per_request:6.2f} round trips/req "

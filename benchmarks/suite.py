@@ -1,6 +1,7 @@
 """Tessera's benchmark suite: every endpoint the performance targets name, against an independent
-baseline and, where they answer the same calls, the two peers a team would pick instead, all in the
-same ABBA runs, driven by wrk on loopback, with the server CPU per request beside every figure.
+baseline, the limit (the floor under any Python service on the same data) and, where they answer the
+same calls, the two peers a team would pick instead, all in the same ABBA runs, driven by wrk on
+loopback, with the server CPU per request beside every figure.
 
     .venv/bin/python benchmarks/suite.py [--backend postgresql|sqlite|both] [--duration 10]
         [--connections 16] [--records 100000] [--only token,whoami,...] [--rounds 1] [--warmup 2]
@@ -17,9 +18,12 @@ run, minutes apart, on the same data and CPU, is what the targets are written in
 nothing to Tessera (it used to call Tessera's own service functions, which measured only the
 framework layers and hid Tessera's data path): ``benchmarks/baseline`` answers the same requests
 with the same rules and the same rows, written by hand with the fewest round trips
-(``benchmarks/roundtrips.py`` counts them). The peers (``benchmarks/peers``) are what a team would
-build instead of Tessera's token endpoint and protected calls: Authlib's client credentials grant on
-Flask under gunicorn, and FastAPI with SQLAlchemy's asyncio extension. The issue's figures came from
+(``benchmarks/roundtrips.py`` counts them). The limit (``benchmarks/limit``) answers the same way
+with nothing left to take away: a bare ASGI callable, asyncpg, one statement per request; Tessera's
+ratio to it says how much of what Python can do at all Tessera delivers. The peers
+(``benchmarks/peers``) are what a team would build instead of Tessera's token endpoint and protected
+calls: Authlib's client credentials grant on Flask under gunicorn, and FastAPI with SQLAlchemy's
+asyncio extension. The issue's figures came from
 one worker process pinned to one core; so here.
 
 The targets (``targets()``, each a ``harness.servers.Target``: a name, a command line, a port,
@@ -30,6 +34,12 @@ tessera     the real app from ``create_app`` (``benchmarks/_serve.py``), one uvi
             validation on as always, response validation off as in production, JSON logs at WARNING
 baseline    ``python -m baseline``: bare Starlette, psycopg 3 async with a fixed pool opened at start
             (aiosqlite on SQLite), hand-written SQL on Tessera's tables, one uvicorn worker
+limit       ``python -m limit``: a bare ASGI callable on uvicorn (uvloop, httptools, no access log),
+            asyncpg (aiosqlite on SQLite), one statement per read (the bearer digest joined to
+            credential, installation, application, tenant and the record or page), a token and its
+            audit row in one statement, a command's token check, key, record, audit entry and outbox
+            rows in one, the call audit queued and written every 50 ms; every endpoint below but
+            session-list and webhooks
 authlib     ``gunicorn 'peers.authlib_flask:create_app()'``: one gthread worker with ``--connections``
             threads, Authlib's AuthorizationServer, ClientCredentialsGrant and ResourceProtector,
             SQLAlchemy ORM (sync) on Tessera's tables
@@ -43,9 +53,9 @@ What it measures, per backend (``--backend``, default both):
 ``--only`` key      endpoint (targets)
 ==================  =============================================================================
 token               ``POST /oauth2/token``, client credentials in the form body, rotating over 16
-                    credentials of one installation (all four)
-whoami              ``GET /api/open/v1/whoami``, rotating over 16 bearer tokens (all four)
-read                ``GET /api/open/v1/resources/assets/{pid}``, rotating over 5,000 pids (all four)
+                    credentials of one installation (all five)
+whoami              ``GET /api/open/v1/whoami``, rotating over 16 bearer tokens (all five)
+read                ``GET /api/open/v1/resources/assets/{pid}``, rotating over 5,000 pids (all five)
 list                ``GET /api/open/v1/resources/assets?limit=50``: the first page and 199 cursors
                     spread over the 100,000 assets (cursors issued with the server key)
 session-list        ``GET /api/dynamic/assets/list``: ``filters`` (status in in_stock, assigned),
@@ -80,7 +90,7 @@ Steps, per backend:
    record's pid and timestamps, a sealed cursor aside; the request's own unique key put back as
    ``@KEY@``), and for list each target's ``nextCursor`` followed on every target to the same page.
    Then a ``--warmup`` wrk run per target; then ``--rounds`` rounds in ABBA order over the endpoint's
-   targets (Tessera, baseline[, authlib, fastapi, fastapi, authlib], baseline, Tessera) of
+   targets (Tessera, baseline[, limit][, authlib, fastapi, fastapi, authlib][, limit], baseline, Tessera) of
    ``--duration`` runs, so a drift over the run (caches, tables growing with the writes) favours none.
    wrk (``harness/wrk.lua`` with a requests file generated per endpoint) runs ``--threads`` threads
    and ``--connections`` connections with a 30 s timeout; every request rotates over the endpoint's
@@ -95,10 +105,12 @@ Steps, per backend:
    second, p50/p95/p99 latency (wrk's histogram of every completed request, ms) and the server's CPU
    per 2xx response (the process and its children, from ``/proc``; the database's CPU is not in it);
    Tessera/baseline with its target (token issue, whoami, read by pid, list page of 50, inbound event
-   and session list >= 0.5x; command execute and session command >= 0.4x), Tessera/peer with the
-   target >= 1.5x, and Tessera's p99/p50 (target <= 4 at 16 connections; shown without a target at
-   other connection counts); then the webhook rows (PostgreSQL) and each server's peak resident set
-   size (``VmHWM``). Everything, per-run figures included (server CPU ms per request, host CPU, rows,
+   and session list >= 0.5x; command execute and session command >= 0.4x), Tessera/limit with the
+   issue's target (>= 0.5x on token issue, whoami, read by pid, list page of 50, command execute,
+   inbound event and session command create; ``LIMIT_TARGET``), Tessera/peer with the target >= 2.0x
+   (``PEER_TARGET``), and Tessera's p99/p50 (target <= 3 at 16 connections, ``TAIL_TARGET``; shown
+   without a target at other connection counts); then the webhook rows (PostgreSQL) and each server's
+   peak resident set size (``VmHWM``). Everything, per-run figures included (server CPU ms per request, host CPU, rows,
    statuses), goes to ``benchmarks/results/suite-<--backend>.json`` and the tables to
    ``benchmarks/results/suite-<--backend>.txt`` (``suite-both.txt`` by default; the directory is not
    committed); the webhook run's own report to ``benchmarks/results/suite-webhooks.json``.
@@ -122,11 +134,22 @@ import httpx
 from harness import BENCH_DIR, RESULTS_DIR, ROOT, cpu, log, results, tables, wrk
 from harness import endpoints as ep
 from harness.databases import BACKENDS, fresh
-from harness.endpoints import OTHER_TENANT, PEER_TARGET, SPECS, TAIL_CONNECTIONS, TAIL_TARGET, TENANT, Fixture, Spec
+from harness.endpoints import (
+    LIMIT_TARGET,
+    OTHER_TENANT,
+    PEER_TARGET,
+    SPECS,
+    TAIL_CONNECTIONS,
+    TAIL_TARGET,
+    TENANT,
+    Fixture,
+    Spec,
+)
 from harness.order import abba
 from harness.servers import (
     BASELINE,
     FASTAPI_PEER,
+    LIMIT,
     TESSERA,
     Pinning,
     Server,
@@ -138,19 +161,22 @@ from harness.servers import (
 from sqlalchemy import Engine
 
 SUBJECT, REFERENCE = TESSERA.name, BASELINE.name  # the ratio of the targets is subject/reference
+FLOOR = LIMIT.name  # the limit: Tessera/limit against LIMIT_TARGET
 PEERS = ("authlib", FASTAPI_PEER.name)
 WEBHOOKS = "webhooks"
 KEYS = (*(s.key for s in SPECS), WEBHOOKS)
 
 
 def targets(connections: int) -> tuple[Target, ...]:
-    """Tessera, the independent baseline and the two peers (gunicorn's threads: one per wrk connection)."""
-    return TESSERA, BASELINE, authlib_peer(connections), FASTAPI_PEER
+    """Tessera, the independent baseline, the limit and the two peers (gunicorn's threads: one per wrk
+    connection)."""
+    return TESSERA, BASELINE, LIMIT, authlib_peer(connections), FASTAPI_PEER
 
 
 def measured(spec: Spec) -> list[str]:
-    """The targets an endpoint runs on: Tessera and the baseline always, the peers where they answer it."""
-    return [SUBJECT, REFERENCE, *(PEERS if spec.peers else ())]
+    """The targets an endpoint runs on: Tessera and the baseline always, the limit and the peers where
+    they answer it."""
+    return [SUBJECT, REFERENCE, *((FLOOR,) if spec.limit else ()), *(PEERS if spec.peers else ())]
 
 
 # -- checks before measuring -----------------------------------------------------------------------
@@ -302,11 +328,11 @@ def warm_up(spec: Spec, servers: dict[str, Server], requests_file: Path, engine:
 
 
 def verdicts(spec: Spec, stats: dict[str, Stats], connections: int) -> tuple[dict[str, Verdict], Verdict]:
-    """Tessera/baseline against the endpoint's target, Tessera/peer against ``PEER_TARGET``, and
-    Tessera's p99/p50 (its target applies at ``TAIL_CONNECTIONS`` connections)."""
+    """Tessera/baseline against the endpoint's target, Tessera/limit against ``LIMIT_TARGET``, Tessera/peer
+    against ``PEER_TARGET``, and Tessera's p99/p50 (its target applies at ``TAIL_CONNECTIONS`` connections)."""
     subject = stats[SUBJECT]
-    versus = {name: Verdict(round(subject.rps / s.rps, 3) if s.rps else None,
-                            spec.target if name == REFERENCE else PEER_TARGET)
+    wanted = {REFERENCE: spec.target, FLOOR: LIMIT_TARGET}
+    versus = {name: Verdict(round(subject.rps / s.rps, 3) if s.rps else None, wanted.get(name, PEER_TARGET))
               for name, s in stats.items() if name != SUBJECT}
     tail = round(subject.p99_ms / subject.p50_ms, 2) if subject.p50_ms else None
     return versus, Verdict(tail, TAIL_TARGET if connections == TAIL_CONNECTIONS else None, most=True)
@@ -417,7 +443,8 @@ def _verdict_columns(header: str, pick: Any, value_text: Any, target_text: Any) 
 
 def table(rows: list[Row]) -> list[str]:
     """Per endpoint, one line per target: requests per second, latency percentiles and server CPU per
-    request (medians of the runs); Tessera/target with its target; Tessera's p99/p50 with its target."""
+    request (medians of the runs); Tessera over the baseline or a peer with its target (``Tessera/x``), over
+    the limit with its own (``Tessera/limit``, on the limit's line); Tessera's p99/p50 with its target."""
     lines = [Line(row, name, i == 0) for row in rows for i, name in enumerate(row.stats)]
 
     def stat(attr: str, digits: int) -> tables.Column:
@@ -432,8 +459,12 @@ def table(rows: list[Row]) -> list[str]:
         tables.Column("endpoint", label, str, "<"), tables.SEP, tables.Column("target", "target", str, "<"),
         tables.SEP, stat("rps", 1), stat("p50_ms", 2), stat("p95_ms", 2), stat("p99_ms", 2), tables.SEP,
         stat("server_cpu_ms", 3)]
-    columns += _verdict_columns("Tessera/x", lambda line: line.row.versus.get(line.target),
-                                lambda v: "-" if v is None else f"{v:.2f}x", lambda v: "" if v is None else f">={v:g}x")
+    times = lambda v: "-" if v is None else f"{v:.2f}x"  # noqa: E731 - a formatter, named for reading
+    at_least = lambda v: "" if v is None else f">={v:g}x"  # noqa: E731
+    columns += _verdict_columns("Tessera/x", lambda line: line.row.versus.get(line.target)
+                                if line.target != FLOOR else None, times, at_least)
+    columns += _verdict_columns("Tessera/limit", lambda line: line.row.versus.get(FLOOR)
+                                if line.target == FLOOR else None, times, at_least)
     columns += _verdict_columns("p99/p50", lambda line: line.row.tail if line.target == SUBJECT else None,
                                 lambda v: "" if v is None else f"{v:.2f}", lambda v: "" if v is None else f"<={v:g}")
     return tables.render(columns, lines)
@@ -513,13 +544,15 @@ def report_lines(out: BackendReport, args: argparse.Namespace, pinning: Pinning)
                      f"{args.duration:g} s per run, {args.rounds} round(s) of ABBA (median of {2 * args.rounds} runs "
                      f"per target) after {args.warmup:g} s warm-up | {pinning.describe()}")
         lines.append("targets: tessera (the service, one uvicorn worker) | baseline (benchmarks/baseline: Starlette, "
-                     "psycopg/aiosqlite, hand-written SQL, one uvicorn worker) | authlib (benchmarks/peers: Authlib + "
+                     "psycopg/aiosqlite, hand-written SQL, one uvicorn worker) | limit (benchmarks/limit: bare ASGI "
+                     "on uvicorn with uvloop and httptools, asyncpg/aiosqlite, one statement per request) | "
+                     "authlib (benchmarks/peers: Authlib + "
                      f"Flask, gunicorn 1 gthread worker x {args.connections} threads) | fastapi (benchmarks/peers: "
                      "FastAPI + SQLAlchemy async, one uvicorn worker); CPU ms/req: the server process and its "
                      "children per 2xx response (the database's CPU is not in it)")
     lines += table([r for r in out.rows if r.key != WEBHOOKS])
-    lines.append("Tessera/x: Tessera's requests per second over this line's target's (medians); p99/p50: Tessera's "
-                 f"(its target applies at {TAIL_CONNECTIONS} connections)")
+    lines.append("Tessera/x and Tessera/limit: Tessera's requests per second over this line's target's (medians); "
+                 f"p99/p50: Tessera's (its target applies at {TAIL_CONNECTIONS} connections)")
     lines += webhook_table([r for r in out.rows if r.key == WEBHOOKS])
     if rss := info.get("peak_rss_mib"):
         lines.append("peak resident set size (VmHWM, process and children) at the end: "

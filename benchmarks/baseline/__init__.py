@@ -8,7 +8,8 @@ measured only the framework layers and hid Tessera's data path; this one shows w
 answers cost when written directly, with the fewest round trips to the database.
 
 Modules: ``config`` (settings and keys), ``registry`` (``models.yaml`` and ``capabilities.yaml``),
-``rules`` (ids, ETags, fingerprints, token validity), ``errors`` (refusals and envelopes),
+``rules`` (ids, ETags, fingerprints, token validity), ``refusals`` (refusals and envelopes, no
+framework) and ``errors`` (the same as Starlette responses),
 ``payloads`` and ``listing`` (the model rules and the list contract), ``checks`` (bodies and keys),
 ``store`` (what the endpoints ask of the database) with ``pg`` and ``lite`` (its SQL per dialect),
 ``calls`` (the batched call audit), ``open_api`` and ``session_api`` (the endpoints), ``app``.

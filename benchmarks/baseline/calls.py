@@ -14,10 +14,9 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from typing import Any
+from typing import Any, Protocol
 
 from baseline.rules import Caller, now
-from baseline.store import Store
 
 FLUSH_SECONDS = 0.05
 BATCH = 500
@@ -26,10 +25,16 @@ MAX_PENDING = 100_000
 log = logging.getLogger("baseline.calls")
 
 
+class Sink(Protocol):
+    """Where batches go: any store that writes call-audit rows (the baseline's, and the limit's)."""
+
+    async def record_calls(self, rows: list[tuple[Any, ...]]) -> None: ...
+
+
 class CallAudit:
     """Queue of call-audit rows and the task that writes them."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Sink) -> None:
         self.store = store
         self.pending: deque[tuple[Any, ...]] = deque()
         self.queued = asyncio.Event()  # rows are waiting

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from baseline import errors
+from baseline import refusals
 from baseline.registry import EventSource, OpenCommand
 from baseline.rules import bad_text_paths, storable
 
@@ -77,9 +77,9 @@ def _document(validator: Any, value: dict[str, Any], prefix: str, into: dict[str
 def idempotency_key(key: str | None) -> str:
     """Required, 1 to 255 visible ASCII characters (it travels in a header)."""
     if not key:
-        raise errors.invalid_request({"Idempotency-Key": REQUIRED})
+        raise refusals.invalid_request({"Idempotency-Key": REQUIRED})
     if len(key) > 255 or not all("\x21" <= ch <= "\x7e" for ch in key):
-        raise errors.invalid_request({"Idempotency-Key": "Must be 1 to 255 visible ASCII characters."})
+        raise refusals.invalid_request({"Idempotency-Key": "Must be 1 to 255 visible ASCII characters."})
     return key
 
 
@@ -113,7 +113,7 @@ def _event_validator(source: EventSource, event_type: Any, version: Any, found: 
 def event(source: EventSource, body: Any) -> tuple[str, int, datetime, dict[str, Any]]:
     """(type, schemaVersion, occurredAt, data) of a valid event; ``invalid_request`` naming every problem."""
     if not isinstance(body, dict):
-        raise errors.invalid_request({"body": NOT_OBJECT})
+        raise refusals.invalid_request({"body": NOT_OBJECT})
     found = {name: "Unknown field." for name in sorted(set(body) - EVENT_FIELDS)}
     event_type, version, data = body.get("type"), body.get("schemaVersion"), body.get("data")
     validator = _event_validator(source, event_type, version, found)
@@ -123,14 +123,14 @@ def event(source: EventSource, body: Any) -> tuple[str, int, datetime, dict[str,
     elif validator is not None:
         _document(validator, data, "data", found)
     if found or occurred is None or not isinstance(data, dict) or not isinstance(version, int):
-        raise errors.invalid_request(found)
+        raise refusals.invalid_request(found)
     return str(event_type), version, occurred, data
 
 
 def command_input(command: OpenCommand, body: Any) -> dict[str, Any]:
     """The ``input`` of a create command's body, checked against the command's schema."""
     if not isinstance(body, dict):
-        raise errors.invalid_request({"body": NOT_OBJECT})
+        raise refusals.invalid_request({"body": NOT_OBJECT})
     found = {name: "Unknown field." for name in sorted(set(body) - {"input"})}
     given = body.get("input")
     if not isinstance(given, dict):
@@ -138,7 +138,7 @@ def command_input(command: OpenCommand, body: Any) -> dict[str, Any]:
     else:
         _document(command.validator, given, "input", found)
     if found or not isinstance(given, dict):
-        raise errors.invalid_request(found)
+        raise refusals.invalid_request(found)
     return given
 
 
@@ -147,7 +147,7 @@ def command_input(command: OpenCommand, body: Any) -> dict[str, Any]:
 def create_shape(body: Any) -> dict[str, Any]:
     """A create command's envelope: no ``operationType`` or ``targetRecordId``, a ``payload`` object."""
     if not isinstance(body, dict):
-        raise errors.validation_failed({"body": NOT_OBJECT})
+        raise refusals.validation_failed({"body": NOT_OBJECT})
     found = {}
     if body.get("operationType") is not None:
         found["operationType"] = "Must be omitted for a create command."
@@ -158,7 +158,7 @@ def create_shape(body: Any) -> dict[str, Any]:
     elif not isinstance(body["payload"], dict):
         found["payload"] = NOT_OBJECT
     if found:
-        raise errors.validation_failed(found)
+        raise refusals.validation_failed(found)
     return body
 
 
@@ -168,7 +168,7 @@ def session_key(header: str | None, body: dict[str, Any]) -> str | None:
     if key is None:
         return None
     if not isinstance(key, str) or len(key) > 200:
-        raise errors.validation_failed({"clientRequestId": "Must be at most 200 characters."})
+        raise refusals.validation_failed({"clientRequestId": "Must be at most 200 characters."})
     if not storable(key):
-        raise errors.validation_failed({"clientRequestId": "Must not contain NUL characters or invalid Unicode."})
+        raise refusals.validation_failed({"clientRequestId": "Must not contain NUL characters or invalid Unicode."})
     return key

@@ -65,6 +65,9 @@ def package(name: str, module: str, *options: str) -> Target:
 
 # Tessera's endpoints written by hand on the same tables: Starlette, psycopg/aiosqlite, no Tessera code.
 BASELINE = package("baseline", "baseline")
+# The floor under any such service: a bare ASGI callable on uvicorn (uvloop, httptools), asyncpg/aiosqlite,
+# one statement per request (``benchmarks/limit``).
+LIMIT = package("limit", "limit")
 # What a team would pick instead, for token issue, whoami and read by pid (``benchmarks/peers/``).
 FASTAPI_PEER = package("fastapi", "peers.fastapi_app")
 

@@ -1,0 +1,195 @@
+"""The Open Platform's business calls: whoami, read by pid, a page, an inbound event (commands are
+in ``commands``), each one statement on the happy path.
+
+Why the checks run before the statement: a request's own checks (its key, its body) need no
+database, so they run first, and the token is checked by the one statement that also reads or
+writes. A request that fails its own checks reads the token alone before it is refused, so a bad
+token is still refused first, as Tessera and the baseline refuse it. Every call is audited through
+the baseline's batched call audit (queued, written every 50 ms).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from baseline import checks, refusals, rules
+from baseline.calls import CallAudit
+from baseline.config import Keys
+from baseline.refusals import Refusal
+from baseline.registry import Registry, Resource
+from baseline.rules import Caller, TokenRow
+from baseline.store import RecordRow
+from cryptography.fernet import InvalidToken
+from limit.store import Inbound, Store
+from limit.web import Reply, Request, json_reply
+
+log = logging.getLogger("limit.open")
+
+DEFAULT_LIMIT, MAX_LIMIT = 50, 200
+CURSOR_TTL_SECONDS = 24 * 3600
+
+
+@dataclass
+class Call:
+    """One business call: its request, request id and, once the token is verified, the caller."""
+
+    request: Request
+    request_id: str
+    caller: Caller | None = None
+
+    def digest(self, keys: Keys) -> str:
+        """The bearer token's digest, or ``invalid_token`` without a usable token."""
+        token = rules.bearer(self.request.header("authorization"))
+        if not token or len(token) > rules.MAX_FIELD:
+            raise refusals.invalid_token()
+        return keys.digest(token)
+
+    def json(self) -> Any:
+        try:
+            return json.loads(self.request.body)
+        except ValueError:
+            raise refusals.invalid_request({"body": "Must be a JSON document."}) from None
+
+    def headers(self, **extra: str) -> dict[str, str]:
+        return {"X-Request-Id": self.request_id, **extra}
+
+    def reply(self, status: int, body: Any, **headers: str) -> Reply:
+        return json_reply(status, body, self.headers(**headers))
+
+
+def present(resource: Resource, row: RecordRow) -> dict[str, Any]:
+    """The published representation: pid, the exposed fields (null when unset), timestamps."""
+    data = row.data
+    return {"pid": row.pid, **{code: data.get(code) for code in resource.fields},
+            "createdAt": rules.iso(row.created_at), "updatedAt": rules.iso(row.updated_at)}
+
+
+Handler = Callable[[Call], Awaitable[Reply]]
+
+
+class Business:
+    """The frame of every business call: the Open Platform envelope for a refusal, the call audited."""
+
+    def __init__(self, store: Store, keys: Keys, calls: CallAudit) -> None:
+        self.store, self.keys, self.calls = store, keys, calls
+
+    async def run(self, request: Request, handler: Handler) -> Reply:
+        call = Call(request, rules.request_id(request.header("x-request-id")))
+        try:
+            reply = await handler(call)
+        except Refusal as refusal:
+            reply = json_reply(*refusals.open_envelope(refusal, call.request_id))
+        except Exception:
+            log.exception("unhandled error")
+            reply = json_reply(*refusals.open_envelope(Refusal(500, "internal_error", "An internal error occurred."),
+                                                       call.request_id))
+        self.calls.record(call.caller, request.method, request.path, reply.status, call.request_id)
+        return reply
+
+    @staticmethod
+    def verify(call: Call, row: TokenRow | None, scope: str | None = None, at: datetime | None = None) -> Caller:
+        """The caller behind the token row (else ``invalid_token``), holding ``scope`` (else 403), judged
+        at ``at`` (a write's statement judged it at the same moment) or now."""
+        caller = rules.caller_of(row, at or rules.now())
+        if caller is None:
+            raise refusals.invalid_token()
+        call.caller = caller
+        if scope is not None and scope not in caller.scopes:
+            raise refusals.insufficient_scope(scope)
+        return caller
+
+    async def token_first(self, call: Call, digest: str, scope: str) -> None:
+        """Before refusing a request for its own faults: the token's refusal, if it has one, comes first."""
+        self.verify(call, await self.store.token(digest), scope)
+
+
+class OpenPlatform(Business):
+    """whoami, reads, pages and inbound events."""
+
+    def __init__(self, store: Store, keys: Keys, calls: CallAudit, registry: Registry) -> None:
+        super().__init__(store, keys, calls)
+        self.registry = registry
+
+    async def whoami(self, call: Call) -> Reply:
+        caller = self.verify(call, await self.store.token(call.digest(self.keys)))
+        return call.reply(200, rules.whoami(caller))
+
+    async def read(self, call: Call, resource: Resource) -> Reply:
+        """The token and the record of its tenant in one statement; checked in Tessera's order."""
+        pid = call.request.params["pid"]
+        row, record = await self.store.token_and_record(call.digest(self.keys), resource.model.code,
+                                                        pid if rules.storable(pid) else "")
+        self.verify(call, row, resource.read_scope)
+        if record is None:
+            raise refusals.record_not_found()
+        return call.reply(200, present(resource, record), ETag=rules.etag(record.pid, record.version))
+
+    def _position(self, call: Call, resource: Resource) -> tuple[int, tuple[int, int] | None, Refusal | None]:
+        """(page size, (installation, after id) from the cursor, the refusal for a bad parameter)."""
+        params = call.request.query()
+        try:
+            size = int(params["limit"]) if "limit" in params else DEFAULT_LIMIT
+        except ValueError:
+            return DEFAULT_LIMIT, None, refusals.invalid_request({"limit": "Must be an integer."})
+        if not 1 <= size <= MAX_LIMIT:
+            message = "Must be at least 1." if size < 1 else f"Must be at most {MAX_LIMIT}."
+            return DEFAULT_LIMIT, None, refusals.invalid_request({"limit": message})
+        if (cursor := params.get("cursor")) is None:
+            return size, None, None
+        try:
+            plain = self.keys.cursors.decrypt_at_time(cursor.encode("ascii"), CURSOR_TTL_SECONDS, int(time.time()))
+            bound, installation, after = json.loads(plain)
+        except (InvalidToken, UnicodeError, ValueError, TypeError):
+            return size, None, refusals.invalid_cursor()
+        if bound != resource.name or not isinstance(after, int) or not isinstance(installation, int):
+            return size, None, refusals.invalid_cursor()
+        return size, (installation, after), None
+
+    async def page(self, call: Call, resource: Resource) -> Reply:
+        """Keyset page by id: the token and the page of its tenant in one statement."""
+        size, position, problem = self._position(call, resource)
+        row, rows = await self.store.token_and_page(call.digest(self.keys), resource.model.code,
+                                                    position[1] if position else 0, size + 1)
+        caller = self.verify(call, row, resource.read_scope)
+        if problem is not None:
+            raise problem
+        if position is not None and position[0] != caller.installation_id:
+            raise refusals.invalid_cursor()
+        more, rows = len(rows) > size, rows[:size]
+        cursor = None
+        if more:
+            plain = json.dumps([resource.name, caller.installation_id, rows[-1].id], separators=(",", ":"))
+            cursor = self.keys.cursors.encrypt_at_time(plain.encode(), int(time.time())).decode("ascii")
+        return call.reply(200, {"items": [present(resource, r) for r in rows], "nextCursor": cursor})
+
+    async def event(self, call: Call, source_code: str) -> Reply:
+        """The key and the body checked, then one statement: the token checked, the event stored unless
+        its key was seen (whose pid and fingerprint it returns instead)."""
+        source = self.registry.event_sources[source_code]
+        digest = call.digest(self.keys)
+        try:
+            key = checks.idempotency_key(call.request.header("idempotency-key"))
+            body = call.json()
+            event_type, version, occurred, data = checks.event(source, body)
+        except Refusal:
+            await self.token_first(call, digest, source.scope)
+            raise
+        request_hash, at = rules.fingerprint(source_code, body), rules.now()
+        row, pid, seen_hash = await self.store.receive_checked(digest, Inbound(
+            source.scope, rules.new_pid("evt"), source_code, event_type, version, occurred, data, key, request_hash,
+            call.request_id, at))
+        caller = self.verify(call, row, source.scope, at)
+        if pid is None:  # a concurrent duplicate committed after the statement's snapshot: read it now
+            found = await self.store.seen_event(caller.installation_id, key)
+            if found is None:
+                raise RuntimeError("an inbound event neither stored nor found")
+            pid, seen_hash = found
+        if seen_hash is not None and seen_hash != request_hash:
+            raise refusals.key_conflict()
+        return call.reply(202, {"eventId": pid, "duplicate": seen_hash is not None})

@@ -1,0 +1,176 @@
+"""``POST /api/meta/commands/execute/{commandCode}`` for create commands, as the baseline answers it.
+
+Why one statement: the session JWT names a user and a tenant; the user's membership and permissions
+decide between four answers (401, 403 for the tenant, 403 for the permission, or the write), and
+the statement that reads them writes only when the answer is the write (an active member holding the
+permission): the key claimed with its result, the record and everything committed with it. The
+answer is then judged from the row it read, by the baseline's rules. The JWT is verified as Tessera
+verifies it (PyJWT, HS256 under the ``session-jwt`` key).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import jwt
+from baseline import checks, payloads, refusals, rules
+from baseline.config import Config, Keys
+from baseline.refusals import Refusal
+from baseline.registry import Registry, SessionCommand, events_of
+from baseline.store import Creation, Duplicate, Principal
+
+from limit.store import SessionCreate, Store
+from limit.web import Reply, Request, json_reply
+
+log = logging.getLogger("limit.session")
+REQUIRED_CLAIMS = ["exp", "iat", "sub", "tid", "jti"]
+REPLAYED = "This request was already executed; the original result is returned."
+TRIES = 5
+
+
+@dataclass(frozen=True)
+class Actor:
+    user_id: int
+    email: str
+    tenant_id: int
+    permissions: frozenset[str]
+
+    def require(self, permission: str) -> None:
+        if "*" not in self.permissions and permission not in self.permissions:
+            raise refusals.forbidden(permission)
+
+
+def ok(data: Any, request_id: str, replay: bool = False) -> Reply:
+    body = {"code": "IDEMPOTENT_REPLAY", "message": REPLAYED, "data": data} if replay else {
+        "code": "0", "message": "OK", "data": data}
+    return json_reply(200, body, {"X-Request-Id": request_id})
+
+
+class SessionCommands:
+    def __init__(self, store: Store, keys: Keys, registry: Registry, config: Config) -> None:
+        self.store, self.keys, self.registry = store, keys, registry
+        self.ttl = timedelta(seconds=config.idempotency_ttl_seconds)
+
+    async def __call__(self, request: Request) -> Reply:
+        request_id = rules.request_id(request.header("x-request-id"))
+        try:
+            return await self._execute(request, request_id)
+        except Refusal as refusal:
+            return json_reply(*refusals.session_envelope(refusal, request_id))
+        except Exception:
+            log.exception("unhandled error")
+            return json_reply(*refusals.session_envelope(Refusal(500, "INTERNAL_ERROR", "An internal error occurred."),
+                                                         request_id))
+
+    def claims(self, request: Request) -> dict[str, Any]:
+        token = rules.bearer(request.header("authorization"))
+        try:
+            claims: dict[str, Any] = jwt.decode(
+                token or "", self.keys.jwt_key, algorithms=["HS256"], audience="tessera-session", issuer="tessera",
+                options={"require": REQUIRED_CLAIMS, "verify_exp": False, "verify_iat": False})
+        except jwt.PyJWTError:
+            raise refusals.unauthorized() from None
+        if not isinstance(claims.get("sub"), str) or not isinstance(claims.get("tid"), str) \
+                or not isinstance(claims.get("exp"), int) or not isinstance(claims.get("iat"), int) \
+                or time.time() >= claims["exp"]:
+            raise refusals.unauthorized()
+        return claims
+
+    @staticmethod
+    def judge(found: Principal | None, tenant: str, claims: dict[str, Any]) -> Actor:
+        """The user acting in the token's tenant, or ``X-Tenant-Id``'s where they are a member."""
+        if found is None or found.status != "active":
+            raise refusals.unauthorized()
+        if found.permissions is None or found.tenant_id is None:
+            raise refusals.tenant_forbidden() if tenant != claims["tid"] else refusals.unauthorized()
+        return Actor(found.user_id, found.email, found.tenant_id, found.permissions)
+
+    async def actor(self, tenant: str, claims: dict[str, Any]) -> Actor:
+        return self.judge(await self.store.principal(claims["sub"], tenant), tenant, claims)
+
+    @staticmethod
+    def parse(request: Request, command: SessionCommand | None) -> tuple[SessionCommand, dict[str, Any], str | None]:
+        """(command, body, key) of a create command's request, or the refusal of a malformed one."""
+        if command is None or command.action != "create":
+            raise refusals.not_found()
+        try:
+            body = checks.create_shape(json.loads(request.body))
+        except ValueError:
+            raise refusals.validation_failed({"body": "Must be an object."}) from None
+        return command, body, checks.session_key(request.header("x-idempotent-key"), body)
+
+    async def _execute(self, request: Request, request_id: str) -> Reply:
+        """Every check that needs no database first; a request that fails one reads its actor before it is
+        refused (the baseline's order: actor, command, permission, body, key, payload). Then one statement."""
+        claims = self.claims(request)
+        tenant = request.header("x-tenant-id") or claims["tid"]
+        found = self.registry.session_commands.get(request.params["commandCode"])
+        try:
+            command, body, key = self.parse(request, found)
+        except Refusal:
+            actor = await self.actor(tenant, claims)
+            if found is not None and found.action == "create":
+                actor.require(found.permission)
+            raise
+        request_hash = rules.fingerprint(command.code, {k: v for k, v in body.items() if k != "clientRequestId"})
+        try:
+            data = payloads.for_create(command.page.model, body.get("payload"))
+        except payloads.Invalid as exc:
+            actor = await self.actor(tenant, claims)
+            actor.require(command.permission)
+            await self._refuse_reused_key(actor, key, request_hash)
+            raise refusals.validation_failed(exc.field_errors) from None
+        return await self._create(claims, tenant, command, data, key, request_hash, request_id)
+
+    async def _refuse_reused_key(self, actor: Actor, key: str | None, request_hash: str) -> None:
+        """A key already used with another request is a conflict before the payload is judged."""
+        seen = await self.store.session_key(actor.tenant_id, actor.user_id, key) if key else None
+        if seen is not None and seen.created_at >= rules.now() - self.ttl and seen.request_hash != request_hash:
+            raise refusals.session_key_conflict()
+
+    async def _create(self, claims: dict[str, Any], tenant: str, command: SessionCommand, data: dict[str, Any],
+                      key: str | None, request_hash: str, request_id: str) -> Reply:
+        """One statement: the actor read and, for an active member holding the permission, the key claimed
+        (stored with its result), the record, its unique values, audit entry and outbox rows. A key already
+        held replays its result (a concurrent holder is waited for by the database's unique index)."""
+        model, at, pid = command.page.model, rules.now(), rules.new_pid("rec")
+        result = {"id": pid, **data, "created_at": rules.iso(at), "updated_at": rules.iso(at)}
+        plan = SessionCreate(
+            command.permission, model.code, pid, data, payloads.search_text(model, data), at,
+            [(code, str(data[code])) for code in model.unique if data.get(code) is not None], rules.new_pid("aud"),
+            command.code, request_id, events_of(self.registry, model.code, pid, data), key, request_hash, result)
+        try:
+            found, created = await self.store.session_create(claims["sub"], tenant, plan)
+        except Duplicate as exc:
+            raise refusals.validation_failed(dict.fromkeys(exc.fields, "This value is already used.")) from None
+        actor = self.judge(found, tenant, claims)
+        actor.require(command.permission)
+        if created:
+            return ok(result, request_id)
+        assert found is not None
+        return await self._held(actor, plan.creation(found), key or "", request_hash, request_id)
+
+    async def _held(self, actor: Actor, change: Creation, key: str, request_hash: str, request_id: str) -> Reply:
+        """The key was held: replay its result, refuse another body, or claim it again once its holder is
+        gone (rolled back, or expired)."""
+        for _ in range(TRIES):
+            seen = await self.store.session_key(actor.tenant_id, actor.user_id, key)
+            if seen is None or seen.created_at < change.now - self.ttl:
+                if seen is not None:
+                    await self.store.forget_session_key(seen.id)
+                try:
+                    if await self.store.create(change):
+                        return ok(change.session_key.response if change.session_key else None, request_id)
+                except Duplicate as exc:
+                    raise refusals.validation_failed(
+                        dict.fromkeys(exc.fields, "This value is already used.")) from None
+                continue
+            if seen.request_hash != request_hash:
+                raise refusals.session_key_conflict()
+            return ok(seen.response, request_id, replay=True)
+        raise refusals.session_key_conflict()
