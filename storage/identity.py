@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
-from sqlalchemy import and_, bindparam, insert, literal_column, select
+from sqlalchemy import and_, bindparam, func, insert, literal_column, select
 
 from storage.engine import Executor, Query, Statement
 from storage.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
@@ -217,6 +217,15 @@ class PrincipalRow(NamedTuple):
     m_role_id: int | None
     m_role_code: str | None
     m_status: str | None
+    m_permissions: str | None  # the role's permissions, joined by GRANT_SEPARATOR
+    platform_role_codes: str | None  # the user's platform roles, joined by GRANT_SEPARATOR
+
+
+# Permission and role codes are identifiers (letters, digits, ".", ":", "-", "_"): never a comma.
+GRANT_SEPARATOR = ","
+# A literal in the SQL text, not a parameter: a bound separator would be rendered at execution
+# ("post-compile"), which the statements compiled once here do not do.
+_SEPARATOR: Any = literal_column(f"'{GRANT_SEPARATOR}'")
 
 
 @dataclass(frozen=True)
@@ -231,7 +240,13 @@ class Principal:
 _PRINCIPAL = Statement(
     select(users, tenants.c.id.label("m_tenant_id"), tenants.c.code.label("m_tenant_code"),
            roles.c.id.label("m_role_id"), roles.c.code.label("m_role_code"),
-           memberships.c.status.label("m_status"))
+           memberships.c.status.label("m_status"),
+           # The grants come in the same row (string_agg on PostgreSQL, group_concat on SQLite):
+           # every session request reads its principal, so this is one round trip, not two.
+           select(func.aggregate_strings(role_permissions.c.permission, _SEPARATOR))
+           .where(role_permissions.c.role_id == roles.c.id).scalar_subquery().label("m_permissions"),
+           select(func.aggregate_strings(platform_role_grants.c.role_code, _SEPARATOR))
+           .where(platform_role_grants.c.user_id == users.c.id).scalar_subquery().label("platform_role_codes"))
     .select_from(
         users.outerjoin(
             memberships.join(tenants, and_(tenants.c.id == memberships.c.tenant_id,
@@ -244,26 +259,21 @@ _PRINCIPAL = Statement(
     .where(users.c.pid == bindparam("user_pid")),
     row=PrincipalRow,
 )
-_GRANTS = Statement(
-    select(literal_column("'p'").label("kind"), role_permissions.c.permission.label("code"))
-    .where(role_permissions.c.role_id == bindparam("role_id"))
-    .union_all(
-        select(literal_column("'r'"), platform_role_grants.c.role_code)
-        .where(platform_role_grants.c.user_id == bindparam("user_id"))
-    )
-)
+
+
+def _codes(joined: str | None) -> frozenset[str]:
+    return frozenset(joined.split(GRANT_SEPARATOR)) if joined else frozenset()
 
 
 async def principal(conn: Executor, user_pid: str, tenant_code: str) -> Principal | None:
-    """Everything a session request needs about its user, in two queries (hot path)."""
+    """Everything a session request needs about its user, in one query (hot path)."""
     row = (await conn.execute(_PRINCIPAL, {"user_pid": user_pid, "tenant_code": tenant_code})).first()
     if row is None:
         return None
-    grants = (await conn.execute(_GRANTS, {"role_id": row.m_role_id, "user_id": row.id})).rows
     member = None
     # The membership's columns are all set or all None (NOT NULL columns, outer-joined together).
     if (row.m_tenant_id is not None and row.m_tenant_code is not None and row.m_role_code is not None
             and row.m_status is not None):
         member = Membership(row.m_tenant_id, row.m_tenant_code, row.m_role_code, row.m_status,
-                            frozenset(code for kind, code in grants if kind == "p"))
-    return Principal(row, member, frozenset(code for kind, code in grants if kind == "r"))
+                            _codes(row.m_permissions))
+    return Principal(row, member, _codes(row.platform_role_codes))
