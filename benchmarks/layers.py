@@ -132,6 +132,7 @@ RESOLVERS = ("connexion.resolver:Resolver.resolve_function_from_operation_id",
 HANDLER_KEY = "handler: the operation's function"
 ASGI_PARAMS = ("scope", "receive", "send")
 WALKED_PACKAGES = ("starlette", "connexion", "tessera", "handlers", "storage")
+BLOCKS = 8  # per endpoint: blocks of --requests/8 requests, idle, timed, doubled, doubled, timed, idle, ...
 MANY_INSTANCES = 4  # a class with more layer instances than this is one row
 MAX_WALK = 200_000  # objects visited when looking for layers
 
@@ -171,6 +172,7 @@ class Recorder:
     """Frames per task (or thread); stats per key, the request's task apart from everything else."""
 
     enabled: bool = False
+    double: bool = False  # every timed call pushes a second, empty frame: the timers' cost in place
     tracking: bool = True  # the step hook keeps the tasks' clocks (always, but while calibrating it)
     request_task: object = None
     stats: dict[str, Stat] = field(default_factory=dict)
@@ -186,6 +188,14 @@ class Recorder:
     stepping: object = None
     step_cpu0: int = 0
     request_steps: int = 0
+
+    def save(self) -> tuple[Any, ...]:
+        return (self.stats, self.stacks, self.first, self.read_waits, self.hops, self.other_read_waits,
+                self.other_hops, self.request_steps)
+
+    def restore(self, saved: tuple[Any, ...]) -> None:
+        (self.stats, self.stacks, self.first, self.read_waits, self.hops, self.other_read_waits, self.other_hops,
+         self.request_steps) = saved
 
     def reset(self) -> None:
         self.stats, self.stacks, self.first = {}, {}, {}
@@ -265,6 +275,7 @@ class Recorder:
 
 
 REC = Recorder()
+SHADOW = "(timer shadow)"  # the second frame of every timed call while measuring the timers in place
 
 
 def _task() -> object:
@@ -280,9 +291,11 @@ def timed_async(fn: Callable[..., Awaitable[Any]], key: str, kind: str) -> Calla
         if not REC.enabled:
             return await fn(*args, **kwargs)
         entered = REC.enter(key, kind, id(fn))
+        shadow = REC.enter(SHADOW, "shadow", 0) if REC.double else None
         try:
             return await fn(*args, **kwargs)
         finally:
+            REC.exit(shadow)
             REC.exit(entered)
 
     wrapper.__layers_timed__ = True  # type: ignore[attr-defined]
@@ -295,9 +308,11 @@ def timed_sync(fn: Callable[..., Any], key: str, kind: str) -> Callable[..., Any
         if not REC.enabled:
             return fn(*args, **kwargs)
         entered = REC.enter(key, kind, id(fn))
+        shadow = REC.enter(SHADOW, "shadow", 0) if REC.double else None
         try:
             return fn(*args, **kwargs)
         finally:
+            REC.exit(shadow)
             REC.exit(entered)
 
     wrapper.__layers_timed__ = True  # type: ignore[attr-defined]
@@ -512,9 +527,11 @@ def _wrap_class(patches: Patches, cls: type, name: str, labels: dict[int, str]) 
             await original(self, scope, receive, send)
             return
         entered = REC.enter(labels.get(id(self), name), kind, id(self))
+        shadow = REC.enter(SHADOW, "shadow", 0) if REC.double else None
         try:
             await original(self, scope, receive, send)
         finally:
+            REC.exit(shadow)
             REC.exit(entered)
 
     _set(patches, cls, "__call__", call)
@@ -826,6 +843,8 @@ class EndpointFigures:
     hops: float
     other_read_waits: float
     other_hops: float
+    timer_ns_calibrated: float  # CPU of one timed call, in a tight loop
+    timer_ns_in_place: float  # the same measured among the app's code (shadow frames); the rows use this
 
     @property
     def rows_cpu_us(self) -> float:
@@ -836,27 +855,43 @@ class EndpointFigures:
         return sum(r.wall_us for r in self.rows)
 
 
-def figures_of(spec_key: str, label: str, plain: Totals, timed_totals: Totals, cost: Overhead) -> EndpointFigures:
+def frames_of(stats: dict[str, Stat]) -> float:
+    """Timed calls in the request's task, over all the requests the stats hold."""
+    return float(sum(s.calls for s in stats.values() if not s.key.startswith("[")))
+
+
+def in_place(calibrated: Overhead, measured: float) -> Overhead:
+    """The calibrated costs scaled to what a timed call costs in place (``measured``, ns: the thread's CPU
+    per request with every timed call doubled, an empty shadow frame inside each, less that without,
+    per timed call). A tight loop runs the timers' code hot; among the app's code it runs slower. The
+    scale is kept between 1 (the calibration is the floor) and 5 (a noisy host can give anything)."""
+    per_call = calibrated.self_cpu + calibrated.parent_cpu
+    scale = min(5.0, max(1.0, measured / per_call)) if per_call else 1.0
+    return Overhead(calibrated.self_cpu * scale, calibrated.self_wall * scale, calibrated.parent_cpu * scale,
+                    calibrated.parent_wall * scale, calibrated.idle_cpu, calibrated.step_cpu)
+
+
+def figures_of(spec_key: str, label: str, plain: Totals, timed_totals: Totals, calibrated: Overhead,
+               measured: float) -> EndpointFigures:
     requests = timed_totals.requests
     per = max(1, requests)
-    rows, apart = [], []
-    frames = 0
+    rows: list[Row] = []
+    apart: list[Row] = []
+    frames = frames_of(REC.stats)
+    cost = in_place(calibrated, measured)
     for stat in sorted(REC.stats.values(), key=lambda s: s.order):
         own_cpu = stat.cpu_ns - stat.calls * cost.self_cpu - stat.children * cost.parent_cpu
         own_wall = stat.wall_ns - stat.calls * cost.self_wall - stat.children * cost.parent_wall
         row = Row(stat.key, stat.kind, stat.depth, stat.calls / per, own_cpu / per / 1000, own_wall / per / 1000,
                   stat.incl_wall_ns / per / 1000)
-        if stat.key.startswith("["):
-            apart.append(row)
-        else:
-            rows.append(row)
-            frames += stat.calls
+        (apart if stat.key.startswith("[") else rows).append(row)
     overhead_cpu = frames * (cost.self_cpu + cost.parent_cpu) / per / 1000
     overhead_wall = frames * (cost.self_wall + cost.parent_wall) / per / 1000
     return EndpointFigures(spec_key, label, requests, plain, timed_totals, rows, apart, frames / per, overhead_cpu,
                            overhead_wall, frames * cost.idle_cpu / per / 1000, REC.request_steps / per,
                            REC.request_steps * cost.step_cpu / per / 1000, REC.read_waits / per, REC.hops / per,
-                           REC.other_read_waits / per, REC.other_hops / per)
+                           REC.other_read_waits / per, REC.other_hops / per,
+                           calibrated.self_cpu + calibrated.parent_cpu, measured)
 
 
 def build_app(env: dict[str, str]) -> Any:
@@ -864,6 +899,21 @@ def build_app(env: dict[str, str]) -> Any:
     app = create_app(settings, workers=0)
     tune_gc()
     return app
+
+
+async def run_block(app: Any, variants: Variants, count: int, mode: str) -> Totals:
+    """``count`` requests: ``idle`` (recorder off), ``timed`` (into the stats), ``doubled`` (every timed
+    call with a shadow frame, its stats thrown away: only its CPU total is used)."""
+    if mode != "doubled":
+        return await drive(app, variants, count, record=mode == "timed")
+    saved = REC.save()
+    REC.reset()
+    REC.double = True
+    try:
+        return await drive(app, variants, count, record=True)
+    finally:
+        REC.double = False
+        REC.restore(saved)
 
 
 def combined(blocks: list[Totals]) -> Totals:
@@ -896,20 +946,29 @@ async def measure(env: dict[str, str], specs: list[endpoints.Spec], fx: endpoint
                 cost = await calibrate()
                 log(f"timer cost per timed call: {cost.self_cpu + cost.parent_cpu:,.0f} ns CPU, "
                     f"{cost.self_wall + cost.parent_wall:,.0f} ns wall recording; {cost.idle_cpu:,.0f} ns CPU idle")
+                pending = []
                 for spec in specs:
                     variants = Variants(endpoints.calls_for(spec, fx))
                     await drive(app, variants, warmup, record=False)
                     REC.reset()
-                    quarter = max(1, requests // 4)
-                    off: list[Totals] = []
-                    on: list[Totals] = []
-                    for recording in (False, True, True, False) * 2:
-                        (on if recording else off).append(await drive(app, variants, quarter, record=recording))
-                    figures = figures_of(spec.key, spec.label, combined(off), combined(on), cost)
-                    out.append(figures)
-                    log(f"{spec.key}: {figures.timed.cpu_us:,.0f} us CPU per request recording "
-                        f"({figures.frames:,.0f} timed calls, {figures.overhead_cpu_us:,.0f} us of them), "
-                        f"{figures.plain.cpu_us:,.0f} us idle")
+                    block = max(1, requests // BLOCKS)
+                    blocks: dict[str, list[Totals]] = {"idle": [], "timed": [], "doubled": []}
+                    for mode in ("idle", "timed", "doubled", "doubled", "timed", "idle") * (BLOCKS // 2):
+                        blocks[mode].append(await run_block(app, variants, block, mode))
+                    pending.append((spec, REC.save(), blocks))
+                    log(f"{spec.key}: {combined(blocks['timed']).cpu_us:,.0f} us CPU per request recording, "
+                        f"{combined(blocks['doubled']).cpu_us:,.0f} us with every timed call doubled, "
+                        f"{combined(blocks['idle']).cpu_us:,.0f} us with the timers idle")
+        # What a timed call costs in place: the median over every pair of adjacent blocks, timed and
+        # doubled, of every endpoint (one pair alone moves with the host's noise).
+        estimates = [(d.cpu_us - t.cpu_us) * 1000 / frames_of(saved[0])
+                     for _, saved, blocks in pending if frames_of(saved[0])
+                     for t, d in zip(blocks["timed"], blocks["doubled"], strict=True)]
+        measured = float(statistics.median(estimates)) if estimates else 0.0
+        for spec, saved, blocks in pending:
+            REC.restore(saved)
+            out.append(figures_of(spec.key, spec.label, combined(blocks["idle"]), combined(blocks["timed"]), cost,
+                                  measured))
         return out, layers, patches.absent, cost
     finally:
         patches.restore()
@@ -946,6 +1005,10 @@ def endpoint_lines(fig: EndpointFigures, backend: str) -> list[str]:
     gap = 100 * (recorded - off_cpu) / off_cpu if off_cpu else 0.0
     lines.append(f"beside the request's task, while it ran: {loop_cpu:,.1f} us CPU per request of the event loop "
                  f"(select, callbacks) and other tasks ({fig.steps:,.1f} steps of the request's task)")
+    lines.append(f"timer cost per timed call: {fig.timer_ns_calibrated:,.0f} ns CPU in a tight loop, "
+                 f"{fig.timer_ns_in_place:,.0f} ns in place (every call doubled, the median over all endpoints); "
+                 f"the rows are corrected with "
+                 f"{fig.overhead_cpu_us / fig.frames * 1000 if fig.frames else 0:,.0f} ns")
     lines.append(f"check: the thread's CPU recording, {fig.timed.cpu_us:,.1f} us less {fig.overhead_cpu_us:,.1f} us "
                  f"for {fig.frames:,.1f} timed calls = {recorded:,.1f} us; with the timers idle (ABBA blocks beside "
                  f"it), {off.cpu_us:,.1f} us less "
@@ -1041,6 +1104,8 @@ def report_of(run: BackendRun) -> dict[str, Any]:
                                   "timed": asdict(f.timed), "frames": f.frames, "overhead_cpu_us": f.overhead_cpu_us,
                                   "overhead_wall_us": f.overhead_wall_us, "idle_cpu_us": f.idle_cpu_us,
                                   "steps": f.steps, "step_cpu_us": f.step_cpu_us,
+                                  "timer_ns_calibrated": f.timer_ns_calibrated,
+                                  "timer_ns_in_place": f.timer_ns_in_place,
                                   "read_waits": f.read_waits,
                                   "thread_hops": f.hops, "rows": [asdict(r) for r in f.rows],
                                   "apart": [asdict(r) for r in f.apart]} for f in run.figures}}
