@@ -691,6 +691,7 @@ class Totals:
     wall_p50_us: float
     problems: list[str]
     task_cpu_us: float = 0.0  # recording: the request's task alone (its steps), mean
+    block_cpu_us: list[float] = field(default_factory=list)  # the mean of each block combined
 
 
 async def drive(app: Any, variants: Variants, count: int, record: bool) -> Totals:
@@ -921,7 +922,7 @@ def combined(blocks: list[Totals]) -> Totals:
     return Totals(count, sum(b.cpu_us * b.requests for b in blocks) / max(1, count),
                   sum(b.wall_us * b.requests for b in blocks) / max(1, count),
                   statistics.median(b.wall_p50_us for b in blocks), [p for b in blocks for p in b.problems][:3],
-                  sum(b.task_cpu_us * b.requests for b in blocks) / max(1, count))
+                  sum(b.task_cpu_us * b.requests for b in blocks) / max(1, count), [b.cpu_us for b in blocks])
 
 
 async def measure(env: dict[str, str], specs: list[endpoints.Spec], fx: endpoints.Fixture, warmup: int,
@@ -961,7 +962,7 @@ async def measure(env: dict[str, str], specs: list[endpoints.Spec], fx: endpoint
                         f"{combined(blocks['idle']).cpu_us:,.0f} us with the timers idle")
         # What a timed call costs in place: the median over every pair of adjacent blocks, timed and
         # doubled, of every endpoint (one pair alone moves with the host's noise).
-        estimates = [(d.cpu_us - t.cpu_us) * 1000 / frames_of(saved[0])
+        estimates = [(d.cpu_us - t.cpu_us) * 1000 / (frames_of(saved[0]) / combined(blocks["timed"]).requests)
                      for _, saved, blocks in pending if frames_of(saved[0])
                      for t, d in zip(blocks["timed"], blocks["doubled"], strict=True)]
         measured = float(statistics.median(estimates)) if estimates else 0.0
@@ -1015,6 +1016,10 @@ def endpoint_lines(fig: EndpointFigures, backend: str) -> list[str]:
                  f"{fig.idle_cpu_us:,.1f} us for the idle wrappers = {off_cpu:,.1f} us: {gap:+.1f}% apart; wall "
                  f"idle: mean {off.wall_us:,.1f} us, p50 {off.wall_p50_us:,.1f} us (the task-step hook, on in both, "
                  f"{fig.step_cpu_us:,.1f} us)")
+    if off.block_cpu_us and fig.timed.block_cpu_us:
+        lines.append(f"the host's noise: the thread's CPU per request of each block ranged {min(off.block_cpu_us):,.0f}"
+                     f"-{max(off.block_cpu_us):,.0f} us idle, {min(fig.timed.block_cpu_us):,.0f}-"
+                     f"{max(fig.timed.block_cpu_us):,.0f} us recording")
     lines.append(f"round trips per request: {fig.read_waits:,.2f} socket waits for a reply, {fig.hops:,.2f} hops "
                  "to a thread (a driver row's wall includes the database's time)")
     if fig.apart:
