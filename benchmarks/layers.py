@@ -926,7 +926,7 @@ def combined(blocks: list[Totals]) -> Totals:
 
 
 async def measure(env: dict[str, str], specs: list[endpoints.Spec], fx: endpoints.Fixture, warmup: int,
-                  requests: int) -> tuple[list[EndpointFigures], list[str], list[str], Overhead]:
+                  requests: int, rounds: int = 20_000) -> tuple[list[EndpointFigures], list[str], list[str], Overhead]:
     """The timed app: per endpoint, a warm-up, then blocks with the timers recording and idle in ABBA
     order (idle, recording, recording, idle), so the host's drift falls on both alike. Returns the
     figures of every endpoint, the layers' rows and the absent probes."""
@@ -944,7 +944,7 @@ async def measure(env: dict[str, str], specs: list[endpoints.Spec], fx: endpoint
                 layers = time_layers(patches, found)
                 log(f"{len(found.objects)} layer objects ({len(layers)} rows) and {len(found.functions)} per-route "
                     f"functions timed; {len(patches.probed)} probes, {len(patches.absent)} absent")
-                cost = await calibrate()
+                cost = await calibrate(rounds)
                 log(f"timer cost per timed call: {cost.self_cpu + cost.parent_cpu:,.0f} ns CPU, "
                     f"{cost.self_wall + cost.parent_wall:,.0f} ns wall recording; {cost.idle_cpu:,.0f} ns CPU idle")
                 pending = []
@@ -1068,6 +1068,7 @@ class BackendRun:
 
 
 def run_backend(backend: str, only: list[str], requests: int, records: int = 2000, warmup: int | None = None,
+                rounds: int = 20_000,
                 log_level: str = "WARNING") -> BackendRun:
     specs = [endpoints.BY_KEY[key] for key in only]
     warm = warmup if warmup is not None else max(20, requests // 10)
@@ -1076,7 +1077,7 @@ def run_backend(backend: str, only: list[str], requests: int, records: int = 200
         settings = load_settings(ws.env)
         configure_logging(settings.log_level, settings.log_json)
         _quiet_log_writer()
-        figs, layers, absent, cost = asyncio.run(measure(ws.env, specs, fx, warm, requests))
+        figs, layers, absent, cost = asyncio.run(measure(ws.env, specs, fx, warm, requests, rounds))
     problems = [f"{backend} {f.key}: {p}" for f in figs for p in [*f.plain.problems, *f.timed.problems]]
     lines: list[str] = []
     for fig in figs:
@@ -1156,6 +1157,8 @@ def main() -> int:
                         + ", ".join(endpoints.BY_KEY))
     parser.add_argument("--log-level", default="WARNING", help="TESSERA_LOG_LEVEL (default WARNING, as the "
                         "suite's servers; INFO writes the access line of every request)")
+    parser.add_argument("--calibration-rounds", type=int, default=20_000, help="timed calls per calibration "
+                        "loop (default 20000)")
     parser.add_argument("--json", action="store_true", help="write benchmarks/results/layers-<backend>.json")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"),
                         help="print two --json reports side by side and exit")
@@ -1168,13 +1171,14 @@ def main() -> int:
     unknown = [k for k in only if k not in endpoints.BY_KEY]
     if unknown or not only:
         parser.error(f"unknown --only keys {unknown}; choose from {', '.join(endpoints.BY_KEY)}")
-    if args.requests < 1 or args.records < 1:
-        parser.error("--requests and --records must be positive")
+    if args.requests < 1 or args.records < 1 or args.calibration_rounds < 10:
+        parser.error("--requests and --records must be positive, --calibration-rounds at least 10")
     started = time.perf_counter()
     failures: list[str] = []
     for backend in BACKENDS if args.backend == "both" else [args.backend]:
         log(f"--- {backend} ---")
-        run = run_backend(backend, only, args.requests, args.records, args.warmup, args.log_level)
+        run = run_backend(backend, only, args.requests, args.records, args.warmup, args.calibration_rounds,
+                          args.log_level)
         for line in run.lines:
             log(line)
         failures += run.problems
