@@ -24,21 +24,28 @@ is listed as absent and the table still works) wrapped the same way before the a
 handlers and security functions Connexion resolves are the wrapped ones; the operation's own
 function is timed by wrapping what the resolver returns.
 
-Timing: each timed call pushes a frame on its task's stack (``time.thread_time_ns`` for CPU,
-``perf_counter_ns`` for wall); a row's *own* time is its inclusive time minus that of the timed
-calls made inside it, so the rows of a request add up to the whole app call, and the driver's gap
-around the app call (the hand-built scope, ``send``) is the unattributed rest. A driver's *wall*
-includes the database's time (PostgreSQL's work and the loopback), its CPU only this process's.
-Work of other tasks (the call-audit writer) and threads (SQLite's statements, the log writer) is
-listed apart, not inside the request. Round trips are counted where the process waits: every
+Timing: each timed call pushes a frame on its task's stack (CPU and ``perf_counter_ns`` wall); a
+row's *own* time is its inclusive time minus that of the timed calls made inside it, so the rows
+of a request add up to the request's whole app call, and the driver's gap around the app call (the
+hand-built scope, ``send``) is the unattributed rest. CPU is on the task's own clock: every loop
+callback that steps a task (``Handle._run``) adds its ``thread_time_ns`` to that task, so a frame
+that awaits the database is not charged with what the loop did meanwhile (its select, the
+call-audit writer's flush); that work is one line beside the table ("+ loop"). A driver row's
+*wall* includes the database's time (PostgreSQL's work and the loopback), its CPU only this
+process's. Timed calls of other tasks and of threads (SQLite's statements run on the storage
+layer's threads) are listed apart. Round trips are counted where the process waits: every
 ``loop.add_reader`` of the request's task is one wait for a peer's answer (PostgreSQL), every
 ``run_in_executor`` one hop to a thread (SQLite's statements).
 
-The timers' own cost is calibrated (a timed call inside a timed call, against untimed ones) and
-subtracted from each row. The check beside each table: the same requests with the recorder off
-(its wrappers then only test a flag, a cost calibrated too), in ABBA blocks with the recording ones
-so that the host's drift falls on both; the recorded total, less the timers' cost, should be within
-a few percent of it (the host's noise is the bound).
+The timers' own cost is calibrated (a timed call inside a timed call, against untimed ones, in a
+tight loop) and measured in place (the same requests with every timed call doubled by an empty
+shadow frame: the difference per timed call, the median over all blocks of all endpoints); the
+rows are corrected with the larger. The check beside each table: the same requests with the
+recorder off (its wrappers then only test a flag, a cost calibrated too), in ABBA blocks with the
+recording ones so that the host's drift falls on both; the thread's CPU recording, less the timers'
+cost, should come within the host's noise of it (each block's figure is shown, to tell the noise).
+Requests are one at a time: no contention, no pool wait; what a layer costs under load is the
+suite's question, not this one's.
 
 Steps, per backend: a fresh database, migrated, and the suite's fixture (``harness.endpoints``:
 tenants, an administrator and its JWT, an installation with 16 credentials and tokens,
@@ -87,7 +94,6 @@ DEFAULT_ONLY = ("token", "whoami", "read", "list", "command", "event", "session-
 PROBES: tuple[tuple[str, str], ...] = (
     ("router", "starlette.routing:Mount.handle"),
     ("router", "starlette.routing:Route.handle"),
-    ("security", "connexion.security:AbstractSecurityHandler.verify_security"),
     ("security", "handlers.open.security:access_token_info"),
     ("security", "handlers.open.security:validate_scopes"),
     ("security", "handlers.session.security:bearer_info"),
@@ -1076,7 +1082,8 @@ def run_backend(backend: str, only: list[str], requests: int, records: int = 200
         fx = endpoints.setup(ws.env, records)
         settings = load_settings(ws.env)
         configure_logging(settings.log_level, settings.log_json)
-        _quiet_log_writer()
+        if logging.getLevelNamesMapping().get(settings.log_level.upper(), logging.WARNING) < logging.WARNING:
+            _quiet_log_writer()
         figs, layers, absent, cost = asyncio.run(measure(ws.env, specs, fx, warm, requests, rounds))
     problems = [f"{backend} {f.key}: {p}" for f in figs for p in [*f.plain.problems, *f.timed.problems]]
     lines: list[str] = []
