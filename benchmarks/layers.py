@@ -40,7 +40,8 @@ layer's threads) are listed apart. Round trips are counted where the process wai
 The timers' own cost is calibrated (a timed call inside a timed call, against untimed ones, in a
 tight loop) and measured in place (the same requests with every timed call doubled by an empty
 shadow frame: the difference per timed call, the median over all blocks of all endpoints); the
-rows are corrected with the larger. The check beside each table: the same requests with the
+rows are corrected with the larger (an average: a row of a few microseconds, a thin layer, can come
+out a little below zero). The check beside each table: the same requests with the
 recorder off (its wrappers then only test a flag, a cost calibrated too), in ABBA blocks with the
 recording ones so that the host's drift falls on both; the thread's CPU recording, less the timers'
 cost, should come within the host's noise of it (each block's figure is shown, to tell the noise).
