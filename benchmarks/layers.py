@@ -865,7 +865,7 @@ class EndpointFigures:
 
 def frames_of(stats: dict[str, Stat]) -> float:
     """Timed calls in the request's task, over all the requests the stats hold."""
-    return float(sum(s.calls for s in stats.values() if not s.key.startswith("[")))
+    return float(sum(s.calls for s in stats.values() if not s.key.startswith("[") and not s.key.endswith(SHADOW)))
 
 
 def in_place(calibrated: Overhead, measured: float) -> Overhead:
@@ -888,6 +888,8 @@ def figures_of(spec_key: str, label: str, plain: Totals, timed_totals: Totals, c
     frames = frames_of(REC.stats)
     cost = in_place(calibrated, measured)
     for stat in sorted(REC.stats.values(), key=lambda s: s.order):
+        if stat.key.endswith(SHADOW):  # a shadow frame of another task, open when a doubled block ended
+            continue
         own_cpu = stat.cpu_ns - stat.calls * cost.self_cpu - stat.children * cost.parent_cpu
         own_wall = stat.wall_ns - stat.calls * cost.self_wall - stat.children * cost.parent_wall
         row = Row(stat.key, stat.kind, stat.depth, stat.calls / per, own_cpu / per / 1000, own_wall / per / 1000,
