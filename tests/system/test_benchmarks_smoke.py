@@ -41,6 +41,11 @@ TINY_RUNS = {
     # automation runs to accepts, which a burst of 50 cannot show.
     "inbound event burst": ["inbound_burst.py", "--events", "50", "--concurrency", "8", "--keep-up-ratio", "0"],
     "typed rows against the old Row": ["rows.py", "--rows", "2000", "--repeat", "1"],
+    # Every endpoint, both backends, in process: the layers found and timed, every answer 2xx, the
+    # reports written (two requests per block, a short calibration: the figures mean nothing).
+    "layers: the cost of each layer per request": [
+        "layers.py", "--backend", "both", "--records", "200", "--requests", "16", "--warmup", "4",
+        "--calibration-rounds", "200", "--json"],
     # wrk-driven (the test command installs wrk): 12 s of mixed load, RSS sampled each second.
     "memory soak": ["soak.py", "--records", "200", "--minutes", "0.2", "--slice", "3", "--sample", "1",
                     "--warmup-minutes", "0.05", "--connections", "4"],
