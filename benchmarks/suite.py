@@ -328,7 +328,7 @@ def warm_up(spec: Spec, servers: dict[str, Server], requests_file: Path, engine:
     for name, server in servers.items():
         warm = wrk.run(server.base_url, requests_file, f"{spec.key}-{name}-warm", args.warmup, args.connections,
                        args.threads, pinning.load)
-        log(f"  warm-up {name:<8} {args.warmup:g} s: {latency_text(warm)}"
+        log(f"  warm-up {name:<13} {args.warmup:g} s: {latency_text(warm)}"
             + (f"  {warm.not_ok} non-2xx {warm.statuses} {warm.samples[:1]}" if warm.not_ok else ""))
         if warm.not_ok:
             problems.append(f"warm-up on {name}: {warm.not_ok} non-2xx responses {warm.statuses}: {warm.samples}")
@@ -366,7 +366,7 @@ def measure_endpoint(spec: Spec, fx: Fixture, all_servers: dict[str, Server], en
         runs.append(run)
         rows = f"  rows {run.rows}" if run.rows else ""
         cpu_ms = f"  server CPU {run.server_cpu_ms:.2f} ms/req" if run.server_cpu_ms is not None else ""
-        log(f"  run {number}/{len(order)} {name:<8} {run.wrk.seconds:.1f} s: {latency_text(run.wrk)}  ({run.wrk.ok:,} "
+        log(f"  run {number}/{len(order)} {name:<13} {run.wrk.seconds:.1f} s: {latency_text(run.wrk)}  ({run.wrk.ok:,} "
             f"2xx, {run.wrk.sent - run.wrk.requests} in flight at stop){cpu_ms}{rows}"
             + ("" if not run.problems else f"  PROBLEM: {run.problems}"))
         problems += [f"run {number} ({name}): {p}" for p in run.problems]
