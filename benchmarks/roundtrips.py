@@ -8,7 +8,8 @@ Why: a request's latency on a fast database is mostly its round trips to it (eac
 network and a wake-up of both processes), and no server's code can be trusted to say how many
 it makes, so they are counted on the wire and in PostgreSQL's own log, for whatever Tessera is in
 this checkout (the suite's ``_serve.py`` target), the independent baseline (``benchmarks/baseline``) and
-the limit (``benchmarks/limit``; the session list, which it does not answer, is skipped for it).
+the limit (``benchmarks/limit``, on asyncpg and, as ``limit-psycopg``, on psycopg 3; the session list,
+which it does not answer, is skipped for it).
 
 How a round trip is counted: ``strace -f -yy -xx -e trace=network,write`` is attached to the server
 process (every thread, and threads started meanwhile; ``write`` because uvloop, the limit's event loop,
@@ -65,14 +66,15 @@ from harness import endpoints as ep
 from harness import log, results, tables
 from harness.databases import PG_ADMIN_URL, fresh
 from harness.endpoints import SPECS, Fixture, Spec
-from harness.servers import BASELINE, LIMIT, TESSERA, Server, running
+from harness.servers import BASELINE, LIMIT, LIMIT_PSYCOPG, TESSERA, Server, running
 from harness.wrk import Call
 from psycopg import sql
 
 # The limit runs on asyncpg, which requirements/bench.txt installs and the test lock does not: without it
-# (the test command's smoke run) the limit is left out, and the output says so.
+# (the test command's smoke run) the limit is left out, and the output says so. Its psycopg twin always runs.
 HAS_ASYNCPG = importlib.util.find_spec("asyncpg") is not None
-TARGETS = (TESSERA, BASELINE, LIMIT) if HAS_ASYNCPG else (TESSERA, BASELINE)
+TARGETS = (TESSERA, BASELINE, *((LIMIT,) if HAS_ASYNCPG else ()), LIMIT_PSYCOPG)
+FLOORS = (LIMIT.name, LIMIT_PSYCOPG.name)
 # Before the window, per endpoint and target: enough requests that every pooled connection (the
 # baseline's 10) has run each statement past psycopg's prepare threshold (server-side prepare on the
 # 6th execution costs one extra round trip, once per connection and statement).
@@ -305,7 +307,7 @@ def main() -> int:
     if shutil.which("strace") is None or args.pg_log is None or not args.pg_log.is_file():
         parser.error("needs strace on the PATH and a readable PostgreSQL log (--pg-log)")
     if not HAS_ASYNCPG:
-        log("note: asyncpg is not installed (requirements/bench.txt): the limit is left out")
+        log("note: asyncpg is not installed (requirements/bench.txt): the limit is left out (not limit-psycopg)")
     started = time.perf_counter()
     found: list[Measure] = []
     with fresh("postgresql", "roundtrips", args.keep_db) as ws:
@@ -317,7 +319,7 @@ def main() -> int:
         with running(TARGETS, ws.env, ws.tmp) as servers:
             for spec in selected:
                 for server in servers.values():
-                    if server.name == LIMIT.name and not spec.limit:
+                    if server.name in FLOORS and not spec.limit:
                         continue
                     m = measure(spec, server, fx, args, database, port, ws.tmp)
                     found.append(m)

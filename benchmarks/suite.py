@@ -40,6 +40,10 @@ limit       ``python -m limit``: a bare ASGI callable on uvicorn (uvloop, httpto
             audit row in one statement, a command's token check, key, record, audit entry and outbox
             rows in one, the call audit queued and written every 50 ms; every endpoint below but
             session-list and webhooks
+limit-      the same limit on psycopg 3 async (``LIMIT_DRIVER=psycopg``: a fixed pool opened full,
+psycopg     autocommit, statements prepared on first use, binary rows), PostgreSQL only, on the limit's
+            endpoints: Tessera must use psycopg, whose round trip costs about twice asyncpg's CPU, and
+            Tessera/limit-psycopg (no target, informational) leaves that cost out of the comparison
 authlib     ``gunicorn 'peers.authlib_flask:create_app()'``: one gthread worker with ``--connections``
             threads, Authlib's AuthorizationServer, ClientCredentialsGrant and ResourceProtector,
             SQLAlchemy ORM (sync) on Tessera's tables
@@ -90,7 +94,8 @@ Steps, per backend:
    record's pid and timestamps, a sealed cursor aside; the request's own unique key put back as
    ``@KEY@``), and for list each target's ``nextCursor`` followed on every target to the same page.
    Then a ``--warmup`` wrk run per target; then ``--rounds`` rounds in ABBA order over the endpoint's
-   targets (Tessera, baseline[, limit][, authlib, fastapi, fastapi, authlib][, limit], baseline, Tessera) of
+   targets (Tessera, baseline[, limit, limit-psycopg][, authlib, fastapi, fastapi, authlib][, limit-psycopg,
+   limit], baseline, Tessera) of
    ``--duration`` runs, so a drift over the run (caches, tables growing with the writes) favours none.
    wrk (``harness/wrk.lua`` with a requests file generated per endpoint) runs ``--threads`` threads
    and ``--connections`` connections with a 30 s timeout; every request rotates over the endpoint's
@@ -107,7 +112,8 @@ Steps, per backend:
    Tessera/baseline with its target (token issue, whoami, read by pid, list page of 50, inbound event
    and session list >= 0.5x; command execute and session command >= 0.4x), Tessera/limit with the
    issue's target (>= 0.5x on token issue, whoami, read by pid, list page of 50, command execute,
-   inbound event and session command create; ``LIMIT_TARGET``), Tessera/peer with the target >= 2.0x
+   inbound event and session command create; ``LIMIT_TARGET``; Tessera/limit-psycopg on its line, no
+   target), Tessera/peer with the target >= 2.0x
    (``PEER_TARGET``), and Tessera's p99/p50 (target <= 3 at 16 connections, ``TAIL_TARGET``; shown
    without a target at other connection counts); then the webhook rows (PostgreSQL) and each server's
    peak resident set size (``VmHWM``). Everything, per-run figures included (server CPU ms per request, host CPU, rows,
@@ -150,6 +156,7 @@ from harness.servers import (
     BASELINE,
     FASTAPI_PEER,
     LIMIT,
+    LIMIT_PSYCOPG,
     TESSERA,
     Pinning,
     Server,
@@ -162,21 +169,24 @@ from sqlalchemy import Engine
 
 SUBJECT, REFERENCE = TESSERA.name, BASELINE.name  # the ratio of the targets is subject/reference
 FLOOR = LIMIT.name  # the limit: Tessera/limit against LIMIT_TARGET
+DRIVER_FLOOR = LIMIT_PSYCOPG.name  # the limit on psycopg (PostgreSQL only): Tessera/limit-psycopg, no target
+FLOORS = (FLOOR, DRIVER_FLOOR)
 PEERS = ("authlib", FASTAPI_PEER.name)
 WEBHOOKS = "webhooks"
 KEYS = (*(s.key for s in SPECS), WEBHOOKS)
 
 
 def targets(connections: int) -> tuple[Target, ...]:
-    """Tessera, the independent baseline, the limit and the two peers (gunicorn's threads: one per wrk
-    connection)."""
-    return TESSERA, BASELINE, LIMIT, authlib_peer(connections), FASTAPI_PEER
+    """Tessera, the independent baseline, the limit (on asyncpg and on psycopg) and the two peers (gunicorn's
+    threads: one per wrk connection)."""
+    return TESSERA, BASELINE, LIMIT, LIMIT_PSYCOPG, authlib_peer(connections), FASTAPI_PEER
 
 
-def measured(spec: Spec) -> list[str]:
+def measured(spec: Spec, backend: str) -> list[str]:
     """The targets an endpoint runs on: Tessera and the baseline always, the limit and the peers where
-    they answer it."""
-    return [SUBJECT, REFERENCE, *((FLOOR,) if spec.limit else ()), *(PEERS if spec.peers else ())]
+    they answer it (the limit on psycopg on PostgreSQL only: on SQLite both limits are aiosqlite)."""
+    floors = (FLOORS if backend == "postgresql" else (FLOOR,)) if spec.limit else ()
+    return [SUBJECT, REFERENCE, *floors, *(PEERS if spec.peers else ())]
 
 
 # -- checks before measuring -----------------------------------------------------------------------
@@ -318,7 +328,7 @@ def warm_up(spec: Spec, servers: dict[str, Server], requests_file: Path, engine:
     for name, server in servers.items():
         warm = wrk.run(server.base_url, requests_file, f"{spec.key}-{name}-warm", args.warmup, args.connections,
                        args.threads, pinning.load)
-        log(f"  warm-up {name:<8} {args.warmup:g} s: {latency_text(warm)}"
+        log(f"  warm-up {name:<13} {args.warmup:g} s: {latency_text(warm)}"
             + (f"  {warm.not_ok} non-2xx {warm.statuses} {warm.samples[:1]}" if warm.not_ok else ""))
         if warm.not_ok:
             problems.append(f"warm-up on {name}: {warm.not_ok} non-2xx responses {warm.statuses}: {warm.samples}")
@@ -329,9 +339,10 @@ def warm_up(spec: Spec, servers: dict[str, Server], requests_file: Path, engine:
 
 def verdicts(spec: Spec, stats: dict[str, Stats], connections: int) -> tuple[dict[str, Verdict], Verdict]:
     """Tessera/baseline against the endpoint's target, Tessera/limit against ``LIMIT_TARGET``, Tessera/peer
-    against ``PEER_TARGET``, and Tessera's p99/p50 (its target applies at ``TAIL_CONNECTIONS`` connections)."""
+    against ``PEER_TARGET``, Tessera/limit-psycopg against none, and Tessera's p99/p50 (its target applies at
+    ``TAIL_CONNECTIONS`` connections)."""
     subject = stats[SUBJECT]
-    wanted = {REFERENCE: spec.target, FLOOR: LIMIT_TARGET}
+    wanted = {REFERENCE: spec.target, FLOOR: LIMIT_TARGET, DRIVER_FLOOR: None}
     versus = {name: Verdict(round(subject.rps / s.rps, 3) if s.rps else None, wanted.get(name, PEER_TARGET))
               for name, s in stats.items() if name != SUBJECT}
     tail = round(subject.p99_ms / subject.p50_ms, 2) if subject.p50_ms else None
@@ -340,7 +351,7 @@ def verdicts(spec: Spec, stats: dict[str, Stats], connections: int) -> tuple[dic
 
 def measure_endpoint(spec: Spec, fx: Fixture, all_servers: dict[str, Server], engine: Engine, tmp: Path,
                      args: argparse.Namespace, pinning: Pinning, backend: str) -> Row:
-    servers = {name: all_servers[name] for name in measured(spec)}
+    servers = {name: all_servers[name] for name in measured(spec, backend)}
     calls = ep.calls_for(spec, fx)
     requests_file = wrk.write_requests(tmp / f"requests-{spec.key}.lua", calls)
     log(f"\n[{backend}] {spec.label}: {spec.request}; {len(calls):,} request variants; targets {', '.join(servers)}")
@@ -355,7 +366,7 @@ def measure_endpoint(spec: Spec, fx: Fixture, all_servers: dict[str, Server], en
         runs.append(run)
         rows = f"  rows {run.rows}" if run.rows else ""
         cpu_ms = f"  server CPU {run.server_cpu_ms:.2f} ms/req" if run.server_cpu_ms is not None else ""
-        log(f"  run {number}/{len(order)} {name:<8} {run.wrk.seconds:.1f} s: {latency_text(run.wrk)}  ({run.wrk.ok:,} "
+        log(f"  run {number}/{len(order)} {name:<13} {run.wrk.seconds:.1f} s: {latency_text(run.wrk)}  ({run.wrk.ok:,} "
             f"2xx, {run.wrk.sent - run.wrk.requests} in flight at stop){cpu_ms}{rows}"
             + ("" if not run.problems else f"  PROBLEM: {run.problems}"))
         problems += [f"run {number} ({name}): {p}" for p in run.problems]
@@ -363,7 +374,8 @@ def measure_endpoint(spec: Spec, fx: Fixture, all_servers: dict[str, Server], en
     stats = {name: Stats.of([r for r in runs if r.target == name]) for name in servers}
     versus, tail = verdicts(spec, stats, args.connections)
     log("  => " + ", ".join(f"{name} {s.rps:,.1f} req/s" for name, s in stats.items()) + "; Tessera/"
-        + ", ".join(f"{name} {tables.times(v.value)} (>= {v.target:g}x: {'met' if v.met else 'NOT met'})"
+        + ", ".join(f"{name} {tables.times(v.value)}" + ("" if v.target is None else
+                                                           f" (>= {v.target:g}x: {'met' if v.met else 'NOT met'})")
                     for name, v in versus.items())
         + f"; Tessera p99/p50 {tail.value}" + ("" if not problems else f"; {len(problems)} problem(s)"))
     return Row(spec.label, spec.key, stats, versus, tail, problems, request=spec.request, runs=runs)
@@ -444,7 +456,8 @@ def _verdict_columns(header: str, pick: Any, value_text: Any, target_text: Any) 
 def table(rows: list[Row]) -> list[str]:
     """Per endpoint, one line per target: requests per second, latency percentiles and server CPU per
     request (medians of the runs); Tessera over the baseline or a peer with its target (``Tessera/x``), over
-    the limit with its own (``Tessera/limit``, on the limit's line); Tessera's p99/p50 with its target."""
+    the limit with its own (``Tessera/limit``, on the limit's line; on limit-psycopg's, Tessera over it with no
+    target); Tessera's p99/p50 with its target."""
     lines = [Line(row, name, i == 0) for row in rows for i, name in enumerate(row.stats)]
 
     def stat(attr: str, digits: int) -> tables.Column:
@@ -462,9 +475,9 @@ def table(rows: list[Row]) -> list[str]:
     times = lambda v: "-" if v is None else f"{v:.2f}x"  # noqa: E731 - a formatter, named for reading
     at_least = lambda v: "" if v is None else f">={v:g}x"  # noqa: E731
     columns += _verdict_columns("Tessera/x", lambda line: line.row.versus.get(line.target)
-                                if line.target != FLOOR else None, times, at_least)
-    columns += _verdict_columns("Tessera/limit", lambda line: line.row.versus.get(FLOOR)
-                                if line.target == FLOOR else None, times, at_least)
+                                if line.target not in FLOORS else None, times, at_least)
+    columns += _verdict_columns("Tessera/limit", lambda line: line.row.versus.get(line.target)
+                                if line.target in FLOORS else None, times, at_least)
     columns += _verdict_columns("p99/p50", lambda line: line.row.tail if line.target == SUBJECT else None,
                                 lambda v: "" if v is None else f"{v:.2f}", lambda v: "" if v is None else f"<={v:g}")
     return tables.render(columns, lines)
@@ -510,7 +523,7 @@ def run_backend(name: str, args: argparse.Namespace, selected: list[Spec], pinni
                             "other_tenant_assets": fx.noise, "setup_seconds": round(fx.setup_seconds, 1),
                             "seed_seconds": round(fx.seed_seconds, 1), "application": fx.app_pid,
                             "installation": fx.installation_pid, "credentials": len(fx.credentials)}
-                needed = [t for t in targets(args.connections) if any(t.name in measured(s) for s in selected)]
+                needed = [t for t in targets(args.connections) if any(t.name in measured(s, name) for s in selected)]
                 with running(needed, ws.env, ws.tmp, pinning.server) as servers:
                     for spec in selected:
                         row = measure_endpoint(spec, fx, servers, engine, ws.tmp, args, pinning, name)
@@ -546,12 +559,14 @@ def report_lines(out: BackendReport, args: argparse.Namespace, pinning: Pinning)
         lines.append("targets: tessera (the service, one uvicorn worker) | baseline (benchmarks/baseline: Starlette, "
                      "psycopg/aiosqlite, hand-written SQL, one uvicorn worker) | limit (benchmarks/limit: bare ASGI "
                      "on uvicorn with uvloop and httptools, asyncpg/aiosqlite, one statement per request) | "
+                     "limit-psycopg (the limit on psycopg 3 async: Tessera's driver) | "
                      "authlib (benchmarks/peers: Authlib + "
                      f"Flask, gunicorn 1 gthread worker x {args.connections} threads) | fastapi (benchmarks/peers: "
                      "FastAPI + SQLAlchemy async, one uvicorn worker); CPU ms/req: the server process and its "
                      "children per 2xx response (the database's CPU is not in it)")
     lines += table([r for r in out.rows if r.key != WEBHOOKS])
-    lines.append("Tessera/x and Tessera/limit: Tessera's requests per second over this line's target's (medians); "
+    lines.append("Tessera/x and Tessera/limit: Tessera's requests per second over this line's target's (medians; on "
+                 "limit-psycopg's line Tessera/limit-psycopg, no target: the driver's cost left out); "
                  f"p99/p50: Tessera's (its target applies at {TAIL_CONNECTIONS} connections)")
     lines += webhook_table([r for r in out.rows if r.key == WEBHOOKS])
     if rss := info.get("peak_rss_mib"):

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import httpx
@@ -68,6 +68,9 @@ BASELINE = package("baseline", "baseline")
 # The floor under any such service: a bare ASGI callable on uvicorn (uvloop, httptools), asyncpg/aiosqlite,
 # one statement per request (``benchmarks/limit``).
 LIMIT = package("limit", "limit")
+# The same limit on psycopg 3 async (Tessera's driver) instead of asyncpg: Tessera/limit-psycopg is Tessera's
+# ratio with the driver's cost taken out of the comparison (PostgreSQL only).
+LIMIT_PSYCOPG = replace(LIMIT, name="limit-psycopg", env={**LIMIT.env, "LIMIT_DRIVER": "psycopg"})
 # What a team would pick instead, for token issue, whoami and read by pid (``benchmarks/peers/``).
 FASTAPI_PEER = package("fastapi", "peers.fastapi_app")
 

@@ -3,17 +3,20 @@
 
 uvicorn runs it with uvloop and httptools (the fastest loop and parser it has), one worker, no
 access log. It refuses to start if anything of Tessera (``tessera``, ``handlers``, ``storage``) or
-Starlette was imported: the limit's figures must owe nothing to either.
+Starlette was imported: the limit's figures must owe nothing to either; and, with
+``LIMIT_DRIVER=psycopg``, if asyncpg was: that limit's figures are psycopg's alone.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 from baseline import config
 from harness.serving import arguments, run
 
 from limit.app import Limit
+from limit.pg import DRIVER_VARIABLE
 
 FORBIDDEN = ("tessera", "handlers", "storage", "starlette")
 
@@ -22,6 +25,8 @@ def independent() -> None:
     found = sorted(m for m in sys.modules if m.split(".", 1)[0] in FORBIDDEN)
     if found:
         raise SystemExit(f"the limit imported Tessera's code or Starlette: {', '.join(found[:5])}")
+    if os.environ.get(DRIVER_VARIABLE) == "psycopg" and "asyncpg" in sys.modules:
+        raise SystemExit("the limit on psycopg imported asyncpg")
 
 
 def main() -> None:

@@ -40,8 +40,9 @@ class Route:
 
 
 def store_for(config: Config) -> Store:
-    """asyncpg on PostgreSQL (imported only there: it is in requirements/bench.txt, not the test lock),
-    the baseline's aiosqlite connections on SQLite."""
+    """asyncpg on PostgreSQL (imported only there: it is in requirements/bench.txt, not the test lock), or
+    psycopg 3 with ``LIMIT_DRIVER=psycopg`` (``limit.pg.driver``), the baseline's aiosqlite connections on
+    SQLite."""
     if config.dialect == "postgresql":
         from limit.pg import PostgresStore
 

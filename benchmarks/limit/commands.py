@@ -21,6 +21,7 @@ from baseline.refusals import Refusal
 from baseline.registry import OpenCommand, Registry, events_of
 from baseline.rules import Caller
 from baseline.store import Duplicate, KeyRow, RecordRow
+
 from limit.open_api import Business, Call, present
 from limit.store import OpenCreate, Store
 from limit.web import Reply

@@ -18,6 +18,7 @@ from baseline import refusals, rules
 from baseline.config import Config, Keys
 from baseline.refusals import NO_STORE, Refusal
 from baseline.store import Audit, NewToken
+
 from limit.store import Store
 from limit.web import Reply, Request, json_reply
 

@@ -26,6 +26,7 @@ from baseline.registry import Registry, Resource
 from baseline.rules import Caller, TokenRow
 from baseline.store import RecordRow
 from cryptography.fernet import InvalidToken
+
 from limit.store import Inbound, Store
 from limit.web import Reply, Request, json_reply
 

@@ -1,7 +1,11 @@
-"""The limit's SQL on PostgreSQL: asyncpg, a fixed pool, one statement per request.
+"""The limit's SQL on PostgreSQL: asyncpg (or psycopg 3), a fixed pool, one statement per request.
 
 Why asyncpg: it speaks the protocol itself (binary rows, statements prepared once per connection
-and cached), the least client work a Python service can spend per statement. Every request here is
+and cached), the least client work a Python service can spend per statement. Why psycopg too
+(``LIMIT_DRIVER=psycopg``, the suite's ``limit-psycopg``): Tessera must use psycopg 3, whose round
+trip costs about twice asyncpg's CPU; the same SQL on both drivers tells that cost from the
+framework's. The driver sits behind ``Queries`` (asyncpg's pool methods, ``$n`` placeholders,
+``pg_asyncpg`` and ``pg_psycopg``); only the chosen one is imported. Every request here is
 one statement, so one round trip: a read is the token's digest joined to its credential,
 installation, application and tenant with the record or the page beside it; a token issue is the
 credential read, then the token and its audit row in one statement; a command checks the token in
@@ -13,12 +17,14 @@ Tessera stores them: naive UTC ``timestamp``, JSON as ``jsonb``.
 
 from __future__ import annotations
 
-import json
+import importlib
+import os
 import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
-import asyncpg
 from baseline.rules import TokenRow
 from baseline.store import (
     AUDIT_COLUMNS,
@@ -41,6 +47,45 @@ from baseline.store import (
 from limit.store import Created, Inbound, OpenCreate, Received, SessionCreate
 
 NAMED = re.compile(r"%\((\w+)\)s")
+JSONB = re.compile(r"%\((\w+)\)s::jsonb")
+DRIVER_VARIABLE = "LIMIT_DRIVER"  # asyncpg (the default) or psycopg
+Encode = Callable[[Any], Any]  # a JSON parameter as the driver takes it
+
+
+class Queries(Protocol):
+    """What the store asks of a driver: asyncpg's pool methods (``$n`` placeholders, positional arguments,
+    rows read by index), each one statement on a pooled connection."""
+
+    async def fetchrow(self, query: str, *args: Any) -> Any: ...
+
+    async def fetch(self, query: str, *args: Any) -> list[Any]: ...
+
+    async def fetchval(self, query: str, *args: Any) -> Any: ...
+
+    async def execute(self, query: str, *args: Any) -> Any: ...
+
+    async def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Driver:
+    """A PostgreSQL driver for the store: its pool, its unique violation with the constraint's name, and
+    how a JSON parameter is passed (None: as a Python value, the driver's codec encodes it)."""
+
+    name: str
+    connect: Callable[[str, int], Awaitable[Queries]]
+    unique: type[Exception]
+    constraint: Callable[[Exception], str | None]
+    json: Encode | None
+
+
+def driver(name: str | None = None) -> Driver:
+    """The driver ``LIMIT_DRIVER`` names, only its module imported (asyncpg is not when psycopg is chosen)."""
+    name = name or os.environ.get(DRIVER_VARIABLE) or "asyncpg"
+    if name not in ("asyncpg", "psycopg"):
+        raise SystemExit(f"{DRIVER_VARIABLE} must be asyncpg or psycopg, got {name!r}")
+    chosen: Driver = importlib.import_module(f"limit.pg_{name}").DRIVER
+    return chosen
 
 
 class Statement:
@@ -56,9 +101,16 @@ class Statement:
             return f"${self.names.index(found[1]) + 1}"
 
         self.text = NAMED.sub(number, sql(text))
+        self.json = [self.names.index(name) for name in dict.fromkeys(JSONB.findall(text))]
 
-    def args(self, params: dict[str, Any]) -> list[Any]:
-        return [params[name] for name in self.names]
+    def args(self, params: dict[str, Any], encode: Encode | None) -> list[Any]:
+        """The parameters in order, those cast ``::jsonb`` passed through ``encode`` (the driver's JSON)."""
+        values = [params[name] for name in self.names]
+        if encode is not None:
+            for at in self.json:
+                if values[at] is not None:
+                    values[at] = encode(values[at])
+        return values
 
 
 RECORD_COLUMNS = "r.id, r.pid, r.version, r.data, r.created_at, r.updated_at"
@@ -250,42 +302,37 @@ def principal_of(row: Any) -> Principal | None:
     return Principal(row[0], row[1], row[2], row[3], row[4], None if row[5] is None else frozenset(row[5]))
 
 
-def audit_args(entry: Audit) -> list[Any]:
+def audit_args(entry: Audit, encode: Encode | None) -> list[Any]:
     values = list(entry.values())
     values[11] = stored(entry.created_at)
+    if encode is not None:  # before and after: jsonb
+        values[7:9] = [None if v is None else encode(v) for v in values[7:9]]
     return values
 
 
-async def _kept(_conn: asyncpg.Connection) -> None:
-    """Nothing to undo when a connection goes back to the pool: no statement here leaves session state (no
-    SET, LISTEN, advisory lock or cursor), so asyncpg's default reset (``RESET ALL`` and more, one more
-    round trip on every release) is skipped."""
-
-
-async def _codecs(conn: asyncpg.Connection) -> None:
-    """JSON in and out as Python values, as psycopg and SQLAlchemy give them."""
-    for name in ("json", "jsonb"):
-        await conn.set_type_codec(name, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
-
-
 class PostgresStore:
-    """The endpoints' statements on one asyncpg pool, opened full at start and kept full (no connection
-    retired after a number of queries or a time idle)."""
+    """The endpoints' statements on one pool of the chosen driver (``driver``), opened full at start and
+    kept full (no connection retired after a number of queries or a time idle)."""
 
     dialect = "postgresql"
 
-    def __init__(self, dsn: str, size: int) -> None:
+    def __init__(self, dsn: str, size: int, chosen: Driver | None = None) -> None:
         self.dsn, self.size = dsn, size
-        self._pool: asyncpg.Pool | None = None
+        self.driver = chosen or driver()
+        self.json, self.unique = self.driver.json, self.driver.unique
+        self._pool: Queries | None = None
 
     @property
-    def pool(self) -> asyncpg.Pool:
+    def pool(self) -> Queries:
         assert self._pool is not None, "the store is not open"
         return self._pool
 
     async def open(self) -> None:
-        self._pool = await asyncpg.create_pool(self.dsn, min_size=self.size, max_size=self.size, init=_codecs,
-                                               reset=_kept, max_queries=2**31, max_inactive_connection_lifetime=0)
+        self._pool = await self.driver.connect(self.dsn, self.size)
+
+    def _duplicate(self, exc: Exception) -> bool:
+        """A unique value already taken (not another constraint): the store's ``Duplicate``."""
+        return (self.driver.constraint(exc) or "").startswith("uq_record_unique_values")
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -298,18 +345,19 @@ class PostgresStore:
         return CredentialRow(row[0], row[1], row[2], aware(row[3]), row[4], row[5], row[6], row[7], row[8], row[9])
 
     async def audit(self, entry: Audit) -> None:
-        await self.pool.execute(AUDIT, *audit_args(entry))
+        await self.pool.execute(AUDIT, *audit_args(entry, self.json))
 
     async def issue(self, token: NewToken, entry: Audit) -> None:
-        await self.pool.execute(ISSUE, *audit_args(entry), token.digest, token.credential_id, token.installation_id,
-                                token.scopes, stored(token.issued_at), stored(token.expires_at))
+        scopes = token.scopes if self.json is None else self.json(token.scopes)
+        await self.pool.execute(ISSUE, *audit_args(entry, self.json), token.digest, token.credential_id,
+                                token.installation_id, scopes, stored(token.issued_at), stored(token.expires_at))
 
     async def token(self, digest: str) -> TokenRow | None:
         return token_row(await self.pool.fetchrow(TOKEN.text, digest))
 
     async def token_and_record(self, digest: str, model: str, pid: str) -> tuple[TokenRow | None, RecordRow | None]:
-        row = await self.pool.fetchrow(TOKEN_AND_RECORD.text,
-                                       *TOKEN_AND_RECORD.args({"digest": digest, "model": model, "pid": pid}))
+        params = {"digest": digest, "model": model, "pid": pid}
+        row = await self.pool.fetchrow(TOKEN_AND_RECORD.text, *TOKEN_AND_RECORD.args(params, self.json))
         if row is None:
             return None, None
         return token_row(row), (record_row(row, 18) if row[18] is not None else None)
@@ -317,7 +365,7 @@ class PostgresStore:
     async def token_and_page(self, digest: str, model: str, after_id: int, limit: int) -> tuple[
             TokenRow | None, list[RecordRow]]:
         rows = await self.pool.fetch(TOKEN_AND_PAGE.text, *TOKEN_AND_PAGE.args(
-            {"digest": digest, "model": model, "after": after_id, "limit": limit}))
+            {"digest": digest, "model": model, "after": after_id, "limit": limit}, self.json))
         if not rows:
             return None, []
         return token_row(rows[0]), [record_row(r, 18) for r in rows[1:]]
@@ -331,9 +379,9 @@ class PostgresStore:
             "audit_pid": plan.audit_pid, "action": plan.action, "request_id": plan.request_id,
             "events": [{"event_id": i, "event_type": t, "payload": p} for i, t, p in plan.events]}
         try:
-            row = await self.pool.fetchrow(OPEN_CREATE.text, *OPEN_CREATE.args(params))
-        except asyncpg.UniqueViolationError as exc:
-            if not (exc.constraint_name or "").startswith("uq_record_unique_values"):
+            row = await self.pool.fetchrow(OPEN_CREATE.text, *OPEN_CREATE.args(params, self.json))
+        except self.unique as exc:
+            if not self._duplicate(exc):
                 raise
             token = await self.token(digest)
             raise Duplicate(await self._clashes(token.tenant_id if token else 0, plan.model, plan.claims)) from None
@@ -359,7 +407,7 @@ class PostgresStore:
             "digest": digest, "now": stored(event.received_at), "scope": event.scope, "pid": event.pid,
             "source": event.source, "event_type": event.event_type, "schema_version": event.schema_version,
             "occurred_at": stored(event.occurred_at), "data": event.data, "key": event.key,
-            "request_hash": event.request_hash, "request_id": event.request_id}))
+            "request_hash": event.request_hash, "request_id": event.request_id}, self.json))
         if row is None:
             return Received(None, None, None)
         return Received(token_row(row), row[18], row[19])
@@ -369,8 +417,8 @@ class PostgresStore:
         return None if row is None else (row[0], row[1])
 
     async def principal(self, user_pid: str, tenant_code: str) -> Principal | None:
-        return principal_of(await self.pool.fetchrow(PRINCIPAL.text,
-                                                     *PRINCIPAL.args({"user": user_pid, "tenant": tenant_code})))
+        params = {"user": user_pid, "tenant": tenant_code}
+        return principal_of(await self.pool.fetchrow(PRINCIPAL.text, *PRINCIPAL.args(params, self.json)))
 
     async def session_create(self, user_pid: str, tenant_code: str, plan: SessionCreate) -> tuple[
             Principal | None, bool]:
@@ -382,9 +430,9 @@ class PostgresStore:
             "action": plan.action, "request_id": plan.request_id,
             "events": [{"event_id": i, "event_type": t, "payload": p} for i, t, p in plan.events]}
         try:
-            row = await self.pool.fetchrow(SESSION_CREATE.text, *SESSION_CREATE.args(params))
-        except asyncpg.UniqueViolationError as exc:
-            if not (exc.constraint_name or "").startswith("uq_record_unique_values"):
+            row = await self.pool.fetchrow(SESSION_CREATE.text, *SESSION_CREATE.args(params, self.json))
+        except self.unique as exc:
+            if not self._duplicate(exc):
                 raise
             found = await self.principal(user_pid, tenant_code)
             tenant_id = found.tenant_id if found is not None and found.tenant_id is not None else 0
@@ -405,9 +453,9 @@ class PostgresStore:
             "key": claim.key if claim else None,
             "request_hash": claim.request_hash if claim else None, "response": claim.response if claim else None}
         try:
-            count = await self.pool.fetchval(CREATE.text, *CREATE.args(params))
-        except asyncpg.UniqueViolationError as exc:
-            if not (exc.constraint_name or "").startswith("uq_record_unique_values"):
+            count = await self.pool.fetchval(CREATE.text, *CREATE.args(params, self.json))
+        except self.unique as exc:
+            if not self._duplicate(exc):
                 raise
             raise Duplicate(await self._clashes(change.tenant_id, change.model, change.claims)) from None
         return bool(count)
