@@ -217,6 +217,10 @@ def _chain(routed: list[RoutedMiddleware[Any]], base_path: str, operation_id: st
                 break
         if operation is None:
             return None  # a middleware without the operation passes it on: leave it to the stack
+        if operation is getattr(api, "next_app", None):
+            # The middleware has nothing to do for it (response validation, when off, registers
+            # the next middleware itself as the operation): the chain goes straight on.
+            continue
         steps.append(operation)
     chain: Any = None
     for step in reversed(steps):
