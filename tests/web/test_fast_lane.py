@@ -65,3 +65,19 @@ def test_paths_the_documents_do_not_route_go_down_the_stack(client: TestClient, 
 def test_a_method_no_route_takes_goes_down_the_stack(client: TestClient) -> None:
     _lane(client).app = _refuse
     assert client.delete("/api/health").status_code == STACK
+
+
+def test_each_operations_chain_reaches_its_handler_without_a_middleware(client: TestClient) -> None:
+    """The chain is the operation's own objects, each calling the next: no middleware's lookup on the way."""
+    lane = _lane(client)
+    assert lane._static is not None
+    routes = {id(r): r for r in [*lane._static.values(), *(r for rs in lane._templated.values() for r in rs)]}.values()
+    assert len(routes) > 50
+    for route in routes:
+        step: Any = route.chain
+        kinds = []
+        while step is not None:
+            kinds.append(type(step).__name__)
+            step = getattr(step, "next_app", None)
+        assert all(not kind.endswith("Middleware") for kind in kinds), (route.template, kinds)
+        assert kinds[-1] == "CachedAsyncOperation", (route.template, kinds)

@@ -180,7 +180,8 @@ def _middlewares_below(app: ASGIApp) -> tuple[RoutingMiddleware, list[RoutedMidd
             routing = current
         elif routing is not None and isinstance(current, RoutedMiddleware):
             routed.append(current)
-        current = getattr(current, "app", None)
+        # Connexion's lifespan middleware calls its inner app ``next_app``; the others ``app``.
+        current = getattr(current, "app", None) or getattr(current, "next_app", None)
     if routing is None or not routed:
         raise RuntimeError("FastLane must sit above Connexion's routing middleware")
     return routing, routed
