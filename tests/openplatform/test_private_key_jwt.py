@@ -273,3 +273,14 @@ def test_a_json_null_body_is_not_taken_for_no_body(tenant: TenantUsers) -> None:
     absent = tenant.admin_call("POST", path)
     assert absent.status_code == 200
     assert absent.json()["data"]["kind"] == "secret"
+
+
+@pytest.mark.parametrize("path", ["/oauth2/token", "/oauth2/revoke", "/oauth2/introspect"])
+def test_an_assertion_naming_a_client_id_no_database_can_store_is_invalid_client(env: Env, path: str) -> None:
+    """Schemathesis found it: a NUL in the client id reached PostgreSQL's query (a 500)."""
+    response = env.client.post(path, data={
+        "grant_type": "client_credentials", "token": "x", "client_id": "\x00tcli",
+        "client_assertion_type": "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+        "client_assertion": "a.b.c"})
+    assert response.status_code in (400, 401)
+    assert response.json()["error"] in ("invalid_client", "invalid_request")

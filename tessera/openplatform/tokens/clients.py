@@ -20,6 +20,7 @@ from storage import credentials as credential_store
 from storage.credentials import CredentialWithInstallationRow
 from storage.engine import Executor
 from tessera.core.errors import InvalidClient
+from tessera.core.text import storable_text
 from tessera.openplatform.identity import hygiene
 from tessera.openplatform.tokens import assertions
 from tessera.runtime import Runtime
@@ -33,8 +34,11 @@ DENIED = "oauth.token.denied"
 
 
 def well_formed(client_id: str | None, secret: str | None, assertion: str | None = None) -> bool:
-    """The client id and a secret or an assertion present, of lengths a credential can have
-    (anything else is refused unlooked-at)."""
+    """The client id and a secret or an assertion present, of lengths a credential can have, the
+    id storable text (anything else is refused unlooked-at, and unaudited: a NUL in the id would
+    fail the audit row's insert on PostgreSQL)."""
+    if client_id is not None and not storable_text(client_id):
+        return False
     if assertion is not None:
         return bool(client_id) and len(client_id or "") <= MAX_FIELD and 0 < len(assertion) <= assertions.MAX_ASSERTION
     return bool(client_id) and bool(secret) and len(client_id or "") <= MAX_FIELD and len(secret or "") <= MAX_FIELD
@@ -54,8 +58,9 @@ async def verify(rt: Runtime, conn: Executor, client_id: str, secret: str | None
                  audiences: tuple[str, ...], now: datetime) -> tuple[CredentialWithInstallationRow | None, bool]:
     """The credential row of ``client_id`` (None if unknown) and whether the secret or the client
     assertion (for one of ``audiences``) authenticates it at ``now``; an assertion's ``jti`` is
-    used up in ``conn``."""
-    cred = await credential_store.credential_with_installation(conn, client_id)
+    used up in ``conn``. A client id no database can store (a NUL, a lone surrogate) names no
+    credential: it is not looked up (PostgreSQL would refuse the query itself)."""
+    cred = await credential_store.credential_with_installation(conn, client_id) if storable_text(client_id) else None
     if assertion is not None:
         return cred, await assertions.accepted(rt, conn, cred, client_id, assertion, audiences, now)
     return cred, authentic(rt, cred, secret or "", now)
