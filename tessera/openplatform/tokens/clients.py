@@ -37,11 +37,11 @@ def well_formed(client_id: str | None, secret: str | None, assertion: str | None
     """The client id and a secret or an assertion present, of lengths a credential can have, the
     id storable text (anything else is refused unlooked-at, and unaudited: a NUL in the id would
     fail the audit row's insert on PostgreSQL)."""
-    if client_id is not None and not storable_text(client_id):
+    if not client_id or len(client_id) > MAX_FIELD or not storable_text(client_id):
         return False
     if assertion is not None:
-        return bool(client_id) and len(client_id or "") <= MAX_FIELD and 0 < len(assertion) <= assertions.MAX_ASSERTION
-    return bool(client_id) and bool(secret) and len(client_id or "") <= MAX_FIELD and len(secret or "") <= MAX_FIELD
+        return 0 < len(assertion) <= assertions.MAX_ASSERTION
+    return bool(secret) and len(secret or "") <= MAX_FIELD
 
 
 def authentic(rt: Runtime, cred: CredentialWithInstallationRow | None, secret: str, now: datetime) -> bool:
