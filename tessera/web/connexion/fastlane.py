@@ -83,8 +83,9 @@ class FastLane:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
-        found = self._route(scope["method"], path)
-        if found is None or any(claim(path) for claim in self.claims):
+        # A path another middleware answers is theirs before any route or method rule applies.
+        found = None if any(claim(path) for claim in self.claims) else self._route(scope["method"], path)
+        if found is None:
             await self.app(scope, receive, send)
             return
         route, params = found
