@@ -18,6 +18,7 @@ from tessera.openplatform.commands import execute as op_commands
 from tessera.openplatform.resources import reads as op_resources
 from tessera.registry.capabilities import Capabilities, CommandCap, EventSourceCap, ResourceCap
 from tessera.registry.document import camel
+from tessera.web.context import current
 
 Handler = Callable[..., Any]
 
@@ -36,7 +37,9 @@ def _list(resource: ResourceCap) -> Handler:
 
 def _read(resource: ResourceCap) -> Handler:
     async def handler(pid: str) -> tuple[dict[str, Any], int, dict[str, str]]:
-        record, tag = await op_resources.read(runtime(), caller(), resource.name, pid)
+        ahead = current().read_ahead
+        record, tag = await op_resources.read(runtime(), caller(), resource.name, pid,
+                                              ahead if isinstance(ahead, op_resources.ReadAhead) else None)
         return record, 200, {"ETag": tag}
 
     return handler
@@ -82,7 +85,8 @@ def operations(registry: Capabilities) -> dict[str, Handler]:
     found: dict[str, Handler] = {}
     for resource in registry.resources.values():
         found[f"list{resource.plural_name}"] = _list(resource)
-        found[f"get{resource.schema_name}"] = _read(resource)
+    for operation_id, resource in registry.reads_by_operation.items():
+        found[operation_id] = _read(resource)
     for command in registry.commands.values():
         found[f"execute{camel(command.code)}"] = _execute(command)
     for source in registry.event_sources.values():

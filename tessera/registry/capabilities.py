@@ -230,6 +230,11 @@ class Capabilities:
         found |= {s.scope for s in self.event_sources.values()}
         return frozenset(found)
 
+    @cached_property
+    def reads_by_operation(self) -> dict[str, ResourceCap]:
+        """Each resource by the operationId of its read by pid in the generated document (``getAsset``)."""
+        return {f"get{resource.schema_name}": resource for resource in self.resources.values()}
+
     def events_for(self, model: str, action: str) -> list[WebhookEventCap]:
         """Webhook events a change of this kind to a record of ``model`` may emit."""
         return [e for e in self.webhook_events.values() if e.resource.model.code == model and e.on == action]

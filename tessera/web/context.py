@@ -53,6 +53,8 @@ class RequestState:
     # Set by the bearer checks once the token or JWT is verified, read by handlers and the call audit.
     caller: Any = None
     session: SessionClaims | None = None
+    # What the bearer check read for the handler in its own statement (a read by pid's record).
+    read_ahead: Any = None
     status: int | None = field(default=None)
     # Added to the answer, whatever produces it (the Open Platform's rate-limit fields).
     response_headers: dict[str, str] | None = None

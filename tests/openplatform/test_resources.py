@@ -197,6 +197,61 @@ def test_a_soft_deleted_record_is_resource_not_found(env: Env, tenant: TenantUse
     assert env.client.get(f"{ASSETS}/{pid}", headers=auth).status_code == 404
 
 
+def test_a_read_by_pid_trusts_its_token_and_reads_its_record_in_one_statement(
+        env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch) -> None:
+    auth, _ = token_for(env, tenant)
+    pid = seed_assets(tenant, 1)[0]
+    statements: list[str] = []
+    execute = env.runtime.db.execute
+
+    async def counted(statement: Any, params: Any = None) -> Any:
+        statements.append(str(params))
+        return await execute(statement, params)
+
+    monkeypatch.setattr(env.runtime.db, "execute", counted)
+    response = env.client.get(f"{ASSETS}/{pid}", headers=auth)
+    assert response.status_code == 200
+    assert response.json()["pid"] == pid
+    assert len(statements) == 1 and pid in statements[0]
+
+
+def test_a_read_by_pid_with_an_expired_token_is_invalid_token_and_shows_nothing(
+        env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
+    auth, _ = token_for(env, tenant)
+    pid = seed_assets(tenant, 1)[0]
+    clock.advance(env.runtime.settings.token_ttl_seconds)
+    response = env.client.get(f"{ASSETS}/{pid}", headers=auth)
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_token"
+    assert pid not in response.text
+
+
+def test_a_read_by_pid_with_an_unknown_token_is_invalid_token(env: Env, tenant: TenantUsers) -> None:
+    pid = seed_assets(tenant, 1)[0]
+    response = env.client.get(f"{ASSETS}/{pid}", headers=bearer("tat_not-a-token"))
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_token"
+
+
+def test_a_read_by_pid_after_the_credential_is_revoked_is_invalid_token(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install(scopes=READ_ALL)
+    auth = bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
+    pid = seed_assets(tenant, 1)[0]
+    assert env.client.get(f"{ASSETS}/{pid}", headers=auth).status_code == 200
+    assert tenant.admin_call("POST", f"/credentials/{cred['clientId']}/revoke").status_code == 200
+    response = env.client.get(f"{ASSETS}/{pid}", headers=auth)
+    assert response.status_code == 401
+    assert response.json()["code"] == "invalid_token"
+
+
+def test_a_pid_holding_a_nul_is_invalid_request_naming_it(env: Env, tenant: TenantUsers) -> None:
+    auth, _ = token_for(env, tenant)
+    response = env.client.get(f"{ASSETS}/rec_%00{'0' * 25}", headers=auth)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_request"
+    assert "pid" in response.json()["details"]["fieldErrors"]
+
+
 @pytest.mark.parametrize("path", [ASSETS, f"{ASSETS}/rec_0000000000000000000000000"])
 def test_a_token_without_the_read_scope_is_insufficient_scope(env: Env, tenant: TenantUsers, path: str) -> None:
     auth, _ = token_for(env, tenant, scopes=("inventory.stockins.read",))
