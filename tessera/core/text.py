@@ -56,6 +56,16 @@ def storable_text(value: str) -> bool:
     return True
 
 
+def storable(value: str) -> str:
+    """``value`` with each character no backend can store (NUL, a lone surrogate) written as its
+    percent-escape (``%00``, ``%ED%A0%80``), the rest unchanged: for records that must keep what
+    a client sent (the call audit's path) without their write failing on it."""
+    if storable_text(value):
+        return value
+    return "".join(char if char != "\x00" and storable_text(char) else
+                   "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass")) for char in value)
+
+
 def nonblank_text(value: str) -> bool:
     """Storable text with more than whitespace: what a required text field of a model accepts."""
     return storable_text(value) and bool(value.strip())

@@ -26,6 +26,7 @@ from tessera.core.crypto import SessionClaims
 from tessera.core.errors import HeaderFieldsTooLarge, PayloadTooLarge, ServiceError, UriTooLong
 from tessera.core.i18n import negotiate, reset_locale, set_locale
 from tessera.core.logs import request_id_var
+from tessera.core.text import storable
 from tessera.runtime import Runtime
 from tessera.web.connexion.routing import routed_operation_id
 from tessera.web.envelopes import render_error
@@ -161,8 +162,10 @@ class RequestContextMiddleware:
             installation_id=getattr(caller, "installation_id", None),
             tenant_id=getattr(caller, "tenant_id", None),
             client_id=getattr(caller, "client_id", None),
-            method=str(scope.get("method", ""))[:10],
-            path=str(scope.get("path", ""))[:300],
+            method=storable(str(scope.get("method", "")))[:10],
+            # A path may hold a NUL or a lone surrogate (``%00``, ``%ED%A0%80``); kept escaped, as
+            # a row no database can store would fail its whole batch, and every batch after it.
+            path=storable(str(scope.get("path", "")))[:300],
             status=state.status or 500,
             request_id=state.request_id,
         )

@@ -16,7 +16,14 @@ import pytest
 from tessera.core.clock import UTC_TIMESTAMP_PATTERN, FrozenClock
 from tessera.core.crypto import SEALED_MIN_LENGTH, SEALED_PATTERN, SealedBox
 from tessera.core.ids import new_pid, pid_pattern
-from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN, WHITESPACE, nonblank_text, storable_text
+from tessera.core.text import (
+    NONBLANK_TEXT_PATTERN,
+    STORABLE_TEXT_PATTERN,
+    WHITESPACE,
+    nonblank_text,
+    storable,
+    storable_text,
+)
 from tessera.events.inbound import _occurred_at
 
 EVERY_BMP_CHARACTER = [chr(code) for code in range(0x10000) if not 0xD800 <= code <= 0xDFFF]
@@ -94,3 +101,14 @@ def test_occurred_at_is_accepted_exactly_where_the_document_says(value: str, acc
     assert service is document
     if accepted is not None:
         assert service is accepted
+
+
+@pytest.mark.parametrize(("given", "kept"), [
+    ("/plain/path", "/plain/path"),
+    ("/a\x00b", "/a%00b"),
+    ("/\ud800x", "/%ED%A0%80x"),
+    ("/caf\u00e9\x00", "/caf\u00e9%00"),
+])
+def test_storable_escapes_exactly_what_no_backend_can_store(given: str, kept: str) -> None:
+    assert storable(given) == kept
+    assert storable_text(storable(given))

@@ -62,3 +62,15 @@ def test_a_closed_writer_starts_again_on_the_next_call(env: Env) -> None:
         time.sleep(0.02)
     assert _rows(env, "reopened-1") == [("reopened-1", 401)]
     env.run(audit.close)
+
+
+def test_a_path_holding_a_nul_is_audited_escaped_and_the_calls_after_it_too(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    auth = bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
+    env.client.get("/api/open/v1/resources/assets/rec_%00x", headers={**auth, "X-Request-Id": "nul-path-1"})
+    env.client.get("/api/open/v1/whoami", headers={**auth, "X-Request-Id": "nul-path-2"})
+    env.run(env.runtime.call_audit.flush)
+    with env.sql.connect() as conn:
+        rows = {r.request_id: r.path for r in conn.execute(
+            select(open_api_calls).where(open_api_calls.c.request_id.like("nul-path-%")))}
+    assert rows == {"nul-path-1": "/api/open/v1/resources/assets/rec_%00x", "nul-path-2": "/api/open/v1/whoami"}
