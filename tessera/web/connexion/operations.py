@@ -7,7 +7,8 @@ Connexion 3.3 rebuilds, on every request, the Starlette decorator stack around a
 (``AsyncOperation.fn`` is a property, and the decorator's wrapper calls ``decorate`` and builds a
 URI parser each time, ``inspect.signature`` of the handler included). Nothing in that stack is
 per request: the request and the operation reach it through context variables at call time. So
-the stack and the URI parser are built on the first request of an operation and kept.
+the stack and the URI parser are built on the first request of an operation and kept. The request
+body its validator parsed is handed to the handler's request (``bodies``), not parsed again.
 
 For an operation the document gives no request body (every GET and DELETE here), Connexion's
 parameter decorator still looks for one on every request: it parses the content type to name the
@@ -29,6 +30,8 @@ from connexion.decorators import StarletteDecorator
 from connexion.decorators.parameter import AsyncParameterDecorator, prep_kwargs, unwrap_decorators
 from connexion.operations import AbstractOperation
 from connexion.utils import inspect_function_arguments
+
+from tessera.web.connexion import bodies
 
 
 class BodilessAwareParameterDecorator(AsyncParameterDecorator):
@@ -69,6 +72,7 @@ class OncePerOperationDecorator(StarletteDecorator):
                 built.extend((self.decorate(function), self.uri_parser))
             decorated, uri_parser = built
             request = self.framework.get_request(uri_parser=uri_parser, scope=scope, receive=receive)
+            bodies.hand_over(request._starlette_request)  # what its validator parsed
             return await decorated(request)
 
         return wrapper

@@ -25,11 +25,14 @@ from connexion.validators import (
     ParameterValidator,
 )
 from jsonschema import Draft4Validator
+from starlette.datastructures import FormData
+from starlette.formparsers import FormParser
 
 from tessera.core.errors import FieldError, PreconditionFailed
 from tessera.core.i18n import N_
 from tessera.core.schema import collect, message_for
 from tessera.core.text import BAD_TEXT, bad_text_paths, storable_text
+from tessera.web.connexion import bodies
 
 
 class RequestInvalid(BadRequestProblem):
@@ -111,6 +114,7 @@ class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
             errors = collect(self._compiled.iter_errors(None))
             if errors:
                 raise RequestInvalid(errors)
+        bodies.keep_json(value, self._encoding)
         return value
 
     def _validate(self, body: t.Any) -> dict[str, t.Any] | None:
@@ -126,7 +130,20 @@ class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
         return None
 
 
+class _KeepingFormParser(FormParser):
+    """Starlette's urlencoded form parser, keeping what it parsed for the handler (``bodies``)."""
+
+    async def parse(self) -> FormData:
+        form = await super().parse()
+        bodies.keep_form(form)
+        return form
+
+
 class CollectingFormValidator(_CompiledSchema, FormDataValidator):
+
+    @property
+    def _form_parser_cls(self) -> type[FormParser]:
+        return _KeepingFormParser
 
     def _validate(self, body: t.Any) -> dict[str, t.Any] | None:
         if body is None:
