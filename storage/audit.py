@@ -38,9 +38,9 @@ class AuditRow(NamedTuple):
     created_at: datetime
 
 
-_APPEND = Statement(insert(audit_log).values(bound(
-    "pid", "tenant_id", "actor_user_id", "actor", "action", "target_type",
-    "target_id", "before", "after", "request_id", "application_id", "created_at")))
+COLUMNS = ("pid", "tenant_id", "actor_user_id", "actor", "action", "target_type", "target_id", "before", "after",
+           "request_id", "application_id", "created_at")
+_APPEND = Statement(insert(audit_log).values(bound(*COLUMNS)))
 
 
 async def append(
@@ -60,11 +60,26 @@ async def append(
 ) -> None:
     """Queued in the caller's transaction (nobody reads it back): on PostgreSQL it travels with the
     next statement or the COMMIT."""
-    await conn.enqueue(_APPEND, {
+    await append_entry(conn, entry(tenant_id=tenant_id, actor_user_id=actor_user_id, actor=actor, action=action,
+                                   target_type=target_type, target_id=target_id, before=before, after=after,
+                                   request_id=request_id, application_id=application_id, now=now))
+
+
+def entry(*, tenant_id: int | None, actor_user_id: int | None, actor: str | None, action: str,
+          target_type: str | None = None, target_id: str | None = None, before: Any = None, after: Any = None,
+          request_id: str | None = None, application_id: int | None = None, now: datetime) -> dict[str, Any]:
+    """The values of one audit entry (``COLUMNS``), with a new pid: for ``append_entry``, or for a
+    statement that writes the entry beside the change it records (``storage.tokens``)."""
+    return {
         "pid": new_pid("aud"), "tenant_id": tenant_id, "actor_user_id": actor_user_id, "actor": actor,
         "action": action, "target_type": target_type, "target_id": target_id, "before": before, "after": after,
         "request_id": request_id, "application_id": application_id, "created_at": now,
-    })
+    }
+
+
+async def append_entry(conn: Executor, values: dict[str, Any]) -> None:
+    """Queue one entry built by ``entry`` in the caller's transaction."""
+    await conn.enqueue(_APPEND, values)
 
 
 LIST_FIELDS: dict[str, ListField] = {

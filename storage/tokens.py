@@ -1,30 +1,42 @@
 """Access tokens (keyed digests), the one query that trusts a bearer token, and revocation.
 
 A read by pid on the Open Platform trusts its token and reads its record in that same query
-(``token_context_and_record``): one round trip instead of two on the busiest published call.
+(``token_context_and_record``): one round trip instead of two on the busiest published call. A new
+token and its audit entry are one statement on PostgreSQL (``store_token_audited``).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, bindparam, delete, insert, select
 
-from storage.engine import Executor, Statement, bound
+from storage import audit
+from storage.engine import Database, Executor, Statement, bound
 from storage.records import RecordRow
 from storage.tables import (
     access_tokens,
     applications,
+    audit_log,
     credentials,
     installations,
     records,
     tenants,
 )
 
-_STORE = Statement(insert(access_tokens).values(bound(
-    "token_digest", "credential_id", "installation_id", "scopes", "issued_at",
-    "expires_at")))
+_TOKEN_COLUMNS = ("token_digest", "credential_id", "installation_id", "scopes", "issued_at", "expires_at")
+_STORE = Statement(insert(access_tokens).values(bound(*_TOKEN_COLUMNS)))
+# PostgreSQL: the token, and its audit entry selected from the token's insert (a data-modifying
+# CTE), in one statement: atomic as any statement, one round trip on an autocommit connection, no
+# BEGIN or COMMIT. The audit entry's values are typed binds (psycopg renders their casts).
+_STORED = insert(access_tokens).values(bound(*_TOKEN_COLUMNS)).returning(access_tokens.c.id).cte("stored")
+_STORE_AUDITED = Statement(
+    insert(audit_log).from_select(
+        list(audit.COLUMNS),
+        select(*(bindparam(name, type_=audit_log.c[name].type) for name in audit.COLUMNS)).select_from(_STORED),
+    ).add_cte(_STORED)
+)
 
 
 async def store_token(conn: Executor, digest: str, credential_id: int, installation_id: int, scopes: list[str],
@@ -56,6 +68,21 @@ class TokenContextRow(NamedTuple):
     tenant_id: int
     tenant_code: str
     tenant_status: str
+
+
+async def store_token_audited(db: Database, digest: str, credential_id: int, installation_id: int,
+                              scopes: list[str], issued_at: datetime, expires_at: datetime,
+                              entry: dict[str, Any]) -> None:
+    """A new token and its audit entry (``audit.entry``), both or neither: one statement on
+    PostgreSQL; on SQLite, which has no data-modifying CTE, one transaction."""
+    token = {"token_digest": digest, "credential_id": credential_id, "installation_id": installation_id,
+             "scopes": scopes, "issued_at": issued_at, "expires_at": expires_at}
+    if db.dialect == "postgresql":
+        await db.execute(_STORE_AUDITED, {**token, **entry})
+        return
+    async with db.write() as conn:
+        await conn.enqueue(_STORE, token)
+        await audit.append_entry(conn, entry)
 
 
 # Built once: constructing this 18-column, 4-join SELECT took longer than running it. Executions

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import base64
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import select
+import pytest
+from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
-from storage.tables import open_api_calls
+from storage import audit
+from storage.engine import IntegrityError
+from storage.tables import access_tokens, audit_log, credentials, open_api_calls
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
+from tessera.openplatform.tokens import grants
 from tessera.runtime import build_runtime
 from tests.conftest import Env, TenantUsers, bearer, issue_token, make_settings
 
@@ -292,3 +297,53 @@ def test_an_unpublished_method_on_a_published_path_is_405_before_authentication(
     assert response.status_code == 405
     assert response.headers["Allow"] == "GET"
     assert response.json()["code"] == "open_api_capability_not_found"
+
+
+def _statements(env: Env, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[int]]:
+    """What the database runs from here on: single statements, and write transactions opened."""
+    statements: list[str] = []
+    transactions: list[int] = []
+    execute, write = env.runtime.db.execute, env.runtime.db.write
+
+    async def counted(statement: Any, params: Any = None) -> Any:
+        statements.append(str(statement))
+        return await execute(statement, params)
+
+    def counted_write() -> Any:
+        transactions.append(1)
+        return write()
+
+    monkeypatch.setattr(env.runtime.db, "execute", counted)
+    monkeypatch.setattr(env.runtime.db, "write", counted_write)
+    return statements, transactions
+
+
+def test_a_secrets_token_is_a_read_then_one_write_with_its_audit_entry(
+        env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch) -> None:
+    cred = tenant.install()
+    statements, transactions = _statements(env, monkeypatch)
+    response = issue_token(env, cred["clientId"], cred["clientSecret"])
+    assert response.status_code == 200
+    if env.backend == "postgresql":  # the token's insert is the audit insert's CTE: one statement
+        assert len(statements) == 2 and transactions == []
+    else:  # SQLite has no data-modifying CTE: the two inserts share one transaction
+        assert len(statements) == 1 and transactions == [1]
+    with env.sql.connect() as conn:
+        entries = conn.execute(select(audit_log).where(audit_log.c.actor == cred["clientId"])).all()
+    assert [(e.action, e.target_id, e.after) for e in entries] == [
+        ("oauth.token.issue", cred["installationId"], {"scopes": ["assets.manage", "assets.read"]})]
+
+
+def test_a_token_whose_audit_entry_fails_is_not_stored(
+        env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch) -> None:
+    cred = tenant.install()
+    real_entry = audit.entry
+    monkeypatch.setattr(audit, "entry", lambda **values: {**real_entry(**values), "action": None})  # NOT NULL
+    request = grants.TokenRequest("client_credentials", cred["clientId"], cred["clientSecret"], None)
+    with pytest.raises(IntegrityError):
+        env.run(grants.issue, env.runtime, request, "half-written-1")
+    with env.sql.connect() as conn:
+        stored = conn.execute(select(func.count()).select_from(access_tokens).join(
+            credentials, credentials.c.id == access_tokens.c.credential_id).where(
+            credentials.c.client_id == cred["clientId"])).scalar_one()
+    assert stored == 0

@@ -10,11 +10,12 @@ Denials and grants are audited; the answer never says whether a client id exists
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple
 
 from storage import audit
 from storage import tokens as token_store
+from storage.credentials import CredentialWithInstallationRow
 from tessera.core.errors import InvalidClient, InvalidRequest, InvalidScope, OpenPlatformError, UnsupportedGrantType
 from tessera.core.i18n import N_
 from tessera.openplatform.tokens import clients
@@ -58,29 +59,69 @@ async def _issue(rt: Runtime, wanted: TokenRequest, request_id: str | None) -> d
         raise InvalidClient()
     assert client_id is not None
     now = rt.clock.now()
-    ttl = rt.settings.token_ttl_seconds
-    # One connection and one transaction: the credential's read, then the token and its audit
-    # entry (on PostgreSQL two round trips: BEGIN with the read, then the writes with COMMIT).
+    if assertion is None:
+        return await _issue_for_secret(rt, wanted, client_id, secret, request_id, now)
+    # An assertion's jti is used up in the transaction that issues its token (on PostgreSQL two
+    # round trips: BEGIN with the credential's read and the jti, then the writes with COMMIT).
     async with rt.db.write() as conn:
-        cred, authentic = await clients.verify(rt, conn, client_id, secret, assertion, wanted.audiences, now)
-        denied = not authentic
-        if denied:  # audited, then refused once the entry is committed
-            await audit.append(conn, tenant_id=cred.tenant_id if cred else None, actor_user_id=None, actor=client_id,
-                               action=clients.DENIED, target_type="credential", target_id=client_id,
-                               request_id=request_id, application_id=cred.application_id if cred else None, now=now)
+        cred, authentic = await clients.verify(rt, conn, client_id, None, assertion, wanted.audiences, now)
+        if not authentic:  # audited, then refused once the entry is committed
+            await audit.append_entry(conn, _denial(cred, client_id, request_id, now))
         else:
             assert cred is not None
-            scopes = _scopes(set(cred.granted_scopes), wanted.scope)
-            token = new_access_token()
-            await token_store.store_token(conn, rt.digests.digest(token), cred.id, cred.installation_id, scopes, now,
-                                          now + timedelta(seconds=ttl))
-            await audit.append(conn, tenant_id=cred.tenant_id, actor_user_id=None, actor=client_id,
-                               action="oauth.token.issue", target_type="installation", target_id=cred.installation_pid,
-                               after={"scopes": scopes},
-                               request_id=request_id, application_id=cred.application_id, now=now)
-    if denied:
+            grant = _granted(rt, cred, wanted, client_id, request_id, now)
+            await token_store.store_token(conn, grant.digest, cred.id, cred.installation_id, grant.scopes, now,
+                                          grant.expires_at)
+            await audit.append_entry(conn, grant.entry)
+    if not authentic:
         raise InvalidClient()
-    return {"access_token": token, "token_type": "Bearer", "expires_in": ttl, "scope": " ".join(scopes)}
+    return grant.answer
+
+
+async def _issue_for_secret(rt: Runtime, wanted: TokenRequest, client_id: str, secret: str | None,
+                            request_id: str | None, now: datetime) -> dict[str, Any]:
+    """A secret's token: the credential's read, then the token and its audit entry in one
+    statement (``store_token_audited``), each on its own autocommit connection: two round trips,
+    no transaction to open or close. A refusal's audit entry is one statement too."""
+    cred, authentic = await clients.verify(rt, rt.db, client_id, secret, None, wanted.audiences, now)
+    if not authentic:
+        await audit.append_entry(rt.db, _denial(cred, client_id, request_id, now))
+        raise InvalidClient()
+    assert cred is not None
+    grant = _granted(rt, cred, wanted, client_id, request_id, now)
+    await token_store.store_token_audited(rt.db, grant.digest, cred.id, cred.installation_id, grant.scopes, now,
+                                          grant.expires_at, grant.entry)
+    return grant.answer
+
+
+class _Grant(NamedTuple):
+    answer: dict[str, Any]  # the token response
+    digest: str  # of the new token: all that is stored of it
+    scopes: list[str]
+    expires_at: datetime
+    entry: dict[str, Any]  # its audit entry
+
+
+def _granted(rt: Runtime, cred: CredentialWithInstallationRow, wanted: TokenRequest, client_id: str,
+             request_id: str | None, now: datetime) -> _Grant:
+    """The token for an authenticated credential, before anything is written (``invalid_scope``
+    for scopes beyond the grant)."""
+    scopes = _scopes(set(cred.granted_scopes), wanted.scope)
+    token = new_access_token()
+    entry = audit.entry(tenant_id=cred.tenant_id, actor_user_id=None, actor=client_id, action="oauth.token.issue",
+                        target_type="installation", target_id=cred.installation_pid, after={"scopes": scopes},
+                        request_id=request_id, application_id=cred.application_id, now=now)
+    ttl = rt.settings.token_ttl_seconds
+    answer = {"access_token": token, "token_type": "Bearer", "expires_in": ttl, "scope": " ".join(scopes)}
+    return _Grant(answer, rt.digests.digest(token), scopes, now + timedelta(seconds=ttl), entry)
+
+
+def _denial(cred: CredentialWithInstallationRow | None, client_id: str, request_id: str | None,
+            now: datetime) -> dict[str, Any]:
+    """The audit entry of a refused token request (the credential's tenant and application, if it exists)."""
+    return audit.entry(tenant_id=cred.tenant_id if cred else None, actor_user_id=None, actor=client_id,
+                       action=clients.DENIED, target_type="credential", target_id=client_id, request_id=request_id,
+                       application_id=cred.application_id if cred else None, now=now)
 
 
 def _scopes(granted: set[str], requested: str | None) -> list[str]:
