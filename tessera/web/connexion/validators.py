@@ -31,6 +31,7 @@ from starlette.formparsers import FormParser
 from tessera.core.errors import FieldError, PreconditionFailed
 from tessera.core.i18n import N_
 from tessera.core.schema import collect, message_for
+from tessera.core.schema_check import Check, compile_check
 from tessera.core.text import BAD_TEXT, bad_text_paths, storable_text
 from tessera.web.connexion import bodies
 
@@ -87,6 +88,11 @@ class _CompiledSchema:
     def _validator(self) -> Draft4Validator:
         return self._compiled
 
+    @cached_property
+    def _valid(self) -> Check:
+        """Whether a body is valid, compiled (``schema_check``): jsonschema runs only when it is not."""
+        return compile_check(self._schema) or (lambda body: not any(True for _ in self._compiled.iter_errors(body)))
+
 
 class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
 
@@ -124,7 +130,8 @@ class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
             raise RequestInvalid({"body": FieldError(N_("A JSON body is required."))})
         if self._schema.get(SERVICE_CHECKS) and isinstance(body, dict):
             return None
-        errors = {**collect(self._compiled.iter_errors(body)), **bad_text_paths(body)}
+        schema_errors = {} if self._valid(body) else collect(self._compiled.iter_errors(body))
+        errors = {**schema_errors, **bad_text_paths(body)}
         if errors:
             raise RequestInvalid(errors)
         return None
@@ -148,7 +155,7 @@ class CollectingFormValidator(_CompiledSchema, FormDataValidator):
     def _validate(self, body: t.Any) -> dict[str, t.Any] | None:
         if body is None:
             raise RequestInvalid({"body": FieldError(N_("A form body is required."))})
-        errors = collect(self._compiled.iter_errors(body))
+        errors = {} if self._valid(body) else collect(self._compiled.iter_errors(body))
         if errors:
             raise RequestInvalid(errors)
         return None
@@ -161,6 +168,7 @@ class CollectingParameterValidator(ParameterValidator):
                  security_query_params: t.Any = None) -> None:
         super().__init__(parameters, uri_parser, strict_validation, security_query_params)
         self._compiled: dict[tuple[str, str], Draft4Validator] = {}
+        self._valid: dict[tuple[str, str], Check] = {}  # compiled yes/no checks, where they compile
         for location, params in self.parameters.items():
             for param in params:
                 if param.get(SERVICE_CHECKS) or "content" in param:
@@ -169,6 +177,8 @@ class CollectingParameterValidator(ParameterValidator):
                 self._compiled[(location, param["name"])] = Draft4Validator(
                     schema, format_checker=Draft4Validator.FORMAT_CHECKER
                 )
+                if (valid := compile_check(schema)) is not None:
+                    self._valid[(location, param["name"])] = valid
 
     def _check(self, location: str, param: dict[str, t.Any], value: t.Any) -> FieldError | None:
         if is_nullable(param) and is_null(value):
@@ -178,6 +188,9 @@ class CollectingParameterValidator(ParameterValidator):
         if isinstance(value, str) and not storable_text(value):
             return FieldError(BAD_TEXT)
         if param.get(SERVICE_CHECKS):
+            return None
+        valid = self._valid.get((location, param["name"]))
+        if valid is not None and valid(value):
             return None
         error = next(iter(self._compiled[(location, param["name"])].iter_errors(value)), None)
         return message_for(error) if error is not None else None
