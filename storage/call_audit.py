@@ -18,9 +18,11 @@ import logging
 import time
 import weakref
 from collections import deque
+from datetime import UTC
 from typing import Any
 
-from sqlalchemy import bindparam, insert
+from sqlalchemy import BigInteger, DateTime, Integer, String, bindparam, cast, func, insert, select
+from sqlalchemy.dialects.postgresql import ARRAY
 
 from storage.engine import Database, Executor, Statement
 from storage.tables import open_api_calls
@@ -37,11 +39,23 @@ MAX_PENDING = 100_000
 
 _COLUMNS = ("installation_id", "tenant_id", "client_id", "method", "path", "status", "request_id", "created_at")
 _INSERT = Statement(insert(open_api_calls).values({c: bindparam(c) for c in _COLUMNS}))
+# PostgreSQL: a batch is one statement over one array per column, whatever its size. (executemany
+# in pipeline mode polls the socket once per row: about 35 us of the writer's CPU per call audited.)
+# (Set-returning functions side by side in a select list run in step: row i of each array together.)
+_ARRAY_TYPES = (BigInteger, BigInteger, String, String, String, Integer, String, DateTime)
+_INSERT_ARRAYS = Statement(insert(open_api_calls).from_select(list(_COLUMNS), select(*(
+    func.unnest(cast(bindparam(column), ARRAY(kind))) for column, kind in zip(_COLUMNS, _ARRAY_TYPES, strict=True)))))
 
 
 async def record_calls(conn: Executor, rows: list[dict[str, Any]]) -> None:
     """Call-audit rows, each with its own ``created_at`` (one batch: one round trip)."""
-    await conn.execute_many(_INSERT, rows)
+    if conn.dialect != "postgresql":
+        await conn.execute_many(_INSERT, rows)
+        return
+    columns: dict[str, list[Any]] = {column: [row.get(column) for row in rows] for column in _COLUMNS}
+    # The column holds naive UTC (``storage.types.UTCDateTime``, which this text statement bypasses).
+    columns["created_at"] = [moment.astimezone(UTC).replace(tzinfo=None) for moment in columns["created_at"]]
+    await conn.execute(_INSERT_ARRAYS, columns)
 
 # How long flush() waits for a write already in flight before leaving its rows to that writer.
 WAIT_FOR_WRITER_SECONDS = 10.0

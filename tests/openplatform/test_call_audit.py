@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from storage.call_audit import CallAudit
 from storage.tables import open_api_calls
+from tessera.core.clock import FrozenClock
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 
 
@@ -74,3 +78,34 @@ def test_a_path_holding_a_nul_is_audited_escaped_and_the_calls_after_it_too(env:
         rows = {r.request_id: r.path for r in conn.execute(
             select(open_api_calls).where(open_api_calls.c.request_id.like("nul-path-%")))}
     assert rows == {"nul-path-1": "/api/open/v1/resources/assets/rec_%00x", "nul-path-2": "/api/open/v1/whoami"}
+
+
+def test_a_batch_is_one_statement_and_keeps_every_value(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = datetime(2026, 11, 26, 14, 30, 15, 123456, tzinfo=timezone(timedelta(hours=2)))  # 12:30:15 UTC
+    audit = CallAudit(env.runtime.db, FrozenClock(at), flush_seconds=3600)
+    calls: list[str] = []
+    for name in ("execute", "execute_many"):
+        original = getattr(env.runtime.db, name)
+
+        async def counted(*args: Any, _name: str = name, _original: Any = original) -> Any:
+            calls.append(_name)
+            return await _original(*args)
+
+        monkeypatch.setattr(env.runtime.db, name, counted)
+    rows = [dict(installation_id=7, tenant_id=3, client_id="cli_a", method="GET", path="/api/open/v1/whoami",
+                 status=200, request_id="arrays-1"),
+            dict(installation_id=None, tenant_id=None, client_id=None, method="POST", path="/api/open/v1/x",
+                 status=401, request_id="arrays-2")]
+
+    async def queue_and_flush() -> None:
+        for row in rows:
+            audit.record(**row)
+        await audit.flush()
+
+    env.run(queue_and_flush)
+    assert calls == (["execute"] if env.backend == "postgresql" else ["execute_many"])
+    with env.sql.connect() as conn:
+        written = conn.execute(select(open_api_calls).where(open_api_calls.c.request_id.like("arrays-%"))
+                               .order_by(open_api_calls.c.request_id)).all()
+    assert [{key: getattr(r, key) for key in rows[0]} for r in written] == rows
+    assert [r.created_at for r in written] == [at.astimezone(UTC)] * 2
