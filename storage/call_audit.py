@@ -38,13 +38,15 @@ MAX_PENDING = 100_000
 
 
 _COLUMNS = ("installation_id", "tenant_id", "client_id", "method", "path", "status", "request_id", "created_at")
-_INSERT = Statement(insert(open_api_calls).values({c: bindparam(c) for c in _COLUMNS}))
+_INSERT_ROW = insert(open_api_calls).values({c: bindparam(c) for c in _COLUMNS})
+_INSERT = Statement(_INSERT_ROW)
 # PostgreSQL: a batch is one statement over one array per column, whatever its size. (executemany
 # in pipeline mode polls the socket once per row: about 35 us of the writer's CPU per call audited.)
 # (Set-returning functions side by side in a select list run in step: row i of each array together.)
+# Other dialects compile it as the one-row insert, and never run it.
 _ARRAY_TYPES = (BigInteger, BigInteger, String, String, String, Integer, String, DateTime)
-_INSERT_ARRAYS = Statement(insert(open_api_calls).from_select(list(_COLUMNS), select(*(
-    func.unnest(cast(bindparam(column), ARRAY(kind))) for column, kind in zip(_COLUMNS, _ARRAY_TYPES, strict=True)))))
+BATCH_STATEMENT = Statement(_INSERT_ROW, {"postgresql": insert(open_api_calls).from_select(list(_COLUMNS), select(*(
+    func.unnest(cast(bindparam(column), ARRAY(kind))) for column, kind in zip(_COLUMNS, _ARRAY_TYPES, strict=True))))})
 
 
 async def record_calls(conn: Executor, rows: list[dict[str, Any]]) -> None:
@@ -55,7 +57,7 @@ async def record_calls(conn: Executor, rows: list[dict[str, Any]]) -> None:
     columns: dict[str, list[Any]] = {column: [row.get(column) for row in rows] for column in _COLUMNS}
     # The column holds naive UTC (``storage.types.UTCDateTime``, which this text statement bypasses).
     columns["created_at"] = [moment.astimezone(UTC).replace(tzinfo=None) for moment in columns["created_at"]]
-    await conn.execute(_INSERT_ARRAYS, columns)
+    await conn.execute(BATCH_STATEMENT, columns)
 
 # How long flush() waits for a write already in flight before leaving its rows to that writer.
 WAIT_FOR_WRITER_SECONDS = 10.0
