@@ -73,16 +73,14 @@ class TokenContextRow(NamedTuple):
 async def store_token_audited(db: Database, digest: str, credential_id: int, installation_id: int,
                               scopes: list[str], issued_at: datetime, expires_at: datetime,
                               entry: dict[str, Any]) -> None:
-    """A new token and its audit entry (``audit.entry``), both or neither: one statement on
-    PostgreSQL; on SQLite, which has no data-modifying CTE, one transaction."""
-    token = {"token_digest": digest, "credential_id": credential_id, "installation_id": installation_id,
-             "scopes": scopes, "issued_at": issued_at, "expires_at": expires_at}
-    if db.dialect == "postgresql":
-        await db.execute(_STORE_AUDITED, {**token, **entry})
-        return
-    async with db.write() as conn:
-        await conn.enqueue(_STORE, token)
-        await audit.append_entry(conn, entry)
+    """A new token and its audit entry (``audit.entry``), both or neither, in one statement.
+    PostgreSQL only (SQLite has no data-modifying CTE: there, ``store_token`` and
+    ``audit.append_entry`` share the caller's transaction)."""
+    if db.dialect != "postgresql":
+        raise ValueError("store_token_audited needs PostgreSQL")
+    await db.execute(_STORE_AUDITED, {"token_digest": digest, "credential_id": credential_id,
+                                      "installation_id": installation_id, "scopes": scopes, "issued_at": issued_at,
+                                      "expires_at": expires_at, **entry})
 
 
 # Built once: constructing this 18-column, 4-join SELECT took longer than running it. Executions

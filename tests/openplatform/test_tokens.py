@@ -319,7 +319,7 @@ def _statements(env: Env, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], l
     return statements, transactions
 
 
-def test_a_secrets_token_is_a_read_then_one_write_with_its_audit_entry(
+def test_the_statements_a_secrets_token_and_its_audit_entry_cost_on_each_backend(
         env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch) -> None:
     cred = tenant.install()
     statements, transactions = _statements(env, monkeypatch)
@@ -327,8 +327,8 @@ def test_a_secrets_token_is_a_read_then_one_write_with_its_audit_entry(
     assert response.status_code == 200
     if env.backend == "postgresql":  # the token's insert is the audit insert's CTE: one statement
         assert len(statements) == 2 and transactions == []
-    else:  # SQLite has no data-modifying CTE: the two inserts share one transaction
-        assert len(statements) == 1 and transactions == [1]
+    else:  # SQLite has no data-modifying CTE: the read and both inserts are one transaction
+        assert statements == [] and transactions == [1]
     with env.sql.connect() as conn:
         entries = conn.execute(select(audit_log).where(audit_log.c.actor == cred["clientId"])).all()
     assert [(e.action, e.target_id, e.after) for e in entries] == [

@@ -59,12 +59,13 @@ async def _issue(rt: Runtime, wanted: TokenRequest, request_id: str | None) -> d
         raise InvalidClient()
     assert client_id is not None
     now = rt.clock.now()
-    if assertion is None:
+    if assertion is None and rt.db.dialect == "postgresql":
         return await _issue_for_secret(rt, wanted, client_id, secret, request_id, now)
-    # An assertion's jti is used up in the transaction that issues its token (on PostgreSQL two
-    # round trips: BEGIN with the credential's read and the jti, then the writes with COMMIT).
+    # One transaction: an assertion's jti is used up with the token it buys (on PostgreSQL two round
+    # trips: BEGIN with the credential's read and the jti, then the writes with COMMIT); on SQLite,
+    # whose statements run on its own threads, the whole grant is one hop to the writer.
     async with rt.db.write() as conn:
-        cred, authentic = await clients.verify(rt, conn, client_id, None, assertion, wanted.audiences, now)
+        cred, authentic = await clients.verify(rt, conn, client_id, secret, assertion, wanted.audiences, now)
         if not authentic:  # audited, then refused once the entry is committed
             await audit.append_entry(conn, _denial(cred, client_id, request_id, now))
         else:
@@ -80,8 +81,8 @@ async def _issue(rt: Runtime, wanted: TokenRequest, request_id: str | None) -> d
 
 async def _issue_for_secret(rt: Runtime, wanted: TokenRequest, client_id: str, secret: str | None,
                             request_id: str | None, now: datetime) -> dict[str, Any]:
-    """A secret's token: the credential's read, then the token and its audit entry in one
-    statement (``store_token_audited``), each on its own autocommit connection: two round trips,
+    """A secret's token on PostgreSQL: the credential's read, then the token and its audit entry
+    in one statement (``store_token_audited``), each on an autocommit connection: two round trips,
     no transaction to open or close. A refusal's audit entry is one statement too."""
     cred, authentic = await clients.verify(rt, rt.db, client_id, secret, None, wanted.audiences, now)
     if not authentic:
