@@ -13,7 +13,8 @@ Only the keywords whose rules are written out below are compiled; a schema (or a
 using another one (``$ref``, ``uniqueItems``, a ``format`` with a checker, ``nullable``, an ``enum``
 of anything but strings, ...) compiles to None, and its validator keeps using ``jsonschema`` alone.
 Annotations that validate nothing (``description``, ``example``, ``default``, ``discriminator``,
-``x-`` extensions, the ``password`` format) are ignored, as ``jsonschema`` ignores them.
+``x-`` extensions, the ``password`` format, the ``components`` Connexion adds to body schemas) are
+ignored, as ``jsonschema`` ignores them.
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ from typing import Any
 
 Check = Callable[[Any], bool]
 
-_ANNOTATIONS = frozenset({"description", "example", "examples", "default", "discriminator", "title"})
+# Keywords that validate nothing. ``components`` (which Connexion adds to every body schema for its
+# ``$ref``s) and ``definitions`` only hold ``$ref`` targets, and a ``$ref`` is not compiled.
+_ANNOTATIONS = frozenset({"description", "example", "examples", "default", "discriminator", "title", "components",
+                          "definitions"})
 # Draft 4's types as jsonschema's draft 4 type checker tests them (a bool is no integer or number).
 _TYPES: dict[str, Check] = {
     "string": lambda v: isinstance(v, str),

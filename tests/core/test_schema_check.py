@@ -42,7 +42,8 @@ def _request_schemas() -> list[tuple[str, dict[str, Any], Any]]:
                     found.append((f"{method} {path} {param['in']} {param['name']}", schema,
                                   Draft4Validator(schema, format_checker=Draft4Validator.FORMAT_CHECKER)))
                 for media, content in (operation.get("requestBody") or {}).get("content", {}).items():
-                    schema = content.get("schema", {})
+                    # As Connexion hands it to the body validators (OpenAPIOperation.with_definitions).
+                    schema = {**content.get("schema", {}), "components": spec["components"]}
                     found.append((f"{method} {path} body {media}", schema,
                                   Draft4RequestValidator(schema, format_checker=Draft4Validator.FORMAT_CHECKER)))
     return found
