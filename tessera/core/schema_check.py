@@ -9,12 +9,12 @@ to name every error as before. So the check must never say yes where ``jsonschem
 and to be fast it should say yes wherever ``jsonschema`` finds none: tests/core/test_schema_check.py
 holds the two together on every schema of both documents, over generated instances.
 
-Only the keywords whose rules are written out below are compiled; a schema (or any part of it)
-using another one (``$ref``, ``uniqueItems``, a ``format`` with a checker, ``nullable``, an ``enum``
-of anything but strings, ...) compiles to None, and its validator keeps using ``jsonschema`` alone.
-Annotations that validate nothing (``description``, ``example``, ``default``, ``discriminator``,
-``x-`` extensions, the ``password`` format, the ``components`` Connexion adds to body schemas) are
-ignored, as ``jsonschema`` ignores them.
+Only the keywords whose rules are written out below are compiled (``format`` by asking the very
+format checker the validators use); a schema (or any part of it) using another one (``$ref``,
+``uniqueItems``, ``nullable``, an ``enum`` holding a bool, null, array or object, ...) compiles to
+None, and its validator keeps using ``jsonschema`` alone. Annotations that validate nothing
+(``description``, ``example``, ``default``, ``discriminator``, ``x-`` extensions, the
+``components`` Connexion adds to body schemas) are ignored, as ``jsonschema`` ignores them.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from jsonschema import Draft4Validator
 
 Check = Callable[[Any], bool]
 
@@ -40,6 +42,8 @@ _TYPES: dict[str, Check] = {
     "null": lambda v: v is None,
 }
 _IS_STRING, _IS_NUMBER = _TYPES["string"], _TYPES["number"]
+# What the service's validators check formats with (``tessera/web/connexion/validators.py``).
+_FORMATS = Draft4Validator.FORMAT_CHECKER
 _IS_OBJECT, _IS_ARRAY = _TYPES["object"], _TYPES["array"]
 
 
@@ -61,7 +65,7 @@ def _compile(schema: Any) -> Check:
         raise Unsupported(schema)
     checks: list[Check] = []
     for keyword, value in schema.items():
-        if keyword in _ANNOTATIONS or keyword.startswith("x-") or (keyword == "format" and value == "password"):
+        if keyword in _ANNOTATIONS or keyword.startswith("x-"):
             continue
         compiler = _KEYWORDS.get(keyword)
         if compiler is None:
@@ -117,10 +121,22 @@ def _count(value: Any) -> int:
 
 
 def _enum(value: Any, _schema: Mapping[str, Any]) -> Check:
-    if not isinstance(value, list) or not value or not all(isinstance(item, str) for item in value):
-        raise Unsupported(value)  # jsonschema's equality of 1, 1.0 and True is not written out here
-    allowed = frozenset(value)
-    return lambda v: isinstance(v, str) and v in allowed
+    """jsonschema's ``enum`` of strings and numbers: a string equals only a string, a bool equals
+    no number (``True`` is not ``1``), and ``1`` equals ``1.0``; other members are not compiled."""
+    if not isinstance(value, list) or not value:
+        raise Unsupported(value)
+    if any(isinstance(item, bool) or not isinstance(item, str | int | float) for item in value):
+        raise Unsupported(value)
+    strings = frozenset(item for item in value if isinstance(item, str))
+    numbers = frozenset(item for item in value if not isinstance(item, str))
+    return lambda v: v in strings if isinstance(v, str) else (_IS_NUMBER(v) and v in numbers)
+
+
+def _format(value: Any, _schema: Mapping[str, Any]) -> Check:
+    """The format checker both validators are built with (draft 4's), asked the same question."""
+    if not isinstance(value, str):
+        raise Unsupported(value)
+    return lambda v: _FORMATS.conforms(v, value)
 
 
 def _bound(value: Any) -> int | float:
@@ -228,7 +244,8 @@ def _not(value: Any, _schema: Mapping[str, Any]) -> Check:
 
 
 _KEYWORDS: dict[str, Callable[[Any, Mapping[str, Any]], Check | None]] = {
-    "type": _type, "pattern": _pattern, "maxLength": _max_length, "minLength": _min_length, "enum": _enum,
+    "type": _type, "format": _format, "pattern": _pattern, "maxLength": _max_length, "minLength": _min_length,
+    "enum": _enum,
     "minimum": _minimum, "maximum": _maximum, "exclusiveMinimum": _exclusive, "exclusiveMaximum": _exclusive,
     "properties": _properties, "required": _required, "additionalProperties": _additional,
     "minProperties": _min_properties, "maxProperties": _max_properties,

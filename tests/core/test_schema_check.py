@@ -99,6 +99,13 @@ def instances(schema: dict[str, Any], depth: int = 0) -> st.SearchStrategy[Any]:
         shaped = _objects(schema, depth)
     else:
         shaped = st.sampled_from(JUNK)
+    if "enum" in schema:  # its members, and the values equality could confuse with them (1.0, True)
+        members = st.sampled_from(schema["enum"])
+        shaped = st.one_of(shaped, members, members.map(lambda m: float(m) if isinstance(m, int) else m),
+                           st.sampled_from((True, False, 1.0, 0.0)))
+    if "format" in schema:
+        shaped = st.one_of(shaped, st.datetimes().map(lambda d: d.isoformat() + "Z"), st.dates().map(str),
+                           st.sampled_from(("2026-11-26T12:00:00Z", "2026-11-26", "2026-13-01T00:00:00Z", "now")))
     return st.one_of(shaped, shaped, shaped, st.sampled_from(JUNK))
 
 
