@@ -23,9 +23,11 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from jsonschema import Draft4Validator
+from jsonschema import Draft4Validator, FormatChecker
+from jsonschema.protocols import Validator
 
 Check = Callable[[Any], bool]
+Formats = FormatChecker | None
 
 # Keywords that validate nothing. ``components`` (which Connexion adds to every body schema for its
 # ``$ref``s) and ``definitions`` only hold ``$ref`` targets, and a ``$ref`` is not compiled.
@@ -42,8 +44,8 @@ _TYPES: dict[str, Check] = {
     "null": lambda v: v is None,
 }
 _IS_STRING, _IS_NUMBER = _TYPES["string"], _TYPES["number"]
-# What the service's validators check formats with (``tessera/web/connexion/validators.py``).
-_FORMATS = Draft4Validator.FORMAT_CHECKER
+# Draft 4's format checker: what the document validators check formats with.
+DRAFT4_FORMATS = Draft4Validator.FORMAT_CHECKER
 _IS_OBJECT, _IS_ARRAY = _TYPES["object"], _TYPES["array"]
 
 
@@ -51,16 +53,25 @@ class Unsupported(Exception):
     """A keyword (or value of one) this module does not compile."""
 
 
-def compile_check(schema: Any) -> Check | None:
-    """A function that says whether an instance is valid against ``schema``, or None when the
-    schema uses anything this module does not compile."""
+def compile_check(schema: Any, formats: Formats = DRAFT4_FORMATS) -> Check | None:
+    """A function that says whether an instance is valid against ``schema`` (draft 4, ``format``
+    checked by ``formats``), or None when the schema uses anything this module does not compile."""
     try:
-        return _compile(schema)
+        return _compile(schema, formats)
     except Unsupported:
         return None
 
 
-def _compile(schema: Any) -> Check:
+def check_for(validator: Validator) -> Check:
+    """Whether an instance is valid, as ``validator`` (a draft 4 one) would say: compiled where the
+    schema compiles, else asking the validator itself."""
+    draft4 = "draft-04" in str(validator.META_SCHEMA.get("$schema", ""))
+    formats: Formats = getattr(validator, "format_checker", None)  # every jsonschema validator has one
+    compiled = compile_check(validator.schema, formats) if draft4 else None
+    return compiled or (lambda v: next(iter(validator.iter_errors(v)), None) is None)
+
+
+def _compile(schema: Any, formats: Formats) -> Check:
     if not isinstance(schema, Mapping):
         raise Unsupported(schema)
     checks: list[Check] = []
@@ -70,7 +81,7 @@ def _compile(schema: Any) -> Check:
         compiler = _KEYWORDS.get(keyword)
         if compiler is None:
             raise Unsupported(keyword)
-        found = compiler(value, schema)
+        found = compiler(value, schema, formats)
         if found is not None:
             checks.append(found)
     return _all(checks)
@@ -84,7 +95,7 @@ def _all(checks: list[Check]) -> Check:
     return lambda v: all(check(v) for check in checks)
 
 
-def _type(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _type(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     names = [value] if isinstance(value, str) else value
     if not isinstance(names, list) or not names or any(name not in _TYPES for name in names):
         raise Unsupported(value)
@@ -97,19 +108,19 @@ def _on(applies: Check, test: Check) -> Check:
     return lambda v: not applies(v) or test(v)
 
 
-def _pattern(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _pattern(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     if not isinstance(value, str):
         raise Unsupported(value)
     search = re.compile(value).search  # jsonschema: re.search(pattern, instance)
     return _on(_IS_STRING, lambda v: search(v) is not None)
 
 
-def _max_length(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _max_length(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     limit = _count(value)
     return _on(_IS_STRING, lambda v: len(v) <= limit)
 
 
-def _min_length(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _min_length(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     limit = _count(value)
     return _on(_IS_STRING, lambda v: len(v) >= limit)
 
@@ -120,7 +131,7 @@ def _count(value: Any) -> int:
     return value
 
 
-def _enum(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _enum(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     """jsonschema's ``enum`` of strings and numbers: a string equals only a string, a bool equals
     no number (``True`` is not ``1``), and ``1`` equals ``1.0``; other members are not compiled."""
     if not isinstance(value, list) or not value:
@@ -132,11 +143,13 @@ def _enum(value: Any, _schema: Mapping[str, Any]) -> Check:
     return lambda v: v in strings if isinstance(v, str) else (_IS_NUMBER(v) and v in numbers)
 
 
-def _format(value: Any, _schema: Mapping[str, Any]) -> Check:
-    """The format checker both validators are built with (draft 4's), asked the same question."""
+def _format(value: Any, _schema: Mapping[str, Any], formats: Formats) -> Check | None:
+    """The validator's own format checker, asked the same question (none: formats are not checked)."""
     if not isinstance(value, str):
         raise Unsupported(value)
-    return lambda v: _FORMATS.conforms(v, value)
+    if formats is None:
+        return None
+    return lambda v: formats.conforms(v, value)
 
 
 def _bound(value: Any) -> int | float:
@@ -145,41 +158,41 @@ def _bound(value: Any) -> int | float:
     return value
 
 
-def _minimum(value: Any, schema: Mapping[str, Any]) -> Check:
+def _minimum(value: Any, schema: Mapping[str, Any], _formats: Formats) -> Check:
     low = _bound(value)
     if schema.get("exclusiveMinimum") is True:
         return _on(_IS_NUMBER, lambda v: v > low)
     return _on(_IS_NUMBER, lambda v: v >= low)
 
 
-def _maximum(value: Any, schema: Mapping[str, Any]) -> Check:
+def _maximum(value: Any, schema: Mapping[str, Any], _formats: Formats) -> Check:
     high = _bound(value)
     if schema.get("exclusiveMaximum") is True:
         return _on(_IS_NUMBER, lambda v: v < high)
     return _on(_IS_NUMBER, lambda v: v <= high)
 
 
-def _exclusive(value: Any, _schema: Mapping[str, Any]) -> None:
+def _exclusive(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> None:
     """Draft 4's exclusiveMinimum/Maximum: a flag read by minimum/maximum (alone, it checks nothing)."""
     if not isinstance(value, bool):
         raise Unsupported(value)
 
 
-def _properties(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _properties(value: Any, _schema: Mapping[str, Any], formats: Formats) -> Check:
     if not isinstance(value, Mapping):
         raise Unsupported(value)
-    compiled = [(name, _compile(sub)) for name, sub in value.items()]
+    compiled = [(name, _compile(sub, formats)) for name, sub in value.items()]
     return _on(_IS_OBJECT, lambda v: all(check(v[name]) for name, check in compiled if name in v))
 
 
-def _required(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _required(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
         raise Unsupported(value)
     names = tuple(value)
     return _on(_IS_OBJECT, lambda v: all(name in v for name in names))
 
 
-def _additional(value: Any, schema: Mapping[str, Any]) -> Check | None:
+def _additional(value: Any, schema: Mapping[str, Any], formats: Formats) -> Check | None:
     if "patternProperties" in schema:
         raise Unsupported("patternProperties")
     declared = frozenset(schema.get("properties") or ())
@@ -187,63 +200,63 @@ def _additional(value: Any, schema: Mapping[str, Any]) -> Check | None:
         return None
     if value is False:
         return _on(_IS_OBJECT, lambda v: all(key in declared for key in v))
-    check = _compile(value)
+    check = _compile(value, formats)
     return _on(_IS_OBJECT, lambda v: all(check(item) for key, item in v.items() if key not in declared))
 
 
-def _min_properties(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _min_properties(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     limit = _count(value)
     return _on(_IS_OBJECT, lambda v: len(v) >= limit)
 
 
-def _max_properties(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _max_properties(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     limit = _count(value)
     return _on(_IS_OBJECT, lambda v: len(v) <= limit)
 
 
-def _items(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _items(value: Any, _schema: Mapping[str, Any], formats: Formats) -> Check:
     if not isinstance(value, Mapping):  # a list of schemas (tuple validation) is not compiled
         raise Unsupported(value)
-    check = _compile(value)
+    check = _compile(value, formats)
     return _on(_IS_ARRAY, lambda v: all(check(item) for item in v))
 
 
-def _min_items(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _min_items(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     limit = _count(value)
     return _on(_IS_ARRAY, lambda v: len(v) >= limit)
 
 
-def _max_items(value: Any, _schema: Mapping[str, Any]) -> Check:
+def _max_items(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     limit = _count(value)
     return _on(_IS_ARRAY, lambda v: len(v) <= limit)
 
 
-def _subschemas(value: Any) -> list[Check]:
+def _subschemas(value: Any, formats: Formats) -> list[Check]:
     if not isinstance(value, list) or not value:
         raise Unsupported(value)
-    return [_compile(sub) for sub in value]
+    return [_compile(sub, formats) for sub in value]
 
 
-def _any_of(value: Any, _schema: Mapping[str, Any]) -> Check:
-    checks = _subschemas(value)
+def _any_of(value: Any, _schema: Mapping[str, Any], formats: Formats) -> Check:
+    checks = _subschemas(value, formats)
     return lambda v: any(check(v) for check in checks)
 
 
-def _one_of(value: Any, _schema: Mapping[str, Any]) -> Check:
-    checks = _subschemas(value)
+def _one_of(value: Any, _schema: Mapping[str, Any], formats: Formats) -> Check:
+    checks = _subschemas(value, formats)
     return lambda v: sum(1 for check in checks if check(v)) == 1
 
 
-def _all_of(value: Any, _schema: Mapping[str, Any]) -> Check:
-    return _all(_subschemas(value))
+def _all_of(value: Any, _schema: Mapping[str, Any], formats: Formats) -> Check:
+    return _all(_subschemas(value, formats))
 
 
-def _not(value: Any, _schema: Mapping[str, Any]) -> Check:
-    check = _compile(value)
+def _not(value: Any, _schema: Mapping[str, Any], formats: Formats) -> Check:
+    check = _compile(value, formats)
     return lambda v: not check(v)
 
 
-_KEYWORDS: dict[str, Callable[[Any, Mapping[str, Any]], Check | None]] = {
+_KEYWORDS: dict[str, Callable[[Any, Mapping[str, Any], Formats], Check | None]] = {
     "type": _type, "format": _format, "pattern": _pattern, "maxLength": _max_length, "minLength": _min_length,
     "enum": _enum,
     "minimum": _minimum, "maximum": _maximum, "exclusiveMinimum": _exclusive, "exclusiveMaximum": _exclusive,

@@ -21,6 +21,7 @@ from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
 from tessera.core.ids import new_pid
 from tessera.core.schema import collect
+from tessera.core.schema_check import Check
 from tessera.core.text import bad_text_paths
 from tessera.openplatform.commands.idempotency import check_key
 from tessera.openplatform.tokens.bearer import Caller
@@ -63,19 +64,19 @@ def _check(rt: Runtime, source_code: str, body: Any) -> tuple[str, int, datetime
         raise InvalidRequest(data={"fieldErrors": {"body": FieldError(N_("Must be an object."))}})
     errors: dict[str, FieldError] = {name: FieldError(N_("Unknown field.")) for name in sorted(set(body) - FIELDS)}
     event_type, version, data = body.get("type"), body.get("schemaVersion"), body.get("data")
-    validator = _validator(source, event_type, version, errors)
+    schema = _schema(source, event_type, version, errors)
     occurred = _occurred_at(body.get("occurredAt"), errors)
-    _check_data(data, validator, errors)
+    _check_data(data, schema, errors)
     if errors:
         raise InvalidRequest(data={"fieldErrors": errors})
     assert occurred is not None and isinstance(event_type, str) and isinstance(version, int)
     return event_type, version, occurred, data  # type: ignore[return-value]
 
 
-def _validator(source: EventSourceCap, event_type: Any, version: Any,
-               errors: dict[str, FieldError]) -> Validator | None:
-    """The schema of a type and version the source publishes; the type is checked first, so a bad
-    type is reported alone (the versions to offer depend on it)."""
+def _schema(source: EventSourceCap, event_type: Any, version: Any,
+            errors: dict[str, FieldError]) -> tuple[Validator, Check] | None:
+    """The validator and compiled check of a type and version the source publishes; the type is
+    checked first, so a bad type is reported alone (the versions to offer depend on it)."""
     if not isinstance(event_type, str) or event_type not in source.types:
         errors["type"] = FieldError(N_("Must be one of: {values}."), values=", ".join(source.types))
         return None
@@ -83,17 +84,19 @@ def _validator(source: EventSourceCap, event_type: Any, version: Any,
         errors["schemaVersion"] = FieldError(N_("Must be one of: {values}."),
                                              values=", ".join(map(str, source.types[event_type])))
         return None
-    return source.validators[(event_type, version)]
+    return source.validators[(event_type, version)], source.checks[(event_type, version)]
 
 
-def _check_data(data: Any, validator: Validator | None, errors: dict[str, FieldError]) -> None:
+def _check_data(data: Any, schema: tuple[Validator, Check] | None, errors: dict[str, FieldError]) -> None:
     """``data`` is an object; checked against the schema only once the type and version are known,
     its errors named under ``data.``, and holding only text a database stores."""
     if not isinstance(data, dict):
         errors["data"] = FieldError(REQUIRED if data is None else N_("Must be an object."))
-    elif validator is not None:
-        for name, message in collect(validator.iter_errors(data)).items():
-            errors["data" if name == "body" else f"data.{name}"] = message
+    elif schema is not None:
+        validator, valid = schema
+        if not valid(data):
+            for name, message in collect(validator.iter_errors(data)).items():
+                errors["data" if name == "body" else f"data.{name}"] = message
         errors.update(bad_text_paths(data, "data"))
 
 

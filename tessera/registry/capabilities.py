@@ -19,6 +19,7 @@ import jsonschema
 import yaml
 
 from tessera.core import yamlfile
+from tessera.core.schema_check import Check, check_for
 from tessera.registry.models import Declarations, FieldDecl, ModelDecl
 
 DOTTED = r"^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$"
@@ -157,6 +158,11 @@ class CommandCap:
         """Compiled once: Draft 4 plus OpenAPI's ``nullable``, the dialect Connexion checks with."""
         return jsonschema.Draft4Validator(self.input_schema, format_checker=jsonschema.FormatChecker())
 
+    @cached_property
+    def input_check(self) -> Check:
+        """Whether an input is valid, as ``input_validator`` says, compiled (``schema_check``)."""
+        return check_for(self.input_validator)
+
     def changes(self, given: dict[str, Any]) -> dict[str, Any]:
         """Model field values this command sets from a valid input; absent inputs are left out."""
         out: dict[str, Any] = {}
@@ -183,6 +189,11 @@ class EventSourceCap:
             for event_type, versions in self.types.items()
             for version, schema in versions.items()
         }
+
+    @cached_property
+    def checks(self) -> dict[tuple[str, int], Check]:
+        """Whether an event's data is valid, per (type, schemaVersion), as ``validators`` say, compiled."""
+        return {key: check_for(validator) for key, validator in self.validators.items()}
 
 
 @dataclass(frozen=True)

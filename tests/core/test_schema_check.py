@@ -21,7 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft4Validator
 
-from tessera.core.schema_check import compile_check
+from tessera.core.schema_check import check_for, compile_check
+from tessera.registry.capabilities import load_capabilities
+from tessera.registry.models import load_declarations
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = ("generated/open-platform.yaml", "generated/session-api.yaml")
@@ -49,9 +51,20 @@ def _request_schemas() -> list[tuple[str, dict[str, Any], Any]]:
     return found
 
 
-SCHEMAS = _request_schemas()
-COMPILED = [(where, check, validator) for where, schema, validator in SCHEMAS
-            if (check := compile_check(schema)) is not None]
+def _registry_schemas() -> list[tuple[str, dict[str, Any], Any]]:
+    """Command inputs and inbound event data, with the validators the services check them with."""
+    capabilities = load_capabilities(ROOT / "capabilities.yaml", load_declarations(ROOT / "models.yaml"))
+    found = [(f"command {code} input", command.input_schema, command.input_validator)
+             for code, command in capabilities.commands.items()]
+    for code, source in capabilities.event_sources.items():
+        found += [(f"event {code} {kind} v{version} data", validator.schema, validator)
+                  for (kind, version), validator in source.validators.items()]
+    return found
+
+
+SCHEMAS = [*_request_schemas(), *_registry_schemas()]
+COMPILED = [(where, check, validator) for where, _, validator in SCHEMAS
+            if (check := compile_check(validator.schema, validator.format_checker)) is not None]
 
 
 def _strings(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
@@ -113,6 +126,8 @@ def test_the_checks_compile_for_the_hot_schemas() -> None:
     compiled = {where for where, _, _ in COMPILED}
     assert "post /oauth2/token body application/x-www-form-urlencoded" in compiled
     assert "get /api/open/v1/resources/assets/{pid} path pid" in compiled
+    assert "post /api/open/v1/commands/inventory.stock-ins.create:execute body application/json" in compiled
+    assert "command inventory.stock-ins.create input" in compiled
     assert len(COMPILED) >= len(SCHEMAS) // 2
 
 
@@ -124,3 +139,11 @@ def test_a_compiled_check_says_valid_exactly_where_jsonschema_finds_no_error(
     schema = validator.schema
     instance = data.draw(instances(schema), label=where)
     assert check(instance) == (next(iter(validator.iter_errors(instance)), None) is None)
+
+
+@pytest.mark.parametrize(("where", "validator"), [(where, validator) for where, _, validator in SCHEMAS],
+                         ids=[where for where, _, _ in SCHEMAS])
+def test_check_for_answers_like_its_validator_compiled_or_not(where: str, validator: Any) -> None:
+    check = check_for(validator)
+    for instance in JUNK:
+        assert check(instance) == (next(iter(validator.iter_errors(instance)), None) is None), where

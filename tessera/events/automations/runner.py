@@ -140,7 +140,7 @@ async def _action(conn: Executor, rt: Runtime, author: Author, action: dict[str,
     if action["kind"] == "command":
         command = rt.capabilities.commands[action["command"]]
         given = resolve(action.get("input") or {}, event)
-        if any(True for _ in command.input_validator.iter_errors(given)):
+        if not command.input_check(given):
             raise ValidationFailed({"input": FieldError(N_("Is not valid."))})
         target = resolve(action.get("targetPid"), event) if "targetPid" in action else None
         result, _ = await op_commands.apply_command(

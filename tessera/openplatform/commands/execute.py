@@ -131,8 +131,9 @@ def _check_input(command: CommandCap, given: Any, errors: dict[str, FieldError])
     if not isinstance(given, dict):
         errors["input"] = FieldError(REQUIRED if given is None else N_("Must be an object."))
         return
-    for name, message in collect(command.input_validator.iter_errors(given)).items():
-        errors["input" if name == "body" else f"input.{name}"] = message
+    if not command.input_check(given):
+        for name, message in collect(command.input_validator.iter_errors(given)).items():
+            errors["input" if name == "body" else f"input.{name}"] = message
     errors.update(bad_text_paths(given, "input"))
 
 

@@ -31,7 +31,7 @@ from starlette.formparsers import FormParser
 from tessera.core.errors import FieldError, PreconditionFailed
 from tessera.core.i18n import N_
 from tessera.core.schema import collect, message_for
-from tessera.core.schema_check import Check, compile_check
+from tessera.core.schema_check import Check, check_for
 from tessera.core.text import BAD_TEXT, bad_text_paths, storable_text
 from tessera.web.connexion import bodies
 
@@ -91,7 +91,7 @@ class _CompiledSchema:
     @cached_property
     def _valid(self) -> Check:
         """Whether a body is valid, compiled (``schema_check``): jsonschema runs only when it is not."""
-        return compile_check(self._schema) or (lambda body: not any(True for _ in self._compiled.iter_errors(body)))
+        return check_for(self._compiled)
 
 
 class CollectingJSONBodyValidator(_CompiledSchema, JSONRequestBodyValidator):
@@ -168,17 +168,15 @@ class CollectingParameterValidator(ParameterValidator):
                  security_query_params: t.Any = None) -> None:
         super().__init__(parameters, uri_parser, strict_validation, security_query_params)
         self._compiled: dict[tuple[str, str], Draft4Validator] = {}
-        self._valid: dict[tuple[str, str], Check] = {}  # compiled yes/no checks, where they compile
+        self._valid: dict[tuple[str, str], Check] = {}  # yes/no checks, compiled where they compile
         for location, params in self.parameters.items():
             for param in params:
                 if param.get(SERVICE_CHECKS) or "content" in param:
                     continue
                 schema = param.get("schema", param)
-                self._compiled[(location, param["name"])] = Draft4Validator(
-                    schema, format_checker=Draft4Validator.FORMAT_CHECKER
-                )
-                if (valid := compile_check(schema)) is not None:
-                    self._valid[(location, param["name"])] = valid
+                validator = Draft4Validator(schema, format_checker=Draft4Validator.FORMAT_CHECKER)
+                self._compiled[(location, param["name"])] = validator
+                self._valid[(location, param["name"])] = check_for(validator)
 
     def _check(self, location: str, param: dict[str, t.Any], value: t.Any) -> FieldError | None:
         if is_nullable(param) and is_null(value):
@@ -189,8 +187,7 @@ class CollectingParameterValidator(ParameterValidator):
             return FieldError(BAD_TEXT)
         if param.get(SERVICE_CHECKS):
             return None
-        valid = self._valid.get((location, param["name"]))
-        if valid is not None and valid(value):
+        if self._valid[(location, param["name"])](value):
             return None
         error = next(iter(self._compiled[(location, param["name"])].iter_errors(value)), None)
         return message_for(error) if error is not None else None
