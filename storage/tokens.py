@@ -114,7 +114,7 @@ _TOKEN_AND_RECORD = Statement(
         records.c.pid == bindparam("pid"), records.c.deleted_at.is_(None))))
     .where(_BY_DIGEST)
 )
-_CONTEXT_WIDTH = len(TokenContextRow._fields)
+_CONTEXT_WIDTH = len(_CONTEXT_COLUMNS)  # TokenContextRow's fields, in order (the row class is checked)
 
 
 async def token_context(conn: Executor, digest: str) -> TokenContextRow | None:
@@ -131,8 +131,7 @@ async def token_context_and_record(conn: Executor, digest: str, model: str,
     if row is None:
         return None
     record = row[_CONTEXT_WIDTH:]
-    return (TokenContextRow._make(row[:_CONTEXT_WIDTH]),
-            None if record[0] is None else RecordRow._make(record))
+    return TokenContextRow(*row[:_CONTEXT_WIDTH]), None if record[0] is None else RecordRow(*record)
 
 
 _REVOKE = Statement(

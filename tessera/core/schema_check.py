@@ -134,13 +134,19 @@ def _count(value: Any) -> int:
 def _enum(value: Any, _schema: Mapping[str, Any], _formats: Formats) -> Check:
     """jsonschema's ``enum`` of strings and numbers: a string equals only a string, a bool equals
     no number (``True`` is not ``1``), and ``1`` equals ``1.0``; other members are not compiled."""
-    if not isinstance(value, list) or not value:
+    if not isinstance(value, list) or not value or not all(_plain(item) for item in value):
         raise Unsupported(value)
-    if any(isinstance(item, bool) or not isinstance(item, str | int | float) for item in value):
-        raise Unsupported(value)
-    strings = frozenset(item for item in value if isinstance(item, str))
-    numbers = frozenset(item for item in value if not isinstance(item, str))
+    return _members(frozenset(item for item in value if isinstance(item, str)),
+                    frozenset(item for item in value if not isinstance(item, str)))
+
+
+def _members(strings: frozenset[str], numbers: frozenset[int | float]) -> Check:
     return lambda v: v in strings if isinstance(v, str) else (_IS_NUMBER(v) and v in numbers)
+
+
+def _plain(item: Any) -> bool:
+    """A string or a number that is no bool: the enum members compiled."""
+    return isinstance(item, str) or _IS_NUMBER(item)
 
 
 def _format(value: Any, _schema: Mapping[str, Any], formats: Formats) -> Check | None:
