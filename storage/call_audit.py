@@ -3,7 +3,8 @@
 Every business call leaves a row (who, what, outcome, request id). Writing it inline would cost
 each request a transaction of its own, more than many calls themselves. Requests only append to
 an in-memory queue; a flusher task on the request's event loop inserts whatever has accumulated,
-in one statement, every ``FLUSH_SECONDS`` or as soon as ``BATCH`` rows wait.
+in one statement, every ``FLUSH_SECONDS`` or as soon as ``BATCH`` rows wait; a pass writes the rows
+queued when it began, so under load a statement carries ``FLUSH_SECONDS`` of calls, not one.
 
 The trade: a row reaches the table up to ``FLUSH_SECONDS`` after its response, and a process
 killed without a clean shutdown loses at most that window of rows (``close`` flushes the rest).
@@ -125,9 +126,14 @@ class CallAudit:
         if self._writing:
             return
         self._writing = True
+        # Only the rows queued before this pass: rows queued while it writes wait for the next tick.
+        # (Draining until the queue is empty kept the writer busy under load, one statement per
+        # request or two: each write took long enough for the next request's row to arrive.)
+        left = len(self._pending)
         try:
-            while self._pending:
-                rows = [self._pending.popleft() for _ in range(min(BATCH, len(self._pending)))]
+            while left > 0 and self._pending:
+                rows = [self._pending.popleft() for _ in range(min(BATCH, left, len(self._pending)))]
+                left -= len(rows)
                 try:
                     await record_calls(self._db, rows)
                 except BaseException as exc:

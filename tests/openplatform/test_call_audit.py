@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from storage import call_audit
 from storage.call_audit import CallAudit
 from storage.tables import open_api_calls
 from tessera.core.clock import FrozenClock
@@ -109,3 +110,36 @@ def test_a_batch_is_one_statement_and_keeps_every_value(env: Env, monkeypatch: p
                                .order_by(open_api_calls.c.request_id)).all()
     assert [{key: getattr(r, key) for key in rows[0]} for r in written] == rows
     assert [r.created_at for r in written] == [at.astimezone(UTC)] * 2
+
+
+def test_rows_queued_while_a_batch_is_written_wait_for_the_next_pass(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under load a request's row arrives during every write; a pass that chased them wrote one
+    statement per request or two instead of one per ``FLUSH_SECONDS``."""
+    audit = CallAudit(env.runtime.db, env.runtime.clock, flush_seconds=3600)
+    batches: list[list[str]] = []
+    write = call_audit.record_calls
+
+    def record(request_id: str) -> None:
+        audit.record(installation_id=None, tenant_id=None, client_id=None, method="GET",
+                     path="/api/open/v1/whoami", status=200, request_id=request_id)
+
+    async def writing(conn: Any, rows: list[dict[str, Any]]) -> None:
+        batches.append([row["request_id"] for row in rows])
+        if len(batches) < 3:  # a request answered while this batch is in flight (twice: a bound)
+            record(f"late-{len(batches)}")
+        await write(conn, rows)
+
+    monkeypatch.setattr(call_audit, "record_calls", writing)
+
+    async def queue_and_flush() -> None:
+        for n in range(3):
+            record(f"early-{n}")
+        await audit.flush()
+
+    env.run(queue_and_flush)
+    assert batches == [["early-0", "early-1", "early-2"]]
+    assert audit.pending == 1
+    env.run(audit.flush)
+    assert batches[1] == ["late-1"]
+    assert sorted(_rows(env, "early-") + _rows(env, "late-1")) == [
+        *((f"early-{n}", 200) for n in range(3)), ("late-1", 200)]
