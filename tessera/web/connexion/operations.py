@@ -22,14 +22,18 @@ context entries only to handlers that name them), so its handler is called as it
 from __future__ import annotations
 
 import functools
+import inspect
 import typing as t
 
 from connexion.apps.asynchronous import AsyncApi, AsyncOperation
 from connexion.context import operation, receive, scope
 from connexion.decorators import StarletteDecorator
 from connexion.decorators.parameter import AsyncParameterDecorator, prep_kwargs, unwrap_decorators
+from connexion.decorators.response import AsyncResponseDecorator
+from connexion.lifecycle import ConnexionResponse
 from connexion.operations import AbstractOperation
-from connexion.utils import inspect_function_arguments
+from connexion.utils import inspect_function_arguments, is_json_mimetype
+from starlette.responses import Response as StarletteResponse
 
 from tessera.web.connexion import bodies
 
@@ -41,7 +45,7 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
         if operation.request_body:  # the operation's context: decorating happens on its first request
             return super().__call__(function)
         arguments, has_kwargs = inspect_function_arguments(unwrap_decorators(function))
-        if not arguments and not has_kwargs and not operation.parameters:
+        if not arguments and not has_kwargs and not _declares_path_parameters(operation.parameters):
 
             @functools.wraps(function)
             async def bare(_request: t.Any) -> t.Any:
@@ -58,10 +62,69 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
         return wrapper
 
 
+def _declares_path_parameters(parameters: list[dict[str, t.Any]]) -> bool:
+    """Connexion passes a handler its path parameters whatever its signature (header and cookie
+    parameters never; query parameters only those it names)."""
+    return any(parameter.get("in") == "path" for parameter in parameters)
+
+
+class OnceResponseDecorator(AsyncResponseDecorator):
+    """Connexion's response decorator with the operation's produced media types read once.
+
+    Connexion's reads ``operation.produces`` through a context proxy, makes a set of it and scans
+    the returned headers (building ``typing`` generics as it goes) on every response. For what our
+    handlers return (a dict or list, with a status and headers that name no Content-Type, for an
+    operation producing one media type) the answer is the same every time: that media type, the
+    body serialized by the same jsonifier. Anything else goes through Connexion's own code.
+    """
+
+    def __call__(self, function: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
+        produces = list(set(operation.produces))  # the operation's context: decorating is on its first request
+        media_type = produces[0] if len(produces) == 1 and is_json_mimetype(produces[0]) else None
+        if media_type is None:
+            return super().__call__(function)
+        dumps = self.jsonifier.dumps
+
+        @functools.wraps(function)
+        async def wrapper(*args: t.Any, **kwargs: t.Any) -> t.Any:
+            returned = await function(*args, **kwargs)
+            if type(returned) is tuple and len(returned) in (2, 3) and type(returned[1]) is int:
+                data, status, headers = returned if len(returned) == 3 else (*returned, {})
+            elif type(returned) is dict or type(returned) is list:
+                data, status, headers = returned, 200, {}
+            else:
+                data = None
+            if (type(data) is not dict and type(data) is not list) or type(headers) is not dict or any(
+                    key.lower() == "content-type" for key in headers):
+                return await self._as_connexion_does(returned)
+            headers["Content-Type"] = media_type
+            return StarletteResponse(content=dumps(data), status_code=status or 200, media_type=media_type,
+                                     headers=headers)
+
+        return wrapper
+
+    async def _as_connexion_does(self, returned: t.Any) -> t.Any:
+        if self.framework.is_framework_response(returned):
+            return returned
+        if isinstance(returned, ConnexionResponse):
+            return self.framework.connexion_to_framework_response(returned)
+        return self.build_framework_response(returned)
+
+
 class OncePerOperationDecorator(StarletteDecorator):
     @property
     def _parameter_decorator_cls(self) -> type[AsyncParameterDecorator]:
         return BodilessAwareParameterDecorator
+
+    @property
+    def _response_decorator_cls(self) -> type[AsyncResponseDecorator]:
+        return OnceResponseDecorator
+
+    @property
+    def _sync_async_decorator(self) -> t.Callable[[t.Callable[..., t.Any]], t.Callable[..., t.Any]]:
+        """A coroutine function as it is (Connexion's wrapper asks, per call, whether it is one)."""
+        wrap = super()._sync_async_decorator
+        return lambda function: function if inspect.iscoroutinefunction(function) else wrap(function)
 
     def __call__(self, function: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
         built: list[t.Any] = []  # [decorated function, URI parser], filled on the first request
