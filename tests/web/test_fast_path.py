@@ -90,6 +90,9 @@ def _probes(session: dict[str, str], token: dict[str, str], cred: dict[str, str]
         Probe("whoami without token", "GET", "/api/open/v1/whoami"),
         Probe("whoami bad token", "GET", "/api/open/v1/whoami", bearer("tat_nothing")),
         Probe("whoami HEAD", "HEAD", "/api/open/v1/whoami", token),
+        Probe("whoami with a query string", "GET", "/api/open/v1/whoami", token, {"x": "1"}),
+        Probe("whoami with a body and no content type", "GET", "/api/open/v1/whoami", token, body=b"{}"),
+        Probe("whoami with a content type", "GET", "/api/open/v1/whoami", {**token, **JSON}, body=b"{}"),
         Probe("whoami path with a parameter's slot", "GET", "/api/open/v1/whoami/x", token),
         Probe("resources page", "GET", ASSETS, token, {"limit": "2"}),
         Probe("resources bad limit", "GET", ASSETS, token, {"limit": "0"}),
@@ -114,7 +117,7 @@ VARYING = {"date", "x-ratelimit-remaining", "ratelimit-remaining", "ratelimit"}
 
 
 def _answer(client: TestClient, probe: Probe, index: int) -> tuple[int, Any]:
-    headers = {**probe.headers, "X-Request-Id": f"fast-path-{index}"}
+    headers = {"X-Request-Id": f"fast-path-{index}", **probe.headers}
     response = client.request(probe.method, probe.path, headers=headers, params=probe.params, content=probe.body)
     varying = VARYING | ({"content-length"} if probe.random_body else set())
     sent = sorted((name, "*" if name in varying else value) for name, value in response.headers.items())

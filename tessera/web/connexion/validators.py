@@ -25,7 +25,7 @@ from connexion.validators import (
     ParameterValidator,
 )
 from jsonschema import Draft4Validator
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, Headers
 from starlette.formparsers import FormParser
 
 from tessera.core.errors import FieldError, PreconditionFailed
@@ -194,7 +194,7 @@ class CollectingParameterValidator(ParameterValidator):
 
     def validate_request(self, request: ConnexionRequest) -> None:
         errors: dict[str, FieldError] = {}
-        if self.strict_validation:
+        if self.strict_validation and request.scope.get("query_string"):  # no query string: nothing unknown
             for name in sorted(self.validate_query_parameter_list(request, self.security_query_params)):
                 errors[name] = FieldError(N_("Unknown parameter."))
         sources = {
@@ -213,6 +213,20 @@ class CollectingParameterValidator(ParameterValidator):
                 problem = self._check(location, param, value)
                 if problem is not None:
                     errors.setdefault(param["name"], problem)
+        if errors:
+            raise RequestInvalid(errors)
+
+
+    def validate_headers(self, scope: t.Any) -> None:
+        """``validate_request`` for a request without a query string to an operation whose
+        parameters are all headers: the same header checks, without building the request's
+        query and path views (nothing else would be checked)."""
+        headers = Headers(scope=scope)
+        errors: dict[str, FieldError] = {}
+        for param in self.parameters.get("header", []):
+            problem = self._check("header", param, headers.get(param["name"]))
+            if problem is not None:
+                errors.setdefault(param["name"], problem)
         if errors:
             raise RequestInvalid(errors)
 
