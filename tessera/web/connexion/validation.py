@@ -72,7 +72,8 @@ class CachedRequestValidationOperation(StrictRequestValidationOperation):
         self._body_validators: dict[tuple[str, str], t.Any] = {}
         parameters, body = self._operation.parameters, self._operation.request_body
         self._bare = not parameters and not body
-        self._headers_only = bool(parameters) and not body and all(p.get("in") == "header" for p in parameters)
+        self._path_and_headers = bool(parameters) and not body and all(
+            p.get("in") in ("path", "header") for p in parameters)
 
     def _parameters(self) -> t.Any:
         if self._parameter_validator is None:
@@ -122,11 +123,12 @@ class CachedRequestValidationOperation(StrictRequestValidationOperation):
         An operation declaring no parameter and no request body, asked without a query string and
         without a Content-Type, has nothing to check: no parameter to validate or to find unknown,
         and the media type Connexion would guess is its own first one, with no body schema. One
-        declaring only header parameters (``whoami``'s X-Request-Id) has only those to check."""
-        if (self._bare or self._headers_only) and not scope.get("query_string") and not _names(
+        declaring only path and header parameters (a read by pid, ``whoami``'s X-Request-Id) has
+        only those to check."""
+        if (self._bare or self._path_and_headers) and not scope.get("query_string") and not _names(
                 scope, b"content-type"):
-            if self._headers_only:
-                self._parameters().validate_headers(scope)
+            if self._path_and_headers:
+                self._parameters().validate_path_and_headers(scope)
             await self.next_app(scope, receive, send)
             return
         scope = self.checked_content_type(scope)

@@ -210,25 +210,37 @@ class CollectingParameterValidator(ParameterValidator):
                 except (TypeError, ValueError):
                     errors[param["name"]] = FieldError(N_("Is not valid."))
                     continue
-                problem = self._check(location, param, value)
-                if problem is not None:
-                    errors.setdefault(param["name"], problem)
+                self._note(errors, param, self._check(location, param, value))
         if errors:
             raise RequestInvalid(errors)
 
 
-    def validate_headers(self, scope: t.Any) -> None:
+    def validate_path_and_headers(self, scope: t.Any) -> None:
         """``validate_request`` for a request without a query string to an operation whose
-        parameters are all headers: the same header checks, without building the request's
-        query and path views (nothing else would be checked)."""
-        headers = Headers(scope=scope)
+        parameters are all path and header parameters: the same checks, in the same order, on the
+        same values (the URI parser's path values, Starlette's headers), without building the
+        request's other views (nothing else would be checked)."""
         errors: dict[str, FieldError] = {}
+        resolved: dict[str, t.Any] | None = None
+        for param in self.parameters.get("path", []):
+            try:
+                if resolved is None:
+                    resolved = self.uri_parser.resolve_path(scope.get("path_params", {}))
+                value = resolved.get(param["name"].replace("-", "_"))
+            except (TypeError, ValueError):
+                errors[param["name"]] = FieldError(N_("Is not valid."))
+                continue
+            self._note(errors, param, self._check("path", param, value))
+        headers = Headers(scope=scope)
         for param in self.parameters.get("header", []):
-            problem = self._check("header", param, headers.get(param["name"]))
-            if problem is not None:
-                errors.setdefault(param["name"], problem)
+            self._note(errors, param, self._check("header", param, headers.get(param["name"])))
         if errors:
             raise RequestInvalid(errors)
+
+    @staticmethod
+    def _note(errors: dict[str, FieldError], param: dict[str, t.Any], problem: FieldError | None) -> None:
+        if problem is not None:
+            errors.setdefault(param["name"], problem)
 
 
 def _required_missing(param: dict[str, t.Any]) -> FieldError:
