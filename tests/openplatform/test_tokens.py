@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextvars
 from pathlib import Path
 from typing import Any
 
@@ -303,17 +304,26 @@ def _statements(env: Env, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], l
     """What the database runs from here on: single statements, and write transactions opened."""
     statements: list[str] = []
     transactions: list[int] = []
-    execute, write = env.runtime.db.execute, env.runtime.db.write
+    execute, write, record_calls = env.runtime.db.execute, env.runtime.db.write, call_audit.record_calls
+    # The call audit's writer runs beside, in a task of its own, whenever its tick comes: what it
+    # runs is not the request's (SQLite writes its batch in a transaction of its own).
+    audit_writer: contextvars.ContextVar[bool] = contextvars.ContextVar("audit_writer", default=False)
+
+    async def marked(conn: Any, rows: Any) -> None:
+        audit_writer.set(True)  # in the writer task's context only
+        await record_calls(conn, rows)
 
     async def counted(statement: Any, params: Any = None) -> Any:
-        if statement is not call_audit.BATCH_STATEMENT:  # the call audit's writer, running beside
+        if not audit_writer.get():
             statements.append(str(statement))
         return await execute(statement, params)
 
     def counted_write() -> Any:
-        transactions.append(1)
+        if not audit_writer.get():
+            transactions.append(1)
         return write()
 
+    monkeypatch.setattr(call_audit, "record_calls", marked)
     monkeypatch.setattr(env.runtime.db, "execute", counted)
     monkeypatch.setattr(env.runtime.db, "write", counted_write)
     return statements, transactions
