@@ -133,9 +133,10 @@ class OnceResponseDecorator(AsyncResponseDecorator):
             if (type(data) is not dict and type(data) is not list) or type(headers) is not dict or any(
                     key.lower() == "content-type" for key in headers):
                 return await self._as_connexion_does(returned)
-            headers["Content-Type"] = media_type
+            # A copy: Connexion adds the header to the handler's own dict, and a handler's constant
+            # (the token endpoints' no-store headers) then names a Content-Type on every later call.
             return StarletteResponse(content=dumps(data), status_code=status or 200, media_type=media_type,
-                                     headers=headers)
+                                     headers={**headers, "Content-Type": media_type})
 
         return wrapper
 
