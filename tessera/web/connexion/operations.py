@@ -124,15 +124,10 @@ class OnceResponseDecorator(AsyncResponseDecorator):
         @functools.wraps(function)
         async def wrapper(*args: t.Any, **kwargs: t.Any) -> t.Any:
             returned = await function(*args, **kwargs)
-            if type(returned) is tuple and len(returned) in (2, 3) and type(returned[1]) is int:
-                data, status, headers = returned if len(returned) == 3 else (*returned, {})
-            elif type(returned) is dict or type(returned) is list:
-                data, status, headers = returned, 200, {}
-            else:
-                data = None
-            if (type(data) is not dict and type(data) is not list) or type(headers) is not dict or any(
-                    key.lower() == "content-type" for key in headers):
+            reply = _json_reply(returned)
+            if reply is None:
                 return await self._as_connexion_does(returned)
+            data, status, headers = reply
             # A copy: Connexion adds the header to the handler's own dict, and a handler's constant
             # (the token endpoints' no-store headers) then names a Content-Type on every later call.
             return StarletteResponse(content=dumps(data), status_code=status or 200, media_type=media_type,
@@ -146,6 +141,22 @@ class OnceResponseDecorator(AsyncResponseDecorator):
         if isinstance(returned, ConnexionResponse):
             return self.framework.connexion_to_framework_response(returned)
         return self.build_framework_response(returned)
+
+
+def _json_reply(returned: t.Any) -> tuple[t.Any, int, dict[str, str]] | None:
+    """A handler's dict or list, alone or with an int status (and headers naming no Content-Type),
+    as (data, status, headers); None for any other shape."""
+    if type(returned) in _JSON:
+        return returned, 200, {}
+    if type(returned) is not tuple or len(returned) not in (2, 3) or type(returned[1]) is not int:
+        return None
+    data, status, headers = returned if len(returned) == 3 else (*returned, {})
+    if type(data) not in _JSON or type(headers) is not dict or any(key.lower() == "content-type" for key in headers):
+        return None
+    return data, status, headers
+
+
+_JSON = (dict, list)  # exact types: a subclass may serialize differently, so it takes Connexion's path
 
 
 class OncePerOperationDecorator(StarletteDecorator):
