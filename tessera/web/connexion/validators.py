@@ -197,12 +197,33 @@ class CollectingParameterValidator(ParameterValidator):
         if self.strict_validation and request.scope.get("query_string"):  # no query string: nothing unknown
             for name in sorted(self.validate_query_parameter_list(request, self.security_query_params)):
                 errors[name] = FieldError(N_("Unknown parameter."))
-        sources = {
+        sources: dict[str, t.Callable[[dict[str, t.Any]], t.Any]] = {
             "query": lambda p: request.query_params.get(p["name"]),
             "path": lambda p: request.path_params.get(p["name"].replace("-", "_")),
             "header": lambda p: request.headers.get(p["name"]),
             "cookie": lambda p: request.cookies.get(p["name"]),
         }
+        self._check_sources(errors, sources)
+
+    def validate_path_and_headers(self, scope: t.Any) -> None:
+        """``validate_request`` for a request without a query string to an operation whose
+        parameters are all path and header parameters: the same checks, in the same order, on the
+        same values (the URI parser's path values, Starlette's headers), without building the
+        request's other views (nothing else would be checked)."""
+        resolved: list[dict[str, t.Any]] = []  # the path values, resolved on first use as the request does
+
+        def path_value(param: dict[str, t.Any]) -> t.Any:
+            if not resolved:
+                resolved.append(self.uri_parser.resolve_path(scope.get("path_params", {})))
+            return resolved[0].get(param["name"].replace("-", "_"))
+
+        headers = Headers(scope=scope)
+        self._check_sources({}, {"path": path_value, "header": lambda p: headers.get(p["name"])})
+
+    def _check_sources(self, errors: dict[str, FieldError],
+                       sources: dict[str, t.Callable[[dict[str, t.Any]], t.Any]]) -> None:
+        """Each declared parameter of each location, its value read by that location's getter;
+        every failure reported together (``errors`` may already hold unknown parameters)."""
         for location, getter in sources.items():
             for param in self.parameters.get(location, []):
                 try:
@@ -210,37 +231,11 @@ class CollectingParameterValidator(ParameterValidator):
                 except (TypeError, ValueError):
                     errors[param["name"]] = FieldError(N_("Is not valid."))
                     continue
-                self._note(errors, param, self._check(location, param, value))
+                problem = self._check(location, param, value)
+                if problem is not None:
+                    errors.setdefault(param["name"], problem)
         if errors:
             raise RequestInvalid(errors)
-
-
-    def validate_path_and_headers(self, scope: t.Any) -> None:
-        """``validate_request`` for a request without a query string to an operation whose
-        parameters are all path and header parameters: the same checks, in the same order, on the
-        same values (the URI parser's path values, Starlette's headers), without building the
-        request's other views (nothing else would be checked)."""
-        errors: dict[str, FieldError] = {}
-        resolved: dict[str, t.Any] | None = None
-        for param in self.parameters.get("path", []):
-            try:
-                if resolved is None:
-                    resolved = self.uri_parser.resolve_path(scope.get("path_params", {}))
-                value = resolved.get(param["name"].replace("-", "_"))
-            except (TypeError, ValueError):
-                errors[param["name"]] = FieldError(N_("Is not valid."))
-                continue
-            self._note(errors, param, self._check("path", param, value))
-        headers = Headers(scope=scope)
-        for param in self.parameters.get("header", []):
-            self._note(errors, param, self._check("header", param, headers.get(param["name"])))
-        if errors:
-            raise RequestInvalid(errors)
-
-    @staticmethod
-    def _note(errors: dict[str, FieldError], param: dict[str, t.Any], problem: FieldError | None) -> None:
-        if problem is not None:
-            errors.setdefault(param["name"], problem)
 
 
 def _required_missing(param: dict[str, t.Any]) -> FieldError:
