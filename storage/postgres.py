@@ -3,7 +3,9 @@
 - A single statement runs on an autocommit connection: one round trip, no BEGIN/COMMIT.
 - A transaction runs in pipeline mode: BEGIN travels with the first statement, statements whose
   result nobody reads (``enqueue``: audit rows, outbox rows, completions) travel with the next one
-  or with the COMMIT, so a write costs one round trip per result it waits for, plus one.
+  or with the COMMIT, so a write costs one round trip per result it waits for, plus one. Queued
+  writes on different tables go as one statement (``storage.pg_batches``): psycopg's CPU cost is
+  per statement, pipelined or not.
 - Connections are not pinged before use; a read that fails because its connection died (a
   restarted server) is retried once on a fresh one. Writes are never retried here.
 - The pool keeps ``min_size`` connections open and grows to ``max_size`` under load; connections
@@ -41,6 +43,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.sql import ClauseElement
 
+from storage import pg_batches
 from storage.engine import (
     WRITE_PROBE,
     Compiled,
@@ -94,6 +97,7 @@ class PostgresTransaction:
     def __init__(self, conn: psycopg.AsyncConnection[Any], pipeline: psycopg.AsyncPipeline) -> None:
         self._conn = conn
         self._pipeline = pipeline
+        self._batch: list[pg_batches.Pending] = []  # enqueued, not sent yet (``pg_batches``)
 
     @overload
     async def execute(self, statement: Statement[R] | Query[R], params: Params = None) -> Result[R]: ...
@@ -105,6 +109,7 @@ class PostgresTransaction:
                       params: Params = None) -> Result[Any]:
         compiled, extracted = compiled_for(statement, "postgresql")
         sql, values = compiled.bind(params, extracted)
+        await self.send_batch()
         try:
             cursor = await self._conn.execute(sql, values)
             if not compiled.returns_rows:
@@ -114,13 +119,33 @@ class PostgresTransaction:
             raise _integrity(sql, values, exc) from exc
 
     async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
+        """Queue a write whose result nobody reads: it joins the batch of such writes when
+        ``pg_batches`` allows, else the batch goes first and the write travels alone."""
         compiled, extracted = compiled_for(statement, "postgresql")
         sql, values = compiled.bind(params, extracted)
-        await self._conn.execute(sql, values)
+        table = pg_batches.target(sql)
+        if table is None or not pg_batches.joins(self._batch, table):
+            await self.send_batch()
+        if table is None:
+            await self._conn.execute(sql, values)
+        else:
+            self._batch.append((table, sql, values))
+
+    async def send_batch(self) -> None:
+        """Put the queued writes into the pipeline, as one statement (without waiting for it)."""
+        batch = self._batch
+        if not batch:
+            return
+        self._batch = []
+        if len(batch) == 1:
+            await self._conn.execute(batch[0][1], batch[0][2])
+        else:
+            await self._conn.execute(*pg_batches.merged(batch))
 
     async def execute_many(self, statement: Statement[Any], rows: Sequence[Mapping[str, Any]]) -> None:
         compiled = statement.compiled("postgresql")
         bound = [compiled.bind(row)[1] for row in rows]
+        await self.send_batch()
         async with self._conn.cursor() as cursor:
             await cursor.executemany(compiled.sql, bound)
 
@@ -344,7 +369,9 @@ class PostgresDatabase:
             try:
                 async with conn.pipeline() as pipeline:
                     await conn.execute(b"BEGIN")
-                    yield PostgresTransaction(conn, pipeline)
+                    tx = PostgresTransaction(conn, pipeline)
+                    yield tx
+                    await tx.send_batch()
                     await conn.execute(b"COMMIT")
             except psycopg.IntegrityError as exc:  # raised when the pipeline synced at COMMIT
                 await _rollback(conn)
