@@ -5,7 +5,8 @@
   result nobody reads (``enqueue``: audit rows, outbox rows, completions) travel with the next one
   or with the COMMIT, so a write costs one round trip per result it waits for, plus one. Queued
   writes on different tables go as one statement (``storage.pg_batches``): psycopg's CPU cost is
-  per statement, pipelined or not.
+  per statement, pipelined or not. A transaction of queued writes alone never enters pipeline
+  mode: it is that one statement, on the autocommit connection.
 - Connections are not pinged before use; a read that fails because its connection died (a
   restarted server) is retried once on a fresh one. Writes are never retried here.
 - The pool keeps ``min_size`` connections open and grows to ``max_size`` under load; connections
@@ -90,14 +91,29 @@ async def _rollback(conn: psycopg.AsyncConnection[Any]) -> None:
 
 
 class PostgresTransaction:
-    """A transaction on one pipelined connection."""
+    """A transaction on one connection, begun at its first statement that is not a queued write.
+
+    A transaction made only of queued writes (a create: the record, its stamp, audit and outbox
+    rows, the idempotency completion) is sent at commit as the one statement ``pg_batches`` makes
+    of them, on the autocommit connection: atomic as every statement, with no pipeline, BEGIN or
+    COMMIT. Any other statement enters pipeline mode and sends BEGIN first.
+    """
 
     dialect = "postgresql"
 
-    def __init__(self, conn: psycopg.AsyncConnection[Any], pipeline: psycopg.AsyncPipeline) -> None:
+    def __init__(self, conn: psycopg.AsyncConnection[Any], scope: contextlib.AsyncExitStack) -> None:
         self._conn = conn
-        self._pipeline = pipeline
+        self._scope = scope  # the pipeline is entered here, and left (synced) when the block ends
+        self._pipeline: psycopg.AsyncPipeline | None = None
         self._batch: list[pg_batches.Pending] = []  # enqueued, not sent yet (``pg_batches``)
+
+    async def _begun(self) -> psycopg.AsyncPipeline:
+        """The pipeline, entered with BEGIN the first time; the queued writes are sent after it."""
+        if self._pipeline is None:
+            self._pipeline = await self._scope.enter_async_context(self._conn.pipeline())
+            await self._conn.execute(b"BEGIN")
+        await self._send_batch()
+        return self._pipeline
 
     @overload
     async def execute(self, statement: Statement[R] | Query[R], params: Params = None) -> Result[R]: ...
@@ -109,30 +125,30 @@ class PostgresTransaction:
                       params: Params = None) -> Result[Any]:
         compiled, extracted = compiled_for(statement, "postgresql")
         sql, values = compiled.bind(params, extracted)
-        await self.send_batch()
+        pipeline = await self._begun()
         try:
             cursor = await self._conn.execute(sql, values)
             if not compiled.returns_rows:
-                await self._pipeline.sync()  # the row count is known once the result is back
+                await pipeline.sync()  # the row count is known once the result is back
             return await _result(cursor, compiled)
         except psycopg.IntegrityError as exc:
             raise _integrity(sql, values, exc) from exc
 
     async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         """Queue a write whose result nobody reads: it joins the batch of such writes when
-        ``pg_batches`` allows, else the batch goes first and the write travels alone."""
+        ``pg_batches`` allows, else the transaction begins, the batch goes, and then the write."""
         compiled, extracted = compiled_for(statement, "postgresql")
         sql, values = compiled.bind(params, extracted)
         table = pg_batches.target(sql)
         if table is None or not pg_batches.joins(self._batch, table):
-            await self.send_batch()
+            await self._begun()
         if table is None:
             await self._conn.execute(sql, values)
         else:
             self._batch.append((table, sql, values))
 
-    async def send_batch(self) -> None:
-        """Put the queued writes into the pipeline, as one statement (without waiting for it)."""
+    async def _send_batch(self) -> None:
+        """Send the queued writes as one statement (in the pipeline: without waiting for it)."""
         batch = self._batch
         if not batch:
             return
@@ -145,9 +161,15 @@ class PostgresTransaction:
     async def execute_many(self, statement: Statement[Any], rows: Sequence[Mapping[str, Any]]) -> None:
         compiled = statement.compiled("postgresql")
         bound = [compiled.bind(row)[1] for row in rows]
-        await self.send_batch()
+        await self._begun()
         async with self._conn.cursor() as cursor:
             await cursor.executemany(compiled.sql, bound)
+
+    async def commit(self) -> None:
+        """Send what is queued and COMMIT; a transaction never begun sends its one statement, if any."""
+        await self._send_batch()
+        if self._pipeline is not None:
+            await self._conn.execute(b"COMMIT")
 
 
 def _unavailable(exc: psycopg.Error, conn: psycopg.AsyncConnection[Any]) -> bool:
@@ -363,17 +385,15 @@ class PostgresDatabase:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[PostgresTransaction]:
         """BEGIN and COMMIT are statements of the pipeline, not psycopg's ``transaction()`` (which
-        waits for BEGIN's answer, and sends COMMIT in a batch of its own): a transaction whose
-        rows nobody waits for is one round trip, BEGIN to COMMIT."""
+        waits for BEGIN's answer, and sends COMMIT in a batch of its own); a transaction of queued
+        writes alone is their one statement (``PostgresTransaction``)."""
         async with self._connection() as conn:
             try:
-                async with conn.pipeline() as pipeline:
-                    await conn.execute(b"BEGIN")
-                    tx = PostgresTransaction(conn, pipeline)
+                async with contextlib.AsyncExitStack() as scope:
+                    tx = PostgresTransaction(conn, scope)
                     yield tx
-                    await tx.send_batch()
-                    await conn.execute(b"COMMIT")
-            except psycopg.IntegrityError as exc:  # raised when the pipeline synced at COMMIT
+                    await tx.commit()
+            except psycopg.IntegrityError as exc:  # raised at COMMIT's sync, or by the one statement
                 await _rollback(conn)
                 raise IntegrityError("COMMIT", None, exc) from exc
             except BaseException:

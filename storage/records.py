@@ -85,6 +85,37 @@ class RecordRow(NamedTuple):
     deleted_at: datetime | None
 
 
+class RecordVersion(Protocol):
+    """What a caller sees of one version of a record: a stored row (``RecordRow``) or a record
+    created in this transaction (``CreatedRecord``), whose database id nobody has read."""
+
+    @property
+    def pid(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def updated_at(self) -> datetime: ...
+
+
+class CreatedRecord(NamedTuple):
+    """A record whose insert is queued in the transaction: every column the caller set, no id
+    (``RecordRepository.insert``)."""
+
+    tenant_id: int
+    model: str
+    pid: str
+    version: int
+    data: dict[str, Any]
+    search_text: str
+    created_by: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
 class _Claimed(NamedTuple):
     record_id: int
 
@@ -107,9 +138,11 @@ _GET_FOR_UPDATE = Statement(_GET_QUERY.with_for_update(), {"sqlite": _GET_QUERY}
                             row=RecordRow)
 _PAGE_AFTER = Statement(select(records).where(_SCOPE, records.c.id > bindparam("after_id"))
                         .order_by(records.c.id.asc()).limit(bindparam("limit")), row=RecordRow)
-_INSERT = Statement(insert(records).values(
-    {c: bindparam(c) for c in ("tenant_id", "model", "pid", "version", "data", "search_text", "created_by",
-                               "created_at", "updated_at")}).returning(*records.c), row=RecordRow)
+_CREATED_COLUMNS = ("tenant_id", "model", "pid", "version", "data", "search_text", "created_by", "created_at",
+                    "updated_at")  # CreatedRecord's fields, in order
+_INSERT_VALUES = insert(records).values({c: bindparam(c) for c in _CREATED_COLUMNS})
+_INSERT = Statement(_INSERT_VALUES.returning(*records.c), row=RecordRow)
+_INSERT_QUEUED = Statement(_INSERT_VALUES)
 _UPDATE = Statement(
     update(records)
     .where(_SCOPE, records.c.id == bindparam("record_id"), records.c.version == bindparam("expected_version"))
@@ -122,6 +155,18 @@ _UPDATE = Statement(
 
 def search_text(model: RecordModel, data: dict[str, Any]) -> str:
     return "\n".join(str(data[code]).lower() for code in model.searchable if data.get(code) is not None)
+
+
+def as_stored(data: dict[str, Any], dialect: str) -> dict[str, Any]:
+    """``data`` as the database gives it back, for a record that was written but not read back.
+
+    PostgreSQL's ``jsonb`` keeps an object's keys shorter first, then in byte order, and a number
+    as a numeric, which has no negative zero; SQLite's JSON text keeps both as written. A record's
+    fields are scalars (``tessera.records.payloads``), so nothing nested needs the same."""
+    if dialect != "postgresql":
+        return data
+    ordered = sorted(data, key=lambda key: (len(key.encode()), key.encode()))
+    return {key: 0.0 if isinstance(data[key], float) and data[key] == 0 else data[key] for key in ordered}
 
 
 class RecordRepository:
@@ -260,12 +305,21 @@ class RecordRepository:
             condition = and_(condition, record_unique_values.c.field.in_(sorted(only)))
         await self.conn.execute(delete(record_unique_values).where(condition))
 
-    async def insert(self, data: dict[str, Any], created_by: int | None, *, now: datetime) -> RecordRow:
-        row = (await self.conn.execute(_INSERT, {
-            **self._binds, "pid": new_pid(PID_PREFIX), "version": 1, "data": data,
-            "search_text": search_text(self.model, data), "created_by": created_by, "created_at": now,
-            "updated_at": now,
-        })).one()
+    async def insert(self, data: dict[str, Any], created_by: int | None, *,
+                     now: datetime) -> RecordRow | CreatedRecord:
+        """Insert a new record. Without a unique value to claim, nothing the insert would return is
+        unknown here but the id, which no caller of a create reads: the insert is queued
+        (``enqueue``), so on PostgreSQL it travels in one statement with the transaction's other
+        queued writes, and the record comes back as the ``CreatedRecord`` that was written. With
+        one, the claims need the new row's id: the insert runs and returns it."""
+        created = CreatedRecord(self.tenant_id, self.model.code, new_pid(PID_PREFIX), 1, data,
+                                search_text(self.model, data), created_by, now, now)
+        values = dict(zip(_CREATED_COLUMNS, created, strict=True))
+        if not any(data.get(code) is not None for code in self.model.unique):
+            await self.conn.enqueue(_INSERT_QUEUED, values)
+            await record_counts.touch(self.conn, self.tenant_id, self.model.code)
+            return CreatedRecord(*created[:4], as_stored(data, self.dialect), *created[5:])
+        row = (await self.conn.execute(_INSERT, values)).one()
         await self._claim_unique(row.id, data)
         await record_counts.touch(self.conn, self.tenant_id, self.model.code)
         return row
@@ -307,6 +361,6 @@ def _filed(key: Hashable | None, total: int) -> int:
     return total
 
 
-def present(row: RecordRow) -> dict[str, Any]:
+def present(row: RecordVersion) -> dict[str, Any]:
     """The record as clients see it: public ``id``, declared fields, timestamps."""
     return {"id": row.pid, **row.data, "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}

@@ -19,7 +19,7 @@ from typing import Any
 
 from storage import audit, outbox
 from storage.engine import Executor
-from storage.records import DuplicateValues, RecordModel, RecordRepository, RecordRow
+from storage.records import DuplicateValues, RecordModel, RecordRepository, RecordRow, RecordVersion
 from tessera.core.errors import DuplicateValue, FieldError
 from tessera.core.i18n import N_
 from tessera.registry.capabilities import Capabilities
@@ -58,7 +58,7 @@ class Changes:
     def repository(self) -> RecordRepository:
         return RecordRepository(self.conn, self.author.tenant_id, self.model)
 
-    async def create(self, data: dict[str, Any]) -> RecordRow:
+    async def create(self, data: dict[str, Any]) -> RecordVersion:
         """Insert a record from checked ``data``; ``DuplicateValue`` names duplicate unique values."""
         with _duplicates_as_field_errors():
             row = await self.repository.insert(data, self.author.user_id, now=self.now)

@@ -8,6 +8,7 @@ whole transaction.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +19,8 @@ from sqlalchemy import Column, Integer, MetaData, String, Table, bindparam, sele
 
 from storage import pg_batches
 from storage.engine import IntegrityError, Statement
+from storage.records import as_stored
+from storage.types import JsonDoc
 from tests.conftest import Env
 
 
@@ -79,7 +82,7 @@ def test_queued_writes_on_different_tables_all_land_at_commit(env: Env, tables: 
     assert (_rows(env, a), _rows(env, b), _rows(env, c)) == ([(1, "one", 0)], [(2, "two", 0)], [(3, "three", 0)])
 
 
-def test_queued_writes_on_different_tables_are_one_statement_on_postgresql(
+def test_a_transaction_of_queued_writes_alone_is_one_statement_on_postgresql(
         env: Env, tables: tuple[Table, Table, Table], sent: list[str]) -> None:
     a, b, c = tables
 
@@ -90,9 +93,42 @@ def test_queued_writes_on_different_tables_are_one_statement_on_postgresql(
             await tx.enqueue(_bump(c), {"row_id": 1})
 
     env.run(work)
-    expected = ["BEGIN", "WITH w0 AS (INSERT INTO", "COMMIT"] if env.backend == "postgresql" else []
+    expected = ["WITH w0 AS (INSERT INTO"] if env.backend == "postgresql" else []
     assert [sql[:len(prefix)] for sql, prefix in zip(sent, expected, strict=False)] == expected
     assert len(sent) == len(expected)
+
+
+def test_queued_writes_after_a_statement_go_as_one_before_the_commit(
+        env: Env, tables: tuple[Table, Table, Table], sent: list[str]) -> None:
+    a, b, c = tables
+
+    async def work() -> None:
+        async with env.runtime.db.write() as tx:
+            await tx.execute(select(a.c.id))
+            await tx.enqueue(_insert(b), {"id": 1, "name": "one", "hits": 0})
+            await tx.enqueue(_insert(c), {"id": 1, "name": "one", "hits": 0})
+
+    env.run(work)
+    assert _rows(env, b) == _rows(env, c) == [(1, "one", 0)]
+    expected = ["BEGIN", "SELECT", "WITH", "COMMIT"] if env.backend == "postgresql" else []
+    assert [sql.split(" ")[0] for sql in sent] == expected
+
+
+def test_a_block_that_fails_before_its_queued_writes_are_sent_writes_nothing(
+        env: Env, tables: tuple[Table, Table, Table], sent: list[str]) -> None:
+    a, b, _ = tables
+
+    async def work() -> None:
+        async with env.runtime.db.write() as tx:
+            await tx.enqueue(_insert(a), {"id": 1, "name": "one", "hits": 0})
+            await tx.enqueue(_insert(b), {"id": 1, "name": "one", "hits": 0})
+            raise LookupError("the command failed")
+
+    with pytest.raises(LookupError):
+        env.run(work)
+    assert (_rows(env, a), _rows(env, b)) == ([], [])
+    if env.backend == "postgresql":
+        assert sent == []
 
 
 def test_queued_writes_on_one_row_apply_one_after_another(env: Env, tables: tuple[Table, Table, Table]) -> None:
@@ -169,3 +205,18 @@ def test_a_statement_that_reads_another_table_keeps_its_place_among_queued_write
     assert _rows(env, a) == [(1, "one", 1)]
     expected = ["BEGIN", "INSERT", "INSERT", "UPDATE", "INSERT", "COMMIT"] if env.backend == "postgresql" else []
     assert [sql.split(" ")[0] for sql in sent] == expected
+
+
+def test_a_created_records_data_is_what_the_database_gives_back(env: Env) -> None:
+    """``as_stored``: key order and negative zero as each database returns a JSON document."""
+    metadata = MetaData()
+    docs = Table(f"queued_docs_{uuid.uuid4().hex[:10]}", metadata,
+                 Column("id", Integer, primary_key=True, autoincrement=False), Column("doc", JsonDoc))
+    data = {"warehouse": "W", "sku": "S", "quantity": -0.0, "é": 1, "z": True, "receivedAt": None, "a1": 1.5e-7}
+    metadata.create_all(env.sql)
+    try:
+        env.run(env.runtime.db.execute, docs.insert().values(id=1, doc=data))
+        read = env.run(env.runtime.db.execute, select(docs.c.doc)).scalar_one()
+    finally:
+        metadata.drop_all(env.sql)
+    assert json.dumps(as_stored(data, env.runtime.db.dialect)) == json.dumps(read)

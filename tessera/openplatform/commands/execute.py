@@ -22,6 +22,7 @@ from typing import Any
 
 from storage import open_idempotency as idempotency_store
 from storage.engine import DatabaseUnavailable, Executor
+from storage.records import RecordVersion
 from tessera.core.errors import (
     CapabilityNotFound,
     FieldError,
@@ -174,9 +175,10 @@ async def apply_command(conn: Executor, rt: Runtime, command: CommandCap, author
                 raise ResourceNotFound()
             if check_precondition and etag(current) not in (if_match or ()):
                 raise PreconditionFailed()
-            row = await changes.update(current, validate_payload(model, wanted, partial=True))
-            if row is None:  # another writer committed this version first
+            updated = await changes.update(current, validate_payload(model, wanted, partial=True))
+            if updated is None:  # another writer committed this version first
                 raise PreconditionFailed()
+            row: RecordVersion = updated
         else:
             row = await changes.create(validate_payload(model, wanted, partial=False))
     except ValidationFailed as exc:

@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from storage.records import RecordRepository, RecordRow
+from storage.records import RecordRepository, RecordRow, RecordVersion
 from tessera.core.clock import iso
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, ResourceNotFound
 from tessera.core.i18n import N_
@@ -44,7 +44,7 @@ def resource_for(rt: Runtime, caller: Caller, name: str, scope: str | None = Non
     return resource
 
 
-def present(resource: ResourceCap, row: RecordRow) -> dict[str, Any]:
+def present(resource: ResourceCap, row: RecordVersion) -> dict[str, Any]:
     """The published representation: pid, the exposed fields (null when unset), timestamps."""
     data = row.data
     return {
@@ -55,7 +55,7 @@ def present(resource: ResourceCap, row: RecordRow) -> dict[str, Any]:
     }
 
 
-def etag(row: RecordRow) -> str:
+def etag(row: RecordVersion) -> str:
     """Strong ETag of one version of one record (another record's ETag never matches)."""
     return etag_of(str(row.pid), int(row.version))
 
