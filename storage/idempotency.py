@@ -1,8 +1,11 @@
 """Idempotency keys of session commands: the first result of a key is kept for the dedupe window.
 
-The key row is written in the same transaction as the command's change, so a key is either bound
-to a committed result or not recorded at all; a unique constraint makes a concurrent duplicate
-wait for (PostgreSQL) or queue behind (SQLite) the first and then find its result.
+The key row is written with the command's change, in its transaction, as its last write (one
+plain INSERT of the key and its result), so a key is either bound to a committed result or not
+recorded at all. A key that already has a row makes that INSERT fail on the unique constraint and
+the whole transaction roll back; a concurrent duplicate's INSERT waits for the first to commit
+(PostgreSQL) or queues behind it (SQLite) and then fails the same way. The caller then reads the
+row (``find``) and replays it.
 """
 
 from __future__ import annotations
@@ -10,9 +13,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import and_, bindparam, delete, select, update
+from sqlalchemy import and_, bindparam, delete, insert, select
 
-from storage.engine import Executor, Statement, insert_or_skip
+from storage.engine import Executor, Statement, bound
 from storage.tables import idempotency_keys
 
 
@@ -29,19 +32,13 @@ class KeyRow(NamedTuple):
     created_at: datetime
 
 
-class _Claimed(NamedTuple):
-    id: int
-
-
 _FIND = Statement(select(idempotency_keys).where(and_(
     idempotency_keys.c.tenant_id == bindparam("tenant_id"), idempotency_keys.c.user_id == bindparam("user_id"),
     idempotency_keys.c.key == bindparam("key"))), row=KeyRow)
 _FORGET = Statement(delete(idempotency_keys).where(and_(
     idempotency_keys.c.id == bindparam("row_id"), idempotency_keys.c.created_at == bindparam("created_at"))))
-_CLAIM = insert_or_skip(idempotency_keys, ("tenant_id", "user_id", "key", "request_hash", "status_code", "response",
-                                           "created_at"), [idempotency_keys.c.id], _Claimed)
-_COMPLETE = Statement(update(idempotency_keys).where(idempotency_keys.c.id == bindparam("row_id")).values(
-    status_code=bindparam("status_code"), response=bindparam("response")))
+_RECORD = Statement(insert(idempotency_keys).values(bound(
+    "tenant_id", "user_id", "key", "request_hash", "status_code", "response", "created_at")))
 
 
 async def find(conn: Executor, tenant_id: int, user_id: int, key: str) -> KeyRow | None:
@@ -54,16 +51,10 @@ async def forget(conn: Executor, row_id: int, created_at: datetime) -> None:
     await conn.execute(_FORGET, {"row_id": row_id, "created_at": created_at})
 
 
-async def claim(conn: Executor, tenant_id: int, user_id: int, key: str, request_hash: str, *,
-                now: datetime) -> int | None:
-    """Insert the key row: its id, or None when the key already has one (on PostgreSQL, after a
-    concurrent holder committed; a rolled-back holder's key is claimed)."""
-    row = (await conn.execute(_CLAIM, {
-        "tenant_id": tenant_id, "user_id": user_id, "key": key, "request_hash": request_hash, "status_code": 0,
-        "response": None, "created_at": now,
-    })).first()
-    return None if row is None else row.id
-
-
-async def complete(conn: Executor, row_id: int, status_code: int, response: Any) -> None:
-    await conn.enqueue(_COMPLETE, {"row_id": row_id, "status_code": status_code, "response": response})
+async def record(conn: Executor, tenant_id: int, user_id: int, key: str, request_hash: str, status_code: int,
+                 response: Any, *, now: datetime) -> None:
+    """Queue the key row with its result; the transaction fails at commit when the key has one."""
+    await conn.enqueue(_RECORD, {
+        "tenant_id": tenant_id, "user_id": user_id, "key": key, "request_hash": request_hash,
+        "status_code": status_code, "response": response, "created_at": now,
+    })

@@ -299,7 +299,7 @@ def test_a_purge_deletes_at_most_one_batch_per_statement_and_finishes_over_sever
 
     async def claim_many() -> None:
         for i in range(25):
-            await session_keys.claim(rt.db, tenant.tenant_id, 1, f"{prefix}-{i}", "h", now=rt.clock.now())
+            await session_keys.record(rt.db, tenant.tenant_id, 1, f"{prefix}-{i}", "h", 200, None, now=rt.clock.now())
 
     env.run(claim_many)
     mine = ids(env, idempotency_keys, idempotency_keys.c.key.like(f"{prefix}-%"))

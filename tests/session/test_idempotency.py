@@ -46,6 +46,22 @@ def test_the_same_key_with_a_different_request_is_a_conflict(env: Env, tenant: T
     assert _total(env, tenant) == 1
 
 
+def test_a_repeated_key_replays_even_where_running_the_command_again_would_fail(
+        env: Env, tenant: TenantUsers) -> None:
+    """The command runs before its key is looked at: a failure is answered only if the key is unused."""
+    created = env.client.post(CREATE, json={"payload": {"name": "A", "serialNo": "IDEM-6"}},
+                              headers=tenant.headers()).json()["data"]
+    update = {"operationType": "UPDATE", "targetRecordId": created["id"], "payload": {"name": "B"}}
+    headers = {**tenant.headers(), "X-Idempotent-Key": "key-6"}
+    first = env.client.post("/api/meta/commands/execute/assets:update", json=update, headers=headers)
+    deleted = env.client.post("/api/meta/commands/execute/assets:delete", headers=tenant.headers(),
+                              json={"operationType": "DELETE", "targetRecordId": created["id"]})
+    assert (first.json()["code"], deleted.json()["code"]) == ("0", "0")
+    again = env.client.post("/api/meta/commands/execute/assets:update", json=update, headers=headers)
+    assert again.json()["code"] == "IDEMPOTENT_REPLAY"
+    assert again.json()["data"] == first.json()["data"]
+
+
 def test_a_failed_command_does_not_consume_its_key(env: Env, tenant: TenantUsers) -> None:
     headers = {**tenant.headers(), "X-Idempotent-Key": "key-5"}
     bad = env.client.post(CREATE, json={"payload": {"name": "A"}}, headers=headers)

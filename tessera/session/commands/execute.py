@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from storage import idempotency as keys
-from storage.engine import Executor
+from storage.engine import DatabaseUnavailable, Executor
 from storage.records import present
 from tessera.access.actors import Actor
 from tessera.core.errors import Conflict, FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed
@@ -163,27 +163,32 @@ async def _execute_once(rt: Runtime, actor: Actor, author: Author, command: Comm
                         key: str) -> Outcome:
     """Run the command at most once per (tenant, user, key) within the dedupe window.
 
-    One write transaction claims the key (``INSERT ... ON CONFLICT DO NOTHING``), applies the
-    command and completes the key, so a key is bound to a committed result or to nothing. A
-    concurrent duplicate's claim waits for the first to commit (PostgreSQL) or queues behind it
-    (SQLite), then finds its result and replays it.
+    The command runs first, and its transaction ends with the key row holding its result
+    (``storage.idempotency.record``): a new key, the common case, costs no statement of its own.
+    When the transaction fails, because the key has a row already (its INSERT fails at commit and
+    nothing of the command is kept; a concurrent duplicate's waits for the first to commit) or
+    because the command itself failed (as a retry of a create would, its unique value taken by the
+    first), the key's row decides: none re-raises the failure; an expired one is forgotten and the
+    command runs afresh; a live one replays its result, or is a conflict for another body.
     """
     request_hash = _request_hash(command.code, body)
     ttl = timedelta(seconds=rt.settings.idempotency_ttl_seconds)
     for _ in range(3):
-        async with rt.db.write() as conn:
-            now = rt.clock.now()
-            row_id = await keys.claim(conn, actor.tenant_id, actor.user_id, key, request_hash, now=now)
-            if row_id is not None:
+        try:
+            async with rt.db.write() as conn:
                 result = await _apply(conn, rt, author, command, body)
-                await keys.complete(conn, row_id, 200, result)
-                return Outcome(result, replay=False)
-            existing = await keys.find(conn, actor.tenant_id, actor.user_id, key)
-            if existing is not None and existing.created_at < now - ttl:
-                await keys.forget(conn, existing.id, existing.created_at)
-                continue  # the expired key is gone: claim it afresh
-        if existing is None:  # its holder rolled back between the two statements
-            continue
+                await keys.record(conn, actor.tenant_id, actor.user_id, key, request_hash, 200, result,
+                                  now=rt.clock.now())
+            return Outcome(result, replay=False)
+        except DatabaseUnavailable:
+            raise
+        except Exception:
+            existing = await keys.find(rt.db, actor.tenant_id, actor.user_id, key)
+            if existing is None:
+                raise
+        if existing.created_at < rt.clock.now() - ttl:
+            await keys.forget(rt.db, existing.id, existing.created_at)
+            continue  # the expired key is gone: run the command afresh
         if existing.request_hash != request_hash:
             raise IdempotencyKeyConflict()
         return Outcome(existing.response, replay=True)
