@@ -7,15 +7,17 @@ the condition.
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Hashable, Mapping
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
-from sqlalchemy import ColumnElement, and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import ColumnElement, String, and_, bindparam, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql
 
 from storage import record_counts
-from storage.engine import Executor, Query, Statement, insert_or_skip
+from storage.engine import Executor, Query, Row, Statement, insert_or_skip
 from storage.listing import (
     ListField,
     ListQueries,
@@ -143,6 +145,28 @@ _CREATED_COLUMNS = ("tenant_id", "model", "pid", "version", "data", "search_text
 _INSERT_VALUES = insert(records).values({c: bindparam(c) for c in _CREATED_COLUMNS})
 _INSERT = Statement(_INSERT_VALUES.returning(*records.c), row=RecordRow)
 _INSERT_QUEUED = Statement(_INSERT_VALUES)
+_ROW_WIDTH = len(records.c)
+
+
+@functools.cache
+def _insert_claiming(claims: int) -> Statement[Row]:
+    """PostgreSQL: the insert and ``claims`` unique-value claims in one statement. The record's
+    insert is a data-modifying CTE, each claim an ``INSERT ... SELECT`` from it, ``ON CONFLICT DO
+    NOTHING RETURNING field`` (``field_<i>``, ``value_<i>`` bound per call); the row is the new
+    record's columns, then per claim its field, or NULL where the value was taken. A clash then
+    fails the command as the claims one by one did: the transaction rolls back, record included."""
+    created = _INSERT_VALUES.returning(*records.c).cte("created")
+    won = []
+    for i in range(claims):
+        claim = (postgresql.insert(record_unique_values)
+                 .from_select(["tenant_id", "model", "field", "value", "record_id"],
+                              select(created.c.tenant_id, created.c.model, bindparam(f"field_{i}", type_=String),
+                                     bindparam(f"value_{i}", type_=String), created.c.id))
+                 .on_conflict_do_nothing()
+                 .returning(record_unique_values.c.field)
+                 .cte(f"claim_{i}"))
+        won.append(select(claim.c.field).scalar_subquery())
+    return Statement(select(*created.c, *won))
 _UPDATE = Statement(
     update(records)
     .where(_SCOPE, records.c.id == bindparam("record_id"), records.c.version == bindparam("expected_version"))
@@ -311,7 +335,8 @@ class RecordRepository:
         unknown here but the id, which no caller of a create reads: the insert is queued
         (``enqueue``), so on PostgreSQL it travels in one statement with the transaction's other
         queued writes, and the record comes back as the ``CreatedRecord`` that was written. With
-        one, the claims need the new row's id: the insert runs and returns it."""
+        one, the claims need the new row's id: the insert runs and returns it, on PostgreSQL with
+        its claims in the same statement."""
         created = CreatedRecord(self.tenant_id, self.model.code, new_pid(PID_PREFIX), 1, data,
                                 search_text(self.model, data), created_by, now, now)
         values = dict(zip(_CREATED_COLUMNS, created, strict=True))
@@ -319,10 +344,26 @@ class RecordRepository:
             await self.conn.enqueue(_INSERT_QUEUED, values)
             await record_counts.touch(self.conn, self.tenant_id, self.model.code)
             return CreatedRecord(*created[:4], as_stored(data, self.dialect), *created[5:])
-        row = (await self.conn.execute(_INSERT, values)).one()
-        await self._claim_unique(row.id, data)
+        if self.dialect == "postgresql":
+            row = await self._insert_claiming(values, data)
+        else:
+            row = (await self.conn.execute(_INSERT, values)).one()
+            await self._claim_unique(row.id, data)
         await record_counts.touch(self.conn, self.tenant_id, self.model.code)
         return row
+
+    async def _insert_claiming(self, values: dict[str, Any], data: dict[str, Any]) -> RecordRow:
+        """The insert and its unique-value claims, one statement (``_insert_claiming``);
+        ``DuplicateValues`` names every clash at once, as ``_claim_unique`` does."""
+        fields = [code for code in self.model.unique if data.get(code) is not None]
+        params = dict(values)
+        for i, code in enumerate(fields):
+            params[f"field_{i}"], params[f"value_{i}"] = code, str(data[code])
+        got = (await self.conn.execute(_insert_claiming(len(fields)), params)).one()
+        clashes = [code for code, won in zip(fields, got[_ROW_WIDTH:], strict=True) if won is None]
+        if clashes:
+            raise DuplicateValues(clashes)
+        return RecordRow(*got[:_ROW_WIDTH])
 
     async def update(self, current: RecordRow, changes: dict[str, Any], *, now: datetime) -> RecordRow | None:
         """Apply ``changes`` if the row is still at ``current.version``; None when it moved on.
