@@ -19,9 +19,11 @@ from starlette.testclient import TestClient
 
 from tessera.app import create_app
 from tests.conftest import Env, TenantUsers, bearer, issue_token
-from tests.support.openplatform import ASSETS, ASSIGN, CREATE_STOCK_IN, seed_assets
+from tests.support.openplatform import ASSETS, ASSIGN, CREATE_STOCK_IN, EVENTS, seed_assets
 
 JSON = {"Content-Type": "application/json"}
+EVENT = {"type": "inventory.received", "schemaVersion": 1, "occurredAt": "2026-11-22T08:00:00Z",
+         "data": {"sku": "SKU-9", "quantity": 3, "warehouse": "W1"}}
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,22 @@ def _probes(session: dict[str, str], token: dict[str, str], cred: dict[str, str]
               body=b'{"input":{"quantity":"many"}}'),
         Probe("command no content type", "POST", CREATE_STOCK_IN, {**token, "Idempotency-Key": "fast-3"},
               body=b'{"input":{}}'),
+        Probe("command with a charset", "POST", ASSIGN,
+              {**token, "Content-Type": "application/json; charset=utf-8", "Idempotency-Key": "fast-4"},
+              body=json.dumps({"targetPid": pid, "input": {"assignee": "x"}}).encode()),
+        Probe("command with a JSON null body", "POST", CREATE_STOCK_IN, {**token, **JSON, "Idempotency-Key": "fast-5"},
+              body=b"null"),
+        Probe("command with an empty JSON body", "POST", CREATE_STOCK_IN,
+              {**token, **JSON, "Idempotency-Key": "fast-6"}, body=b""),
+        Probe("command with another JSON media type", "POST", ASSIGN,
+              {**token, "Content-Type": "application/merge-patch+json", "Idempotency-Key": "fast-7"},
+              body=json.dumps({"targetPid": pid, "input": {"assignee": "x"}}).encode()),
+        Probe("event accepted, then a duplicate", "POST", EVENTS, {**token, **JSON, "Idempotency-Key": "fast-8"},
+              body=json.dumps(EVENT).encode(), random_body=True),
+        Probe("event without a key", "POST", EVENTS, {**token, **JSON}, body=json.dumps(EVENT).encode()),
+        Probe("event with a charset", "POST", EVENTS,
+              {**token, "Content-Type": "application/json;charset=UTF-8", "Idempotency-Key": "fast-9"},
+              body=json.dumps({**EVENT, "schemaVersion": 99}).encode()),
         Probe("unpublished route", "GET", "/api/open/v1/internal/users"),
         Probe("unpublished method", "DELETE", "/api/open/v1/whoami"),
     ]
@@ -145,7 +163,8 @@ def apps(env: Env) -> Iterator[dict[str, TestClient]]:
 
 
 def test_the_fast_path_changes_no_answer(env: Env, tenant: TenantUsers, apps: dict[str, TestClient]) -> None:
-    cred = tenant.install(scopes=("assets.read", "assets.manage", "inventory.stockins.manage"))
+    cred = tenant.install(scopes=("assets.read", "assets.manage", "inventory.stockins.manage",
+                                  "events.robot-fleet.publish"))
     token = bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
     pid = seed_assets(tenant, 3)[0]
     probes = _probes(tenant.headers(), token, cred, pid)

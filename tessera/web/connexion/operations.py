@@ -18,13 +18,17 @@ to pass, so those operations skip both. An operation that declares no path param
 handler takes no argument, gets no keyword argument at all (Connexion passes path parameters to
 every handler, query parameters and context entries only to handlers that name them, headers
 never), so its handler is called as it is; one declaring no query parameter either gets its path
-parameters and named context entries only. The response decorator reads the operation's media
+parameters and named context entries only. An operation taking one JSON media type and declaring
+no path or query parameter (command execute, inbound events, login) binds the body of a request of
+that media type itself, with the body schema's null and default rules read once; any other media
+type goes through Connexion's decorator. The response decorator reads the operation's media
 type once (``OnceResponseDecorator``). ``tests/web/test_fast_path.py`` compares every answer with
 Connexion's own stack.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 import typing as t
@@ -42,19 +46,20 @@ from connexion.decorators.parameter import (
 from connexion.decorators.response import AsyncResponseDecorator
 from connexion.lifecycle import ConnexionResponse
 from connexion.operations import AbstractOperation
-from connexion.utils import inspect_function_arguments, is_json_mimetype
+from connexion.utils import inspect_function_arguments, is_json_mimetype, is_null, is_nullable
 from starlette.responses import Response as StarletteResponse
 
 from tessera.web.connexion import bodies
 
 
 class BodilessAwareParameterDecorator(AsyncParameterDecorator):
-    """Connexion's parameter decorator; for an operation without a request body, no body or form lookup."""
+    """Connexion's parameter decorator; for an operation without a request body, no body or form
+    lookup; for one taking a JSON body alone, the body bound without Connexion's lookups."""
 
     def __call__(self, function: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
-        if operation.request_body:  # the operation's context: decorating happens on its first request
-            return super().__call__(function)
         arguments, has_kwargs = inspect_function_arguments(unwrap_decorators(function))
+        if operation.request_body:  # the operation's context: decorating happens on its first request
+            return self._with_body(function, arguments, has_kwargs)
         if not arguments and not has_kwargs and not _declares_path_parameters(operation.parameters):
 
             @functools.wraps(function)
@@ -70,6 +75,50 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
         async def wrapper(request: t.Any) -> t.Any:
             kwargs = prep_kwargs(request, request_body=None, files={}, arguments=arguments, has_kwargs=has_kwargs,
                                  sanitize=self.sanitize_fn)
+            return await function(**kwargs)
+
+        return wrapper
+
+    def _with_body(self, function: t.Callable[..., t.Any], arguments: list[str],
+                   has_kwargs: bool) -> t.Callable[..., t.Any]:
+        """Connexion's decorator, unless the operation takes one JSON media type and declares no
+        path or query parameter, and the handler has no ``**kwargs``: then a request of that media
+        type gets ``_json_body``'s binding, any other Connexion's."""
+        stock = super().__call__(function)
+        media = list(operation.request_body.get("content", {}))
+        if (has_kwargs or len(media) != 1 or not is_json_mimetype(media[0]) or operation.method.upper() == "TRACE"
+                or any(parameter.get("in") in ("path", "query") for parameter in operation.parameters)):
+            return stock
+        return self._json_body(function, stock, arguments, media[0])
+
+    def _json_body(self, function: t.Callable[..., t.Any], stock: t.Callable[..., t.Any], arguments: list[str],
+                   media: str) -> t.Callable[..., t.Any]:
+        """``prep_kwargs`` for a request of the operation's one JSON media type: the decoded body
+        (already parsed by its validator, ``bodies``) under the body's name if the handler takes
+        it, Connexion's null and default rules with the schema looked up once, then the named
+        context entries. Nothing else can be passed: no path or query parameter is declared (and
+        strict validation refused any other), Connexion never passes headers, and Starlette's form
+        of a JSON request holds no file."""
+        sanitize = self.sanitize_fn
+        body_name = sanitize(operation.body_name(media))
+        schema = operation.body_schema(media)
+        nullable, default = is_nullable(schema), schema.get("default", {})
+        wants_body, wants_context = body_name in arguments, CONTEXT_NAME in arguments
+
+        @functools.wraps(function)
+        async def wrapper(request: t.Any) -> t.Any:
+            if request.mimetype != media:
+                return await stock(request)
+            kwargs = {sanitize(key): value for key, value in request.path_params.items()}
+            if wants_body:
+                body = await request.json()
+                kwargs[body_name] = (None if nullable and is_null(body)
+                                     else copy.deepcopy(default) if body is None else body)
+            for key, value in context.items():
+                if key in arguments:
+                    kwargs[key] = value
+            if wants_context:
+                kwargs[CONTEXT_NAME] = context
             return await function(**kwargs)
 
         return wrapper
