@@ -114,12 +114,7 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
                 body = await request.json()
                 kwargs[body_name] = (None if nullable and is_null(body)
                                      else copy.deepcopy(default) if body is None else body)
-            for key, value in context.items():
-                if key in arguments:
-                    kwargs[key] = value
-            if wants_context:
-                kwargs[CONTEXT_NAME] = context
-            return await function(**kwargs)
+            return await function(**_with_context(kwargs, arguments, wants_context))
 
         return wrapper
 
@@ -137,14 +132,20 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
         async def wrapper(request: t.Any) -> t.Any:
             path = _get_path_arguments(request.path_params, operation=operation, sanitize=sanitize)
             kwargs = {sanitize(key): value for key, value in path.items()}
-            for key, value in context.items():
-                if key in arguments:
-                    kwargs[key] = value
-            if wants_context:
-                kwargs[CONTEXT_NAME] = context
-            return await function(**kwargs)
+            return await function(**_with_context(kwargs, arguments, wants_context))
 
         return wrapper
+
+
+def _with_context(kwargs: dict[str, t.Any], arguments: list[str], wants_context: bool) -> dict[str, t.Any]:
+    """``prep_kwargs``'s last step: the context entries the handler names, and the context itself
+    under ``context_`` if it names that."""
+    for key, value in context.items():
+        if key in arguments:
+            kwargs[key] = value
+    if wants_context:
+        kwargs[CONTEXT_NAME] = context
+    return kwargs
 
 
 def _declares_path_parameters(parameters: list[dict[str, t.Any]]) -> bool:
