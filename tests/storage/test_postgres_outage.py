@@ -14,7 +14,8 @@ What they hold the service to (docs/operator/health-and-metrics.md, ``storage/po
 - a command whose connection died, or whose database went away under it, frees its
   ``Idempotency-Key``: its retry runs instead of answering 409 ``idempotency_in_progress``;
 - commands retried with their keys across a restart take effect exactly once (one audit row, one
-  outbox event each).
+  outbox event each);
+- call-audit rows whose write failed in an outage are kept, and written in order once it is back.
 """
 
 from __future__ import annotations
@@ -40,9 +41,10 @@ import pytest
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
+from storage.call_audit import CallAudit
 from storage.db import make_engine
 from storage.migrate import upgrade
-from storage.tables import audit_log, outbox_events, records
+from storage.tables import audit_log, open_api_calls, outbox_events, records
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
 from tessera.demo import seed_demo
@@ -350,6 +352,30 @@ def test_the_first_request_after_a_long_outage_succeeds_within_a_second(outage: 
     outage.pg.start()  # returns once the server accepts connections
     took = _until(lambda: outage.read(pid).status_code == 200, RECOVERY_SECONDS, "the first 200 after the outage")
     assert took < RECOVERY_SECONDS
+
+
+def test_call_audit_rows_queued_through_an_outage_are_written_in_order_once_it_is_back(outage: Outage) -> None:
+    env = outage.env
+    audit = CallAudit(env.runtime.db, env.runtime.clock, flush_seconds=3600.0)  # only the passes below write
+    marker = f"outage-audit-{uuid.uuid4().hex[:10]}"
+
+    async def queue_then_write() -> int:
+        for i in range(3):
+            audit.record(installation_id=None, tenant_id=outage.tenant.tenant_id, client_id=None, method="GET",
+                         path="/api/open/v1/whoami", status=503, request_id=f"{marker}-{i}")
+        await audit.flush()
+        return audit.pending
+
+    outage.pg.stop()
+    assert env.run(queue_then_write) == 3  # the pass failed: every row is kept
+    outage.pg.start()
+    _until(lambda: env.run(env.runtime.db.ping), 10, "the database answers the app's loop")
+    env.run(audit.close)  # its last pass
+    assert audit.pending == 0
+    with env.sql.connect() as conn:
+        written = conn.execute(select(open_api_calls.c.request_id).where(open_api_calls.c.request_id.like(
+            f"{marker}-%")).order_by(open_api_calls.c.id)).scalars().all()
+    assert written == [f"{marker}-0", f"{marker}-1", f"{marker}-2"]
 
 
 def test_readiness_follows_the_database_both_ways_within_a_second(outage: Outage) -> None:
