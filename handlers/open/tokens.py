@@ -27,8 +27,13 @@ from tessera.web.context import current
 
 FORBIDDEN_QUERY = frozenset({"client_id", "client_secret", "client_assertion", "client_assertion_type", "grant_type",
                              "scope", "token", "token_type_hint"})
-NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 Reply = tuple[dict[str, Any], int, dict[str, str]]
+
+
+def _no_store() -> dict[str, str]:
+    """RFC 6749 section 5.1's headers, a dict of their own per answer: Connexion's response path
+    adds the Content-Type to the headers it is given."""
+    return {"Cache-Control": "no-store", "Pragma": "no-cache"}
 
 
 async def issueToken(body: dict[str, Any]) -> Reply:
@@ -36,7 +41,7 @@ async def issueToken(body: dict[str, Any]) -> Reply:
     client_id, secret, assertion = await _client(form)
     wanted = grants.TokenRequest(form.get("grant_type"), client_id, secret, form.get("scope"), assertion,
                                  _audiences(TOKEN_PATH))
-    return await grants.issue(runtime(), wanted, request_id()), 200, NO_STORE
+    return await grants.issue(runtime(), wanted, request_id()), 200, _no_store()
 
 
 async def introspectToken(body: dict[str, Any]) -> Reply:
@@ -46,7 +51,7 @@ async def introspectToken(body: dict[str, Any]) -> Reply:
     answer = await introspection.introspect(runtime(), client_id, secret, str(form.get("token") or ""),
                                             issuer=public_url(), request_id=request_id(), assertion=assertion,
                                             audiences=_audiences(INTROSPECTION_PATH))
-    return answer, 200, NO_STORE
+    return answer, 200, _no_store()
 
 
 async def revokeToken(body: dict[str, Any]) -> Reply:
@@ -55,7 +60,7 @@ async def revokeToken(body: dict[str, Any]) -> Reply:
     client_id, secret, assertion = await _client(form)
     await introspection.revoke(runtime(), client_id, secret, str(form.get("token") or ""), request_id=request_id(),
                                assertion=assertion, audiences=_audiences(REVOCATION_PATH))
-    return {}, 200, NO_STORE
+    return {}, 200, _no_store()
 
 
 def _audiences(path: str) -> tuple[str, ...]:
