@@ -102,16 +102,45 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
 
     def _json_body(self, function: t.Callable[..., t.Any], stock: t.Callable[..., t.Any], arguments: list[str],
                    media: str) -> t.Callable[..., t.Any]:
-        """``prep_kwargs`` for a request of the operation's one JSON media type: the decoded body
-        (already parsed by its validator, ``bodies``) under the body's name if the handler takes
-        it, Connexion's null and default rules with the schema looked up once, then the named
-        context entries. Nothing else can be passed: no path or query parameter is declared (and
-        strict validation refused any other), Connexion never passes headers, and Starlette's form
-        of a JSON request holds no file."""
-        sanitize = self.sanitize_fn
-        body_name = sanitize(operation.body_name(media))
+        """The handler's body for a request of the operation's one JSON media type: the document
+        its validator decoded (``bodies``), with Connexion's null and default rules and the schema
+        looked up once."""
         schema = operation.body_schema(media)
         nullable, default = is_nullable(schema), schema.get("default", {})
+
+        async def body_of(request: t.Any) -> t.Any:
+            body = await request.json()
+            return None if nullable and is_null(body) else copy.deepcopy(default) if body is None else body
+
+        return self._binding(function, stock, arguments, media, body_of)
+
+    def _form_body(self, function: t.Callable[..., t.Any], stock: t.Callable[..., t.Any],
+                   arguments: list[str]) -> t.Callable[..., t.Any]:
+        """The handler's body for an urlencoded request of an operation taking that media type
+        alone (the token endpoints): Connexion's form (its URI parser's resolution of the form the
+        validator parsed) typed by Connexion's own ``_get_typed_body_values``, with the schema's
+        default, properties and ``additionalProperties`` read once instead of three schema lookups
+        per request. An urlencoded form holds no file."""
+        schema = operation.body_schema(URLENCODED)
+        default = schema.get("default", {})
+        properties = {name: {"schema": value} for name, value in schema.get("properties", {}).items()}
+        additional = operation.body_schema().get("additionalProperties", True)
+
+        async def body_of(request: t.Any) -> t.Any:
+            form = copy.deepcopy(default)
+            form.update(await request.form() or {})
+            return _get_typed_body_values(form, properties, additional) if properties or additional else {}
+
+        return self._binding(function, stock, arguments, URLENCODED, body_of)
+
+    def _binding(self, function: t.Callable[..., t.Any], stock: t.Callable[..., t.Any], arguments: list[str],
+                 media: str, body_of: t.Callable[[t.Any], t.Awaitable[t.Any]]) -> t.Callable[..., t.Any]:
+        """``prep_kwargs`` for a request of ``media``: the body (``body_of``) under the body's name
+        if the handler takes it, then the named context entries; any other media type goes to
+        Connexion's wrapper (``stock``). Nothing else can be passed: no path or query parameter is
+        declared (strict validation refused any other), and Connexion never passes headers."""
+        sanitize = self.sanitize_fn
+        body_name = sanitize(operation.body_name(media))
         wants_body, wants_context = body_name in arguments, CONTEXT_NAME in arguments
 
         @functools.wraps(function)
@@ -120,39 +149,7 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
                 return await stock(request)
             kwargs = {sanitize(key): value for key, value in request.path_params.items()}
             if wants_body:
-                body = await request.json()
-                kwargs[body_name] = (None if nullable and is_null(body)
-                                     else copy.deepcopy(default) if body is None else body)
-            return await function(**_with_context(kwargs, arguments, wants_context))
-
-        return wrapper
-
-    def _form_body(self, function: t.Callable[..., t.Any], stock: t.Callable[..., t.Any],
-                   arguments: list[str]) -> t.Callable[..., t.Any]:
-        """``prep_kwargs`` for an urlencoded request of an operation taking that media type alone
-        (the token endpoints): Connexion's form (its URI parser's resolution of the form the
-        validator parsed) typed by Connexion's own ``_get_typed_body_values``, with the body
-        schema's default, properties and ``additionalProperties`` read once instead of three
-        schema lookups per request; then the named context entries. An urlencoded form holds no
-        file, and nothing else can be passed (as for ``_json_body``)."""
-        sanitize = self.sanitize_fn
-        body_name = sanitize(operation.body_name(URLENCODED))
-        schema = operation.body_schema(URLENCODED)
-        default = schema.get("default", {})
-        properties = {name: {"schema": value} for name, value in schema.get("properties", {}).items()}
-        additional = operation.body_schema().get("additionalProperties", True)
-        wants_body, wants_context = body_name in arguments, CONTEXT_NAME in arguments
-
-        @functools.wraps(function)
-        async def wrapper(request: t.Any) -> t.Any:
-            if request.mimetype != URLENCODED:
-                return await stock(request)
-            kwargs = {sanitize(key): value for key, value in request.path_params.items()}
-            if wants_body:
-                form = copy.deepcopy(default)
-                form.update(await request.form() or {})
-                kwargs[body_name] = _get_typed_body_values(form, properties, additional) if (
-                    properties or additional) else {}
+                kwargs[body_name] = await body_of(request)
             return await function(**_with_context(kwargs, arguments, wants_context))
 
         return wrapper
