@@ -149,7 +149,7 @@ _ROW_WIDTH = len(records.c)
 
 
 @functools.cache
-def _insert_claiming(claims: int) -> Statement[Row]:
+def _insert_claiming_statement(claims: int) -> Statement[Row]:
     """PostgreSQL: the insert and ``claims`` unique-value claims in one statement. The record's
     insert is a data-modifying CTE, each claim an ``INSERT ... SELECT`` from it, ``ON CONFLICT DO
     NOTHING RETURNING field`` (``field_<i>``, ``value_<i>`` bound per call); the row is the new
@@ -353,13 +353,13 @@ class RecordRepository:
         return row
 
     async def _insert_claiming(self, values: dict[str, Any], data: dict[str, Any]) -> RecordRow:
-        """The insert and its unique-value claims, one statement (``_insert_claiming``);
+        """The insert and its unique-value claims, one statement (``_insert_claiming_statement``);
         ``DuplicateValues`` names every clash at once, as ``_claim_unique`` does."""
         fields = [code for code in self.model.unique if data.get(code) is not None]
         params = dict(values)
         for i, code in enumerate(fields):
             params[f"field_{i}"], params[f"value_{i}"] = code, str(data[code])
-        got = (await self.conn.execute(_insert_claiming(len(fields)), params)).one()
+        got = (await self.conn.execute(_insert_claiming_statement(len(fields)), params)).one()
         clashes = [code for code, won in zip(fields, got[_ROW_WIDTH:], strict=True) if won is None]
         if clashes:
             raise DuplicateValues(clashes)

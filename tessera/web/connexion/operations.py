@@ -86,9 +86,10 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
 
     def _with_body(self, function: t.Callable[..., t.Any], arguments: list[str],
                    has_kwargs: bool) -> t.Callable[..., t.Any]:
-        """Connexion's decorator, unless the operation takes one JSON media type and declares no
-        path or query parameter, and the handler has no ``**kwargs``: then a request of that media
-        type gets ``_json_body``'s binding, any other Connexion's."""
+        """Connexion's decorator, unless the operation takes one media type, JSON or an
+        urlencoded form, and declares no path or query parameter, and the handler has no
+        ``**kwargs``: then a request of that media type gets ``_json_body``'s or ``_form_body``'s
+        binding, any other Connexion's."""
         stock = super().__call__(function)
         media = list(operation.request_body.get("content", {}))
         if (has_kwargs or len(media) != 1 or operation.method.upper() == "TRACE"
