@@ -9,6 +9,8 @@
   mode: it is that one statement, on the autocommit connection.
 - Connections are not pinged before use; a read that fails because its connection died (a
   restarted server) is retried once on a fresh one. Writes are never retried here.
+- A statement takes an idle connection kept at hand in front of the pool (``storage.pg_hand``),
+  not the pool's checkout; the hand gives connections back by the pool's rules.
 - The pool keeps ``min_size`` connections open and grows to ``max_size`` under load; connections
   live for an hour, so a burst does not open and close sessions per request.
 - psycopg prepares a statement server-side after its fifth execution on a connection, so the hot
@@ -59,6 +61,7 @@ from storage.engine import (
     bounded_owe,
     compiled_for,
 )
+from storage.pg_hand import HAND_SECONDS, Hand, Held
 
 log = logging.getLogger("tessera.database")
 
@@ -196,6 +199,7 @@ class _LoopState:
     probed_at: float = -math.inf
     probe: asyncio.Task[bool] | None = None
     tasks: set[asyncio.Task[None]] = field(default_factory=set)  # closing old pools, paying owed writes
+    hand: Hand = field(default_factory=Hand)  # idle connections taken from ``pool`` (``storage.pg_hand``)
 
     def spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -253,6 +257,8 @@ class PostgresDatabase:
 
     async def _open(self, state: _LoopState) -> AsyncConnectionPool:
         state.generation += 1
+        for held in state.hand.drain():  # the replaced pool's: returned to it, it closes them
+            state.spawn(held.pool.putconn(held.conn))
         pool = AsyncConnectionPool(
             self._conninfo, min_size=self._min_size, max_size=self._max_size, timeout=self._timeout,
             max_lifetime=3600.0, kwargs={"autocommit": True, "connect_timeout": self._connect_timeout},
@@ -270,21 +276,45 @@ class PostgresDatabase:
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
         """A pooled connection; the driver's "cannot serve now" errors become ``DatabaseUnavailable``."""
         state = self._state()
+        held = await self._acquire(state)
+        try:
+            yield held.conn
+        except psycopg.Error as exc:
+            unavailable = self._failed(state, held, exc)
+            if unavailable is None:
+                raise
+            raise unavailable from exc
+        finally:
+            await self._release(state, held)
+
+    async def _acquire(self, state: _LoopState) -> Held:
+        """A connection at hand, else one from the pool (``storage.pg_hand``)."""
         if state.down:
             await self._recover(state)
-        pool = await self._pool()
-        generation = state.generation
-        conn = await self._getconn(state, pool)
+        held = state.hand.take()
+        if held is not None:
+            return held
+        pool = state.pool if state.pool is not None else await self._open(state)
+        state.hand.waiting += 1
         try:
-            yield conn
-        except psycopg.Error as exc:
-            if not _unavailable(exc, conn):
-                raise
-            if _lost(exc, conn) and state.generation == generation:
-                state.down = True
-            raise DatabaseUnavailable(f"the database connection failed: {exc}") from exc
+            conn = await self._getconn(state, pool)
         finally:
-            await pool.putconn(conn)  # a broken one is discarded; to a replaced pool, closed
+            state.hand.waiting -= 1
+        return Held(conn, pool, time.monotonic() + HAND_SECONDS)
+
+    async def _release(self, state: _LoopState, held: Held) -> None:
+        for back in state.hand.keep(held, state.pool, time.monotonic()):
+            await back.pool.putconn(back.conn)  # a broken one is discarded; to a replaced pool, closed
+
+    @staticmethod
+    def _failed(state: _LoopState, held: Held, exc: psycopg.Error) -> DatabaseUnavailable | None:
+        """``DatabaseUnavailable`` if ``exc`` says the database cannot serve now (a lost connection
+        of the current pool marks it down), else None: the statement itself is at fault."""
+        if not _unavailable(exc, held.conn):
+            return None
+        if _lost(exc, held.conn) and held.pool is state.pool:
+            state.down = True
+        return DatabaseUnavailable(f"the database connection failed: {exc}")
 
     async def _getconn(self, state: _LoopState, pool: AsyncConnectionPool) -> psycopg.AsyncConnection[Any]:
         """Wait for a connection in slices of ``unavailable_seconds``: give up as soon as the pool
@@ -366,14 +396,27 @@ class PostgresDatabase:
         retry = compiled.reads_only
         while True:
             try:
-                async with self._connection() as conn:
-                    return await _result(await conn.execute(sql, values), compiled)
-            except psycopg.IntegrityError as exc:
-                raise _integrity(sql, values, exc) from exc
+                return await self._statement(sql, values, compiled)
             except DatabaseUnavailable:
                 if not retry:
                     raise
                 retry = False  # once, on a fresh connection (a lost one had the database probed)
+
+    async def _statement(self, sql: str, values: Any, compiled: Compiled[R]) -> Result[R]:
+        """``_connection`` written out: the one-statement path is the hottest of the service."""
+        state = self._state()
+        held = await self._acquire(state)
+        try:
+            return await _result(await held.conn.execute(sql, values), compiled)
+        except psycopg.IntegrityError as exc:
+            raise _integrity(sql, values, exc) from exc
+        except psycopg.Error as exc:
+            unavailable = self._failed(state, held, exc)
+            if unavailable is None:
+                raise
+            raise unavailable from exc
+        finally:
+            await self._release(state, held)
 
     async def enqueue(self, statement: Statement[Any] | Query[Any] | ClauseElement, params: Params = None) -> None:
         await self.execute(statement, params)
@@ -440,7 +483,12 @@ class PostgresDatabase:
         """The pool of the running loop: connections open (``pool_size``), idle (``pool_available``),
         the maximum (``pool_max``) and requests waiting (``requests_waiting``); empty before it opens."""
         state = self._states.get(asyncio.get_running_loop())
-        return state.pool.get_stats() if state is not None and state.pool is not None else {}
+        if state is None or state.pool is None:
+            return {}
+        stats = state.pool.get_stats()
+        # Connections at hand are out of the pool, but idle.
+        stats["pool_available"] = stats.get("pool_available", 0) + len(state.hand)
+        return stats
 
     async def close(self) -> None:
         state = self._states.pop(asyncio.get_running_loop(), None)
@@ -450,6 +498,8 @@ class PostgresDatabase:
             state.probe.cancel()
         for task in list(state.tasks):
             task.cancel()
+        for held in state.hand.drain():
+            await held.pool.putconn(held.conn)
         if state.pool is not None:
             await state.pool.close()
 
