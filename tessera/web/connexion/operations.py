@@ -18,7 +18,9 @@ to pass, so those operations skip both. An operation that declares no path param
 handler takes no argument, gets no keyword argument at all (Connexion passes path parameters to
 every handler, query parameters and context entries only to handlers that name them, headers
 never), so its handler is called as it is; one declaring no query parameter either gets its path
-parameters and named context entries only. An operation taking one JSON media type and declaring
+parameters and named context entries only, and when those are all plain strings (every path
+parameter of both documents), the routed text as it is: Connexion's URI parser and its type
+casts give back the same string. An operation taking one JSON media type and declaring
 no path or query parameter (command execute, inbound events, login) binds the body of a request of
 that media type itself, with the body schema's null and default rules read once; one taking an
 urlencoded form alone (the token endpoints) types the form with Connexion's own function and the
@@ -164,6 +166,16 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
         schema looked up."""
         sanitize = self.sanitize_fn
         wants_context = CONTEXT_NAME in arguments
+        names = _plain_string_path_parameters(operation.parameters, sanitize)
+        if names is not None:
+
+            @functools.wraps(function)
+            async def plain(request: t.Any) -> t.Any:
+                kwargs = {names.get(key) or sanitize(key): value
+                          for key, value in request.scope.get("path_params", {}).items()}
+                return await function(**_with_context(kwargs, arguments, wants_context))
+
+            return plain
 
         @functools.wraps(function)
         async def wrapper(request: t.Any) -> t.Any:
@@ -183,6 +195,22 @@ def _with_context(kwargs: dict[str, t.Any], arguments: list[str], wants_context:
     if wants_context:
         kwargs[CONTEXT_NAME] = context
     return kwargs
+
+
+def _plain_string_path_parameters(parameters: list[dict[str, t.Any]],
+                                   sanitize: t.Callable[[str], str]) -> dict[str, str] | None:
+    """The path parameters' argument names, when every one is a plain string (not nullable, not
+    binary): Connexion's URI parser and ``_get_path_arguments`` then hand the routed text on as
+    it is (``str`` of a ``str``), so it is passed without them. None when any is another kind."""
+    names: dict[str, str] = {}
+    for parameter in parameters:
+        if parameter.get("in") != "path":
+            continue
+        schema = parameter.get("schema", parameter)
+        if schema.get("type") != "string" or schema.get("format") == "binary" or is_nullable(schema):
+            return None
+        names[parameter["name"]] = sanitize(parameter["name"])
+    return names
 
 
 def _declares_path_parameters(parameters: list[dict[str, t.Any]]) -> bool:
