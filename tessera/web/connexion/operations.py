@@ -53,7 +53,7 @@ from connexion.operations import AbstractOperation
 from connexion.utils import inspect_function_arguments, is_json_mimetype, is_null, is_nullable
 from starlette.responses import Response as StarletteResponse
 
-from tessera.web.connexion import bodies
+from tessera.web.connexion import bodies, paths
 
 URLENCODED = "application/x-www-form-urlencoded"
 
@@ -166,8 +166,8 @@ class BodilessAwareParameterDecorator(AsyncParameterDecorator):
         schema looked up."""
         sanitize = self.sanitize_fn
         wants_context = CONTEXT_NAME in arguments
-        names = _plain_string_path_parameters(operation.parameters, sanitize)
-        if names is not None:
+        if paths.all_plain_strings(operation.parameters):
+            names = {p["name"]: sanitize(p["name"]) for p in operation.parameters if p.get("in") == "path"}
 
             @functools.wraps(function)
             async def plain(request: t.Any) -> t.Any:
@@ -195,22 +195,6 @@ def _with_context(kwargs: dict[str, t.Any], arguments: list[str], wants_context:
     if wants_context:
         kwargs[CONTEXT_NAME] = context
     return kwargs
-
-
-def _plain_string_path_parameters(parameters: list[dict[str, t.Any]],
-                                   sanitize: t.Callable[[str], str]) -> dict[str, str] | None:
-    """The path parameters' argument names, when every one is a plain string (not nullable, not
-    binary): Connexion's URI parser and ``_get_path_arguments`` then hand the routed text on as
-    it is (``str`` of a ``str``), so it is passed without them. None when any is another kind."""
-    names: dict[str, str] = {}
-    for parameter in parameters:
-        if parameter.get("in") != "path":
-            continue
-        schema = parameter.get("schema", parameter)
-        if schema.get("type") != "string" or schema.get("format") == "binary" or is_nullable(schema):
-            return None
-        names[parameter["name"]] = sanitize(parameter["name"])
-    return names
 
 
 def _declares_path_parameters(parameters: list[dict[str, t.Any]]) -> bool:

@@ -33,7 +33,7 @@ from tessera.core.i18n import N_
 from tessera.core.schema import collect, message_for
 from tessera.core.schema_check import Check, check_for
 from tessera.core.text import BAD_TEXT, bad_text_paths, storable_text
-from tessera.web.connexion import bodies
+from tessera.web.connexion import bodies, paths
 
 
 class RequestInvalid(BadRequestProblem):
@@ -169,6 +169,7 @@ class CollectingParameterValidator(ParameterValidator):
         super().__init__(parameters, uri_parser, strict_validation, security_query_params)
         self._compiled: dict[tuple[str, str], Draft4Validator] = {}
         self._valid: dict[tuple[str, str], Check] = {}  # yes/no checks, compiled where they compile
+        self._plain_paths = paths.all_plain_strings(self.parameters.get("path", []))  # resolved as routed
         for location, params in self.parameters.items():
             for param in params:
                 if param.get(SERVICE_CHECKS) or "content" in param:
@@ -211,6 +212,8 @@ class CollectingParameterValidator(ParameterValidator):
         same values (the URI parser's path values, Starlette's headers), without building the
         request's other views (nothing else would be checked)."""
         resolved: list[dict[str, t.Any]] = []  # the path values, resolved on first use as the request does
+        if self._plain_paths:
+            resolved.append(scope.get("path_params", {}))
 
         def path_value(param: dict[str, t.Any]) -> t.Any:
             if not resolved:
