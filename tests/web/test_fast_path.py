@@ -38,7 +38,8 @@ class Probe:
     random_body: bool = False
 
 
-def _probes(session: dict[str, str], token: dict[str, str], cred: dict[str, str], pid: str) -> list[Probe]:
+def _probes(session: dict[str, str], token: dict[str, str], narrow: dict[str, str], cred: dict[str, str],
+            pid: str) -> list[Probe]:
     form = {"Content-Type": "application/x-www-form-urlencoded"}
     secret_form = f"grant_type=client_credentials&client_id={cred['clientId']}&client_secret={cred['clientSecret']}"
     return [
@@ -63,6 +64,10 @@ def _probes(session: dict[str, str], token: dict[str, str], cred: dict[str, str]
         Probe("record of a model 'null'", "GET", "/api/dynamic/null/rec_nothing", session),
         Probe("list without auth", "GET", "/api/dynamic/assets/list"),
         Probe("list forged JWT", "GET", "/api/dynamic/assets/list", {"Authorization": "Bearer a.b.c"}),
+        Probe("list with the scheme alone", "GET", "/api/dynamic/assets/list", {"Authorization": "Bearer"}),
+        Probe("list with basic credentials", "GET", "/api/dynamic/assets/list", {"Authorization": "Basic eDp5"}),
+        Probe("list with the JWT after a lower-case scheme", "GET", "/api/dynamic/assets/list",
+              {"Authorization": "bearer " + session["Authorization"].split()[1]}),
         Probe("list foreign tenant", "GET", "/api/dynamic/assets/list", {**session, "X-Tenant-Id": "demo"}),
         Probe("command invalid", "POST", "/api/meta/commands/execute/assets:create", {**session, **JSON},
               body=b'{"payload":{"value":-1}}'),
@@ -107,6 +112,13 @@ def _probes(session: dict[str, str], token: dict[str, str], cred: dict[str, str]
         Probe("whoami", "GET", "/api/open/v1/whoami", token),
         Probe("whoami without token", "GET", "/api/open/v1/whoami"),
         Probe("whoami bad token", "GET", "/api/open/v1/whoami", bearer("tat_nothing")),
+        Probe("whoami with the scheme alone", "GET", "/api/open/v1/whoami", {"Authorization": "Bearer"}),
+        Probe("whoami with blanks for credentials", "GET", "/api/open/v1/whoami", {"Authorization": "   "}),
+        Probe("whoami with basic credentials", "GET", "/api/open/v1/whoami", {"Authorization": "Basic eDp5"}),
+        Probe("whoami with the scheme in lower case", "GET", "/api/open/v1/whoami",
+              {"Authorization": "bearer " + token["Authorization"].split()[1]}),
+        Probe("whoami with an empty authorization", "GET", "/api/open/v1/whoami", {"Authorization": ""}),
+        Probe("resource read without the scope", "GET", f"{ASSETS}/{pid}", narrow),
         Probe("whoami HEAD", "HEAD", "/api/open/v1/whoami", token),
         Probe("whoami with a query string", "GET", "/api/open/v1/whoami", token, {"x": "1"}),
         Probe("whoami with a body and no content type", "GET", "/api/open/v1/whoami", token, body=b"{}"),
@@ -185,8 +197,10 @@ def test_the_fast_path_changes_no_answer(env: Env, tenant: TenantUsers, apps: di
     cred = tenant.install(scopes=("assets.read", "assets.manage", "inventory.stockins.manage",
                                   "events.robot-fleet.publish"))
     token = bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
+    narrow_cred = tenant.install(scopes=("events.robot-fleet.publish",))
+    narrow = bearer(issue_token(env, narrow_cred["clientId"], narrow_cred["clientSecret"]).json()["access_token"])
     pid = seed_assets(tenant, 3)[0]
-    probes = _probes(tenant.headers(), token, cred, pid)
+    probes = _probes(tenant.headers(), token, narrow, cred, pid)
     differences: list[str] = []
     for index, probe in enumerate(probes):
         fast, stock = (_answer(apps[mode], probe, index) for mode in ("fast", "stock"))
@@ -205,3 +219,7 @@ def test_the_fast_path_is_what_serves(apps: dict[str, TestClient]) -> None:
         type(api).__name__ for group in client.app._middleware_app.apis.values() for api in group}
     assert "CachedAsyncApi" in names(apps["fast"])
     assert "CachedAsyncApi" not in names(apps["stock"])
+    securities: Callable[[TestClient], set[str]] = lambda client: {  # noqa: E731 - a one-line lookup
+        name for m in client.app.middleware.middlewares if "Security" in (name := getattr(m, "__name__", ""))}
+    assert securities(apps["fast"]) == {"FlatSecurityMiddleware"}
+    assert securities(apps["stock"]) == {"SecurityMiddleware"}

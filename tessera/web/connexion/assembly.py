@@ -18,6 +18,7 @@ Fast path (no behaviour change; ``fast_path=False`` leaves them out, and
 - ``validation.CachedRequestValidationMiddleware``: validators built once per operation.
 - ``operations.CachedAsyncApi``: handler decorator stacks built once per operation.
 - ``security.SECURITY_MAP``: security handlers that inspect the token function once.
+- ``security.FlatSecurityMiddleware``: one bearer scheme checked in one function, not five closures.
 
 Connexion's Swagger UI middleware is left out: ``tessera.web.reference`` serves both references
 (Connexion's can serve only one of two APIs rooted at "/"), and the unused middleware would still
@@ -36,6 +37,7 @@ from connexion.exceptions import ProblemException
 from connexion.middleware import ConnexionMiddleware
 from connexion.middleware.request_validation import RequestValidationMiddleware
 from connexion.middleware.routing import RoutingMiddleware
+from connexion.middleware.security import SecurityMiddleware
 from connexion.middleware.server_error import ServerErrorMiddleware
 from connexion.middleware.swagger_ui import SwaggerUIMiddleware
 from connexion.options import SwaggerUIOptions
@@ -45,7 +47,7 @@ from tessera.core.errors import ServiceError
 from tessera.web.connexion.errors import handle_error
 from tessera.web.connexion.operations import CachedAsyncApi
 from tessera.web.connexion.resolver import CapabilityResolver
-from tessera.web.connexion.security import SECURITY_MAP
+from tessera.web.connexion.security import SECURITY_MAP, FlatSecurityMiddleware
 from tessera.web.connexion.validation import CachedRequestValidationMiddleware, StrictRequestValidationMiddleware
 from tessera.web.connexion.validators import validator_map
 
@@ -82,6 +84,8 @@ def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dic
     middlewares = [m for m in ConnexionMiddleware.default_middlewares if m is not SwaggerUIMiddleware]
     middlewares[middlewares.index(RequestValidationMiddleware)] = (
         CachedRequestValidationMiddleware if fast_path else StrictRequestValidationMiddleware)
+    if fast_path:
+        middlewares[middlewares.index(SecurityMiddleware)] = FlatSecurityMiddleware
     middlewares.insert(middlewares.index(ServerErrorMiddleware) + 1, outermost)
     routing = middlewares.index(RoutingMiddleware)
     middlewares[routing:routing] = before_routing
