@@ -38,6 +38,10 @@ class Held:
     conn: psycopg.AsyncConnection[Any]
     pool: AsyncConnectionPool
     until: float  # time.monotonic()
+    # The cursor the one-statement path reuses: a new cursor is a new psycopg Transformer, whose
+    # dumper and loader lookups are then made again (a reused one cost 17 µs less CPU per statement,
+    # 70 against 87, measured in a loop of one 18-column SELECT under uvloop).
+    cursor: psycopg.AsyncCursor[Any] | None = None
 
 
 def _idle(conn: psycopg.AsyncConnection[Any]) -> bool:

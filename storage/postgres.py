@@ -407,7 +407,11 @@ class PostgresDatabase:
         state = self._state()
         held = await self._acquire(state)
         try:
-            return await _result(await held.conn.execute(sql, values), compiled)
+            cursor = held.cursor
+            if cursor is None:
+                cursor = held.cursor = held.conn.cursor()
+            await cursor.execute(sql, values)
+            return await _result(cursor, compiled)
         except psycopg.IntegrityError as exc:
             raise _integrity(sql, values, exc) from exc
         except psycopg.Error as exc:

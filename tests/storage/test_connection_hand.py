@@ -14,8 +14,9 @@ from typing import Any, TypeVar
 import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
-from sqlalchemy import text
+from sqlalchemy import func, literal, select, text
 
+from storage.engine import Statement
 from storage.pg_hand import Hand, Held
 from storage.postgres import PostgresDatabase
 from tests.conftest import PG_ADMIN_URL, pg_reachable
@@ -180,3 +181,24 @@ def test_a_statement_failing_for_its_own_reason_leaves_the_connection_usable() -
             await db.close()
 
     assert _run(test) == 1
+
+
+def test_statements_on_one_connection_each_get_their_own_result() -> None:
+    """The one-statement path reuses its connection's cursor: no result leaks into the next."""
+    many = Statement(select(func.generate_series(1, 3).label("n")))
+    word = Statement(select(literal("x").label("w")))
+
+    async def test() -> list[Any]:
+        db = PostgresDatabase(PG_ADMIN_URL, min_size=1, max_size=1)
+        try:
+            seen: list[Any] = [[tuple(row) for row in (await db.execute(many)).all()]]
+            with pytest.raises(psycopg.errors.DivisionByZero):
+                await db.execute(text("SELECT 1/0"))
+            seen.append([tuple(row) for row in (await db.execute(word)).all()])
+            seen.append((await db.execute(text("SELECT generate_series(1, 5)"))).rowcount)
+            seen.append([tuple(row) for row in (await db.execute(many)).all()])
+            return seen
+        finally:
+            await db.close()
+
+    assert _run(test) == [[(1,), (2,), (3,)], [("x",)], 5, [(1,), (2,), (3,)]]
