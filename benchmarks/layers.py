@@ -120,6 +120,7 @@ PROBES: tuple[tuple[str, str], ...] = (
     ("driver", "psycopg_pool:AsyncConnectionPool.getconn"),
     ("driver", "psycopg_pool:AsyncConnectionPool.putconn"),
     ("driver", "psycopg:AsyncConnection.execute"),
+    ("driver", "psycopg:AsyncCursor.execute"),
     ("driver", "psycopg:AsyncCursor.fetchall"),
     ("driver", "psycopg:AsyncPipeline.sync"),
     ("driver", "psycopg:AsyncConnection.wait"),
