@@ -37,7 +37,7 @@ import weakref
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any, NoReturn, overload
 
 import psycopg
 import psycopg.sql
@@ -280,10 +280,7 @@ class PostgresDatabase:
         try:
             yield held.conn
         except psycopg.Error as exc:
-            unavailable = self._failed(state, held, exc)
-            if unavailable is None:
-                raise
-            raise unavailable from exc
+            self._reraise(state, held, exc)
         finally:
             await self._release(state, held)
 
@@ -307,14 +304,14 @@ class PostgresDatabase:
             await back.pool.putconn(back.conn)  # a broken one is discarded; to a replaced pool, closed
 
     @staticmethod
-    def _failed(state: _LoopState, held: Held, exc: psycopg.Error) -> DatabaseUnavailable | None:
-        """``DatabaseUnavailable`` if ``exc`` says the database cannot serve now (a lost connection
-        of the current pool marks it down), else None: the statement itself is at fault."""
+    def _reraise(state: _LoopState, held: Held, exc: psycopg.Error) -> NoReturn:
+        """``exc`` again, as ``DatabaseUnavailable`` if it says the database cannot serve now (a
+        lost connection of the current pool marks it down); as it is when the statement is at fault."""
         if not _unavailable(exc, held.conn):
-            return None
+            raise exc
         if _lost(exc, held.conn) and held.pool is state.pool:
             state.down = True
-        return DatabaseUnavailable(f"the database connection failed: {exc}")
+        raise DatabaseUnavailable(f"the database connection failed: {exc}") from exc
 
     async def _getconn(self, state: _LoopState, pool: AsyncConnectionPool) -> psycopg.AsyncConnection[Any]:
         """Wait for a connection in slices of ``unavailable_seconds``: give up as soon as the pool
@@ -415,10 +412,7 @@ class PostgresDatabase:
         except psycopg.IntegrityError as exc:
             raise _integrity(sql, values, exc) from exc
         except psycopg.Error as exc:
-            unavailable = self._failed(state, held, exc)
-            if unavailable is None:
-                raise
-            raise unavailable from exc
+            self._reraise(state, held, exc)
         finally:
             await self._release(state, held)
 
