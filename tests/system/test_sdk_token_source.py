@@ -1,11 +1,13 @@
 """The Python SDK's token manager (``tessera_open_platform.auth.TokenSource``) against ``tessera serve --demo``.
 
 The service is the real one, as a process on 127.0.0.1, on SQLite and on PostgreSQL, with a short token
-lifetime (``TESSERA_TOKEN_TTL_SECONDS=60``, the least it allows) so that it really expires a token within a
-test. Every call goes through the generated client with a ``TokenSource`` as its httpx auth; the client's
-transport is the real one wrapped in a counter of the requests it sends, which is how the token requests
-(``POST /oauth2/token``) are counted. Administration (applications, credentials, revocation of a credential)
-goes through the generated session SDK.
+lifetime (``TESSERA_TOKEN_TTL_SECONDS=60``, the least it allows). The test of a token the service expires
+moves that token's stored expiry back to its issue time in the service's database (the service then
+refuses it by its own rule, ``now >= expires_at``) instead of sleeping through its lifetime. Every call
+goes through the generated client with a ``TokenSource`` as its httpx auth; the client's transport is the
+real one wrapped in a counter of the requests it sends, which is how the token requests (``POST
+/oauth2/token``) are counted. Administration (applications, credentials, revocation of a credential) goes
+through the generated session SDK.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ import httpx
 import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
+from sqlalchemy import select, update
 
+from storage.db import make_engine
+from storage.tables import access_tokens, credentials
 from tests.conftest import BACKENDS
 from tests.support.live_server import ROOT, demo_on
 from tests.support.sdk_calls import ok
@@ -127,8 +132,21 @@ class Counting(httpx.BaseTransport, httpx.AsyncBaseTransport):
 class Demo:
     """A running demo, signed in as its administrator through the session SDK."""
 
-    def __init__(self, base: str, backend: str, admin: SessionClient) -> None:
-        self.base, self.backend, self.admin = base, backend, admin
+    def __init__(self, base: str, backend: str, admin: SessionClient, database_url: str) -> None:
+        self.base, self.backend, self.admin, self.database_url = base, backend, admin, database_url
+
+    def expire_tokens(self, client_id: str) -> int:
+        """Every live token of the credential expires now: its stored expiry is moved back to its issue
+        time, as if its lifetime had passed (the service's clock is the real one). The count moved."""
+        engine = make_engine(self.database_url)
+        try:
+            with engine.begin() as conn:
+                credential = select(credentials.c.id).where(credentials.c.client_id == client_id).scalar_subquery()
+                moved = conn.execute(update(access_tokens).where(access_tokens.c.credential_id == credential)
+                                     .values(expires_at=access_tokens.c.issued_at))
+                return moved.rowcount
+        finally:
+            engine.dispose()
 
     def credential(self, body: dict[str, Any] | None = None,
                    scopes: tuple[ScopeListItem, ...] = (ScopeListItem.ASSETS_READ,)) -> tuple[str, str | None]:
@@ -163,12 +181,12 @@ def demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     settings = {"TESSERA_DEMO_PASSWORD": PASSWORD, "TESSERA_TOKEN_TTL_SECONDS": str(TOKEN_TTL),
                 "TESSERA_REDIS_PREFIX": f"tessera-tokens-{uuid.uuid4().hex[:8]}", **RAISED_LIMITS}
     tmp: Path = tmp_path_factory.mktemp(f"token-source-{request.param}")
-    with demo_on(request.param, tmp, **settings) as (base, _env):
+    with demo_on(request.param, tmp, **settings) as (base, env):
         with SessionAnonymous(base_url=base, timeout=TIMEOUT) as anonymous:
             jwt_token = ok(login.sync_detailed(client=anonymous, body=LoginRequest(email=ADMIN, password=PASSWORD)),
                            LoginEnvelope).data.jwt
         with SessionClient(base_url=base, token=jwt_token, timeout=TIMEOUT) as admin:
-            yield Demo(base, request.param, admin)
+            yield Demo(base, request.param, admin, env["TESSERA_DATABASE_URL"])
 
 
 def me(op: AuthenticatedClient) -> WhoAmI:
@@ -238,12 +256,11 @@ def test_a_token_the_service_expired_is_refreshed_once_and_the_call_retried(demo
     # No margin and a clock that never moves: the SDK keeps using its token, so the service must refuse it.
     tokens = TokenSource(demo.base, client_id, secret, clock=clock, refresh_margin_seconds=0)
     with demo.op(tokens, counting) as op:
-        issued = time.monotonic()
         me(op)
         first = tokens.access_token
-        time.sleep(max(0.0, issued + TOKEN_TTL + 1.5 - time.monotonic()))  # past its 60 s lifetime, for real
+        assert demo.expire_tokens(client_id) == 1  # its lifetime is over, for the service
         assert me(op).client_id == client_id
-    report(demo, f"token expired by the service after {TOKEN_TTL} s", counting)
+    report(demo, "token expired by the service", counting)
     assert counting.tokens == 2 and tokens.access_token != first
     assert [status for path, status in counting.statuses if path == WHOAMI[1]] == [200, 401, 200]
 
