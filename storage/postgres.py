@@ -268,10 +268,6 @@ class PostgresDatabase:
         await pool.open()
         return pool
 
-    async def _pool(self) -> AsyncConnectionPool:
-        state = self._state()
-        return state.pool if state.pool is not None else await self._open(state)
-
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
         """A pooled connection; the driver's "cannot serve now" errors become ``DatabaseUnavailable``."""
