@@ -118,6 +118,7 @@ class InboundEventRow(NamedTuple):
     request_id: str | None
     received_at: datetime
     dispatched_at: datetime | None
+    traceparent: str | None
 
 
 class InboundKeyRow(NamedTuple):

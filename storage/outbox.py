@@ -30,17 +30,22 @@ class OutboxEventRow(NamedTuple):
     request_id: str | None
     occurred_at: datetime
     dispatched_at: datetime | None
+    feed_seq: int | None
+    application_id: int | None
+    traceparent: str | None
 
 
 _APPEND = Statement(outbox_events.insert().values(bound(
-    "event_id", "tenant_id", "event_type", "payload", "request_id", "occurred_at")))
+    "event_id", "tenant_id", "event_type", "payload", "request_id", "occurred_at", "application_id")))
 
 
 async def append(conn: Executor, *, tenant_id: int, event_type: str, payload: dict[str, Any],
-                 request_id: str | None, now: datetime) -> str:
+                 request_id: str | None, now: datetime, application_id: int | None = None) -> str:
+    """Append one event; ``application_id`` names the application an operational event concerns."""
     event_id = new_pid(EVENT_PREFIX)
     await conn.enqueue(_APPEND, {"event_id": event_id, "tenant_id": tenant_id, "event_type": event_type,
-                                 "payload": payload, "request_id": request_id, "occurred_at": now})
+                                 "payload": payload, "request_id": request_id, "occurred_at": now,
+                                 "application_id": application_id})
     return event_id
 
 

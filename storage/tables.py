@@ -307,8 +307,27 @@ outbox_events = Table(
     Column("request_id", String(128), nullable=True),
     Column("occurred_at", UTCDateTime(), nullable=False),
     Column("dispatched_at", UTCDateTime(), nullable=True),
+    # The events API's order (``storage/event_feed.py``): the fan-out batch that dispatched the row,
+    # numbered in commit order by ``outbox_feed``; null until the row is fanned out.
+    Column("feed_seq", BigId, nullable=True),
+    # The application an operational event concerns (``tessera/registry/operational.py``); null
+    # for a published event, which concerns the tenant's records.
+    Column("application_id", BigId, nullable=True),
+    # W3C trace context of the span that appended the event (null when tracing is off).
+    Column("traceparent", String(55), nullable=True),
     Index("ix_outbox_events_pending", "dispatched_at", "id"),
     Index("ix_outbox_events_tenant_occurred", "tenant_id", "occurred_at"),
+    Index("ix_outbox_events_tenant_feed", "tenant_id", "feed_seq", "id", "event_type"),
+)
+
+# One row (id 1): the number of the last fan-out batch. A batch takes the next number with an
+# UPDATE of this row, whose lock it holds until it commits, so batches commit in number order and
+# a reader that saw batch n has seen every batch before it (the events API's keyset never skips).
+outbox_feed = Table(
+    "outbox_feed",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("last", BigId, nullable=False),
 )
 
 # --- Webhooks --------------------------------------------------------------------------------
@@ -414,6 +433,8 @@ inbound_events = Table(
     Column("request_id", String(128), nullable=True),
     Column("received_at", UTCDateTime(), nullable=False),
     Column("dispatched_at", UTCDateTime(), nullable=True),
+    # W3C trace context of the span that received the event (null when tracing is off).
+    Column("traceparent", String(55), nullable=True),
     UniqueConstraint("installation_id", "idempotency_key"),
     Index("ix_inbound_events_pending", "dispatched_at", "id"),
 )

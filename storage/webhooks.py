@@ -22,6 +22,7 @@ from storage.tables import (
     delivery_attempts,
     installations,
     outbox_events,
+    outbox_feed,
     webhook_endpoints,
     webhook_secrets,
 )
@@ -189,8 +190,23 @@ async def create_delivery(conn: Executor, event_id: int, endpoint_id: int, now: 
     ))
 
 
+class _FeedBatch(NamedTuple):
+    last: int
+
+
+# The next batch number; the row's lock, held until the fan-out commits, orders the batches' commits.
+_NEXT_FEED_BATCH = Statement(update(outbox_feed).where(outbox_feed.c.id == 1)
+                             .values(last=outbox_feed.c.last + 1).returning(outbox_feed.c.last), row=_FeedBatch)
+
+
 async def mark_dispatched(conn: Executor, event_ids: list[int], now: datetime) -> None:
-    await queues.mark_dispatched(conn, outbox_events, event_ids, now)
+    """Stamp the fanned-out events dispatched and number them as one batch of the events API's
+    feed (``storage/event_feed.py``): a reader that sees batch n has seen every batch before it."""
+    if not event_ids:
+        return
+    batch = (await conn.execute(_NEXT_FEED_BATCH)).one().last
+    await conn.execute(update(outbox_events).where(outbox_events.c.id.in_(event_ids))
+                       .values(dispatched_at=now, feed_seq=batch))
 
 
 # -- delivery ----------------------------------------------------------------------------------------

@@ -54,5 +54,5 @@ async def _disable(conn: Executor, row: store.ClaimedDeliveryRow, reason: str, n
         await outbox.append(conn, tenant_id=row.tenant_id, event_type=ENDPOINT_DISABLED, request_id=row.request_id,
                             payload={"endpointId": row.endpoint_pid, "installationId": row.installation_pid,
                                      "applicationId": row.application_pid, "url": row.url, "reason": reason,
-                                     "disabledAt": iso(now)}, now=now)
+                                     "disabledAt": iso(now)}, now=now, application_id=row.application_id)
         log.warning("webhook.endpoint_disabled", extra={"endpointId": row.endpoint_pid, "reason": reason})

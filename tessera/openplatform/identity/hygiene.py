@@ -94,7 +94,7 @@ async def _announce(conn: Executor, row: CrossingRow, column: str, *, action: st
                        request_id=None, application_id=row.application_id, now=now)
     if event is not None:
         await outbox.append(conn, tenant_id=row.tenant_id, event_type=event, request_id=None,
-                            payload={**_payload(row), **data}, now=now)
+                            payload={**_payload(row), **data}, now=now, application_id=row.application_id)
     log.info("credential.announced", extra={"clientId": row.client_id, "action": action})
     return True
 
