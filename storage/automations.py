@@ -16,6 +16,7 @@ from storage import queues
 from storage.engine import Executor, Query, Statement, bound, insert_or_skip
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.tables import automation_runs, automations, inbound_events
+from tessera import tracing
 from tessera.core.ids import new_pid
 
 RUN_STATUSES = ("pending", "retrying", "succeeded", "parked")
@@ -99,6 +100,7 @@ class LeasedRunRow(NamedTuple):
     occurred_at: datetime
     data: dict[str, Any]
     request_id: str | None
+    traceparent: str | None  # of the request that stored the event: the run continues its trace
 
 
 class InboundEventRow(NamedTuple):
@@ -247,7 +249,7 @@ async def lease_due_runs(conn: Executor, now: datetime, lease_until: datetime, l
                automations.c.deleted_at.label("automation_deleted_at"),
                inbound_events.c.pid.label("event_pid"), inbound_events.c.source,
                inbound_events.c.event_type, inbound_events.c.schema_version, inbound_events.c.occurred_at,
-               inbound_events.c.data, inbound_events.c.request_id)
+               inbound_events.c.data, inbound_events.c.request_id, inbound_events.c.traceparent)
         .select_from(automation_runs.join(automations, automations.c.id == automation_runs.c.automation_id)
                      .join(inbound_events, inbound_events.c.id == automation_runs.c.inbound_event_id))
         .where(automation_runs.c.id.in_(ids)), LeasedRunRow,
@@ -276,15 +278,17 @@ async def update_leased_run(conn: Executor, run_id: int, lease_until: datetime, 
 # stored event back (to replay it, or to refuse another body under the same key).
 _STORE_INBOUND = insert_or_skip(inbound_events, (
     "pid", "installation_id", "tenant_id", "source", "event_type", "schema_version", "occurred_at", "data",
-    "idempotency_key", "request_hash", "request_id", "received_at"), [inbound_events.c.id], _Id)
+    "idempotency_key", "request_hash", "request_id", "received_at", "traceparent"), [inbound_events.c.id], _Id)
 _INBOUND_BY_KEY = Statement(select(inbound_events.c.pid, inbound_events.c.request_hash).where(
     inbound_events.c.installation_id == bindparam("installation_id"),
     inbound_events.c.idempotency_key == bindparam("key")), row=InboundKeyRow)
 
 
 async def store_inbound(conn: Executor, values: dict[str, Any]) -> bool:
-    """Store an inbound event; false when its (installation, key) was already used."""
-    return (await conn.execute(_STORE_INBOUND, values)).first() is not None
+    """Store an inbound event; false when its (installation, key) was already used. It keeps the
+    ``traceparent`` of the current span (the request's; NULL when tracing is off), which the
+    automation runs it starts continue."""
+    return (await conn.execute(_STORE_INBOUND, {**values, "traceparent": tracing.traceparent()})).first() is not None
 
 
 async def inbound_by_key(conn: Executor, installation_id: int, key: str) -> InboundKeyRow | None:

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from storage.engine import Executor, Query, Statement, bound
 from storage.tables import outbox_events
+from tessera import tracing
 from tessera.core.ids import new_pid
 
 EVENT_PREFIX = "evt"
@@ -36,16 +37,20 @@ class OutboxEventRow(NamedTuple):
 
 
 _APPEND = Statement(outbox_events.insert().values(bound(
-    "event_id", "tenant_id", "event_type", "payload", "request_id", "occurred_at", "application_id")))
+    "event_id", "tenant_id", "event_type", "payload", "request_id", "occurred_at", "application_id", "traceparent")))
 
 
 async def append(conn: Executor, *, tenant_id: int, event_type: str, payload: dict[str, Any],
                  request_id: str | None, now: datetime, application_id: int | None = None) -> str:
-    """Append one event; ``application_id`` names the application an operational event concerns."""
+    """Append one event; ``application_id`` names the application an operational event concerns.
+
+    With tracing on, the hand-off is a span of its own and the event keeps its ``traceparent``:
+    the worker's fan-out and delivery attempts continue that trace (NULL when tracing is off)."""
     event_id = new_pid(EVENT_PREFIX)
+    traceparent = None if tracing.tracer is None else tracing.hand_off(event_id, event_type)
     await conn.enqueue(_APPEND, {"event_id": event_id, "tenant_id": tenant_id, "event_type": event_type,
                                  "payload": payload, "request_id": request_id, "occurred_at": now,
-                                 "application_id": application_id})
+                                 "application_id": application_id, "traceparent": traceparent})
     return event_id
 
 

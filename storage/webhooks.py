@@ -242,6 +242,7 @@ class ClaimedDeliveryRow(NamedTuple):
     application_id: int
     installation_pid: str
     application_pid: str
+    traceparent: str | None  # the event's outbox hand-off: each attempt's span is its child
 
 
 class ThrottleRow(NamedTuple):
@@ -284,7 +285,7 @@ async def claim_due(conn: Executor, now: datetime, lease_until: datetime, limit:
                webhook_endpoints.c.deleted_at.label("endpoint_deleted_at"),
                installations.c.status.label("installation_status"), installations.c.tenant_id,
                installations.c.application_id, installations.c.pid.label("installation_pid"),
-               applications.c.pid.label("application_pid"))
+               applications.c.pid.label("application_pid"), outbox_events.c.traceparent)
         .select_from(deliveries.join(outbox_events, outbox_events.c.id == deliveries.c.event_id)
                      .join(webhook_endpoints, webhook_endpoints.c.id == deliveries.c.endpoint_id)
                      .join(installations, installations.c.id == webhook_endpoints.c.installation_id)

@@ -17,6 +17,7 @@ from typing import Any
 from handlers.open.published import operations
 from handlers.session import commands as session_commands
 from handlers.session import records as session_records
+from tessera import tracing
 from tessera.core.logs import install_request_id_factory
 from tessera.core.settings import Settings, load_settings
 from tessera.registry.document import build_document
@@ -32,6 +33,7 @@ from tessera.web.methods import MethodGuardMiddleware, MethodIndex
 from tessera.web.metrics import MetricsMiddleware, start_listener
 from tessera.web.metrics import claims as metrics_claims
 from tessera.web.reference import ApiReferenceMiddleware, Surface
+from tessera.web.tracing import TracingMiddleware
 
 
 @contextlib.asynccontextmanager
@@ -82,7 +84,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
         session_handlers={**session_records.operations(rt.declarations),
                           **session_commands.operations(rt.declarations)},
         # Behind ForwardedMiddleware (a trusted proxy's scheme and client address, HSTS), when configured.
-        outermost=transport.outermost(settings, partial(RequestContextMiddleware, runtime=rt)),
+        # With tracing on, a server span per request just inside it, outside Connexion's exception
+        # handling, so the span sees the status of every answer (see web/tracing.py).
+        outermost=transport.outermost(settings, _traced(partial(RequestContextMiddleware, runtime=rt))),
         before_routing=[
             # Plain HTTP refused, before anything reads a body or a credential (see web/transport.py).
             *transport.before_routing(settings),
@@ -105,6 +109,14 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
     return app
 
 
+def _traced(context: Any) -> Any:
+    """The request context's factory, with the tracing middleware inside it when tracing is on;
+    as it is when off, so an untraced request passes through nothing more."""
+    if tracing.tracer is None:
+        return context
+    return lambda app: context(TracingMiddleware(app))
+
+
 def tune_gc() -> None:
     """For a serving process, once its app is built: everything built at start (documents,
     validators, tables, statements) is frozen out of the garbage collector's scans, and young
@@ -123,11 +135,13 @@ def serve_app() -> Any:
     process for all of them, so they start once however many HTTP processes there are.
     """
     from tessera.core.logs import configure_logging
+    from tessera.tracing.setup import configure as configure_tracing
     from tessera.web.protocol import configure as configure_protocol
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
     configure_protocol(settings.header_timeout_seconds)  # the class uvicorn builds in this process
+    configure_tracing()  # in each process: the exporter's thread and queue are per process
     app = create_app(settings)
     tune_gc()
     return app

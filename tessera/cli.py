@@ -35,6 +35,7 @@ def _serve(args: argparse.Namespace) -> int:
     from storage.migrate import upgrade
     from tessera.app import create_app, tune_gc
     from tessera.core.logs import configure_logging
+    from tessera.tracing.setup import configure as configure_tracing
     from tessera.web.transport import server_options
 
     settings = load_settings()
@@ -46,6 +47,7 @@ def _serve(args: argparse.Namespace) -> int:
     base = f"{'https' if settings.tls_cert_file else 'http'}://{args.host}:{args.port}"
     print(f"Tessera listening on {base} (session API under /api, admin console at {base}/console)", flush=True)
     if args.workers <= 1:
+        configure_tracing()  # here, not in the parent of several: each serving process sets up its own
         app = create_app(settings, workers=1 if settings.workers_in_process else 0, metrics_listener=True)
         tune_gc()
         uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, **transport)
@@ -87,10 +89,12 @@ def _worker(args: argparse.Namespace) -> int:
     from tessera.core.logs import configure_logging
     from tessera.events.worker import Worker
     from tessera.runtime import build_runtime
+    from tessera.tracing.setup import configure as configure_tracing
     from tessera.web.metrics import start_listener
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
+    configure_tracing()  # off unless OTEL_TRACES_EXPORTER asks for it (tessera/tracing/setup.py)
     upgrade(settings.database_url, models=_declared_models(settings))
 
     async def run() -> None:

@@ -22,6 +22,8 @@ from storage.call_audit import CallAudit
 from storage.credentials import rotation_due_by_tenant
 from storage.db import open_database
 from storage.engine import Database
+from storage.traced import TracedDatabase
+from tessera import tracing
 from tessera.core.clock import Clock, SystemClock
 from tessera.core.crypto import KeyedDigest, Passwords, SealedBox, SessionTokens, derive_key
 from tessera.core.metrics import Metrics
@@ -112,10 +114,13 @@ def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
         metrics=metrics,
     )
     declarations = load_declarations(settings.models_file)
-    db = open_database(settings.database_url, pool_size=settings.database_pool_size,
-                       unavailable_seconds=settings.database_unavailable_seconds)
-    _watch(metrics, db, clock)
-    _watch_credentials(metrics, db, clock, settings.credential_rotation_days)
+    raw = open_database(settings.database_url, pool_size=settings.database_pool_size,
+                        unavailable_seconds=settings.database_unavailable_seconds)
+    # With tracing on, the requests' and workers' statements have spans; the call-audit writer and
+    # the metrics' samplers keep the bare database (their statements belong to no request).
+    db: Database = raw if tracing.tracer is None else TracedDatabase(raw)
+    _watch(metrics, raw, clock)
+    _watch_credentials(metrics, raw, clock, settings.credential_rotation_days)
     key = settings.secret_key
     return Runtime(
         settings=settings,
@@ -129,7 +134,7 @@ def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
         digests=KeyedDigest(derive_key(key, "secret-digest")),
         cursor_box=SealedBox(derive_key(key, "list-cursor"), clock),
         secret_box=SealedBox(derive_key(key, "webhook-secret"), clock),
-        call_audit=CallAudit(db, clock),
+        call_audit=CallAudit(raw, clock),
         metrics=metrics,
     )
 

@@ -59,6 +59,8 @@ class RequestState:
     status: int | None = field(default=None)
     # Added to the answer, whatever produces it (the Open Platform's rate-limit fields).
     response_headers: dict[str, str] | None = None
+    # Set by ``tessera.web.tracing`` when tracing is on: the access log line carries it.
+    trace_id: str | None = None
 
     @cached_property
     def headers(self) -> Headers:
@@ -136,20 +138,20 @@ class RequestContextMiddleware:
             request_id_var.reset(tokens[0])
 
     def _log(self, scope: Scope, started: float, state: RequestState) -> None:
-        """One access line per request: method, path (never the query string), status, duration;
-        and the request counted in the metrics by surface, operation and status."""
+        """One access line per request: method, path (never the query string), status, duration,
+        the trace id when tracing is on; and the request counted in the metrics by surface, operation and status."""
         seconds = time.perf_counter() - started
-        log.info(
-            "request",
-            extra={
-                "method": scope.get("method"),
-                "path": scope.get("path"),
-                # The peer, or the client a trusted proxy named (tessera/web/transport.py).
-                "client": (scope.get("client") or (None,))[0],
-                "status": state.status,
-                "durationMs": round(seconds * 1000, 2),
-            },
-        )
+        extra = {
+            "method": scope.get("method"),
+            "path": scope.get("path"),
+            # The peer, or the client a trusted proxy named (tessera/web/transport.py).
+            "client": (scope.get("client") or (None,))[0],
+            "status": state.status,
+            "durationMs": round(seconds * 1000, 2),
+        }
+        if state.trace_id is not None:  # tracing on (tessera/web/tracing.py): beside the request id
+            extra["traceId"] = state.trace_id
+        log.info("request", extra=extra)
         self.runtime.metrics.request(state.surface.value, routed_operation_id(scope), state.status or 500, seconds)
 
     def _record_call(self, scope: Scope, state: RequestState) -> None:

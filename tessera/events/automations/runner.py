@@ -9,6 +9,7 @@ from typing import Any
 
 from storage import automations as store
 from storage.engine import Executor
+from tessera import tracing
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, ServiceError, ValidationFailed
 from tessera.core.i18n import N_, translate
@@ -84,6 +85,19 @@ async def run_due(rt: Runtime, limit: int = BATCH, tenant_id: int | None = None)
 
 
 async def _execute(rt: Runtime, run: store.LeasedRunRow, lease: datetime) -> None:
+    """Run it; with tracing on, as an ``automation.run`` span continuing the trace of the request
+    that stored its inbound event (the run's statements and commands are its children)."""
+    if tracing.tracer is None:
+        await _execute_run(rt, run, lease)
+        return
+    with tracing.continued("automation.run", run.traceparent, tracing.SpanKind.CONSUMER, {
+            "tessera.automation.run": run.pid, "tessera.automation.id": run.automation_pid,
+            "tessera.event.id": run.event_pid, "tessera.event.type": run.event_type,
+            "tessera.automation.attempt": run.attempts + 1}):
+        await _execute_run(rt, run, lease)
+
+
+async def _execute_run(rt: Runtime, run: store.LeasedRunRow, lease: datetime) -> None:
     attempts = run.attempts + 1
     if not run.automation_enabled or run.automation_deleted_at is not None:
         async with rt.db.write() as conn:

@@ -9,27 +9,39 @@ from __future__ import annotations
 
 from storage import outbox
 from storage import webhooks as store
+from tessera.events.sending import traced as tracing
 from tessera.registry.operational import OPERATIONAL_EVENTS
 from tessera.runtime import Runtime
 
 
 async def dispatch(rt: Runtime, limit: int = 200, tenant_id: int | None = None) -> int:
     """Fan new outbox events (only the tenant's when one is given) out to subscribed endpoints;
-    returns the number of deliveries made."""
+    returns the number of deliveries made.
+
+    With tracing on, a batch that found events is a ``webhook.fanout`` span linked to each event's
+    hand-off, and each event's share of it a ``webhook.fanout.event`` span continuing that event's
+    trace (``tracing``): the batch's trace shows the worker's work, each event's trace its path
+    from the command to the receiver."""
     made = 0
     now = rt.clock.now()
     async with rt.db.write() as conn:
         events = await store.pending_events(conn, limit, tenant_id)
-        endpoints_by_tenant: dict[int, list[store.SubscriberRow]] = {}
-        for event in events:
-            if event.tenant_id not in endpoints_by_tenant:
-                endpoints_by_tenant[event.tenant_id] = await store.subscribed_endpoints(conn, event.tenant_id)
-            for endpoint in endpoints_by_tenant[event.tenant_id]:
-                if _receives(rt, endpoint, event):
-                    await store.create_delivery(conn, event.id, endpoint.id, now)
-                    made += 1
-        if events:
-            await store.mark_dispatched(conn, [e.id for e in events], now)
+        with tracing.batch(events):
+            endpoints_by_tenant: dict[int, list[store.SubscriberRow]] = {}
+            for event in events:
+                if event.tenant_id not in endpoints_by_tenant:
+                    endpoints_by_tenant[event.tenant_id] = await store.subscribed_endpoints(conn, event.tenant_id)
+                with tracing.event(event) as span:
+                    made_for_event = 0
+                    for endpoint in endpoints_by_tenant[event.tenant_id]:
+                        if _receives(rt, endpoint, event):
+                            await store.create_delivery(conn, event.id, endpoint.id, now)
+                            made_for_event += 1
+                    if span is not None:
+                        span.set_attribute("tessera.webhook.deliveries", made_for_event)
+                made += made_for_event
+            if events:
+                await store.mark_dispatched(conn, [e.id for e in events], now)
     return made
 
 

@@ -24,7 +24,9 @@ from datetime import datetime
 import aiohttp
 
 from storage import webhooks as store
+from tessera import tracing
 from tessera.events.pinning import PinnedResolver
+from tessera.events.sending import traced
 from tessera.events.sending.journal import Journal
 from tessera.events.sending.outcomes import AttemptResult, retry_after_seconds
 from tessera.events.sending.signing import body_of, signature_headers
@@ -130,15 +132,17 @@ async def _attempt(rt: Runtime, sender: Sender, row: store.ClaimedDeliveryRow, s
     """Send one delivery under its deadline. Whatever ends it (an answer, the deadline, an error) is
     this attempt's result, with whether its in-flight row was written (``begun``), which the
     closing transaction completes."""
-    started = time.perf_counter()
-    flight = _Flight()
-    try:
-        result = await asyncio.wait_for(_send(rt, sender, row, sealed, started, journal, flight), timeout)
-    except TimeoutError:
-        result = AttemptResult(None, _ms(started), "timeout")
-    except Exception as exc:  # anything else is this attempt's failure, never the batch's
-        log.warning("webhook.attempt_error", extra={"deliveryId": row.pid, "error": type(exc).__name__})
-        result = AttemptResult(None, _ms(started), type(exc).__name__)
+    with traced.attempt(row) as span:  # no span when tracing is off
+        started = time.perf_counter()
+        flight = _Flight()
+        try:
+            result = await asyncio.wait_for(_send(rt, sender, row, sealed, started, journal, flight), timeout)
+        except TimeoutError:
+            result = AttemptResult(None, _ms(started), "timeout")
+        except Exception as exc:  # anything else is this attempt's failure, never the batch's
+            log.warning("webhook.attempt_error", extra={"deliveryId": row.pid, "error": type(exc).__name__})
+            result = AttemptResult(None, _ms(started), type(exc).__name__)
+        traced.record(span, result)
     return replace(result, begun=flight.begun)
 
 
@@ -160,6 +164,10 @@ async def _send(rt: Runtime, sender: Sender, row: store.ClaimedDeliveryRow, seal
     timestamp = int(rt.clock.time())
     headers = {"Content-Type": "application/json",
                **signature_headers(row.signature_format, secrets, timestamp, row.pid, body)}
+    if tracing.tracer is not None:  # the attempt span's context; not signed (docs/operator/tracing.md)
+        parent = tracing.traceparent()
+        if parent is not None:
+            headers["traceparent"] = parent
     flight.begun = True  # from here its row may be written, even if the deadline cuts the wait
     try:
         await journal.begin(row.id)
