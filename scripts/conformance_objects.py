@@ -232,6 +232,12 @@ class DemoObjects:
         return str(self._once("delivery", self._delivered))
 
     @property
+    def event_id(self) -> str:
+        """An event the conformance credential reads through the events API (a stock-in created in
+        the tenant, once it is fanned out, when the tenant has none yet)."""
+        return str(self._once("event", self._event))
+
+    @property
     def run_id(self) -> str:
         """A parked run, started by an inbound robot-fleet event, of an automation whose action fails."""
         return str(self._once("run", self._run))
@@ -289,6 +295,19 @@ class DemoObjects:
                    {"payload": {"sku": f"SKU-{uuid.uuid4().hex[:8]}", "quantity": 1}})
         return self._wait(f"/api/open-platform/webhook-endpoints/{endpoint}/deliveries/list", "deliveryId",
                           "delivered")
+
+    def _event(self) -> str:
+        listed = f"/api/open/v1/events?type={STOCK_IN_CREATED}&limit=1"
+        items = self.call("GET", listed, token=self.open_token)["items"]
+        if not items:
+            self.admin("POST", "/api/meta/commands/execute/stock-ins:create", {"payload": RECORDS["stock-ins"]()})
+        deadline = time.monotonic() + 30
+        while not items and time.monotonic() < deadline:
+            time.sleep(0.1)
+            items = self.call("GET", listed, token=self.open_token)["items"]
+        if not items:
+            raise ConformanceSetupError("no event reached the events API within 30 s: is the worker running?")
+        return str(items[0]["id"])
 
     def _run(self) -> str:
         automation = self.fresh_automation(FAILING_ACTIONS)

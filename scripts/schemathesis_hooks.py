@@ -240,6 +240,8 @@ BINDERS: dict[tuple[str, str], Binder] = {
     ("DELETE", f"{OP}/automations/{{automationId}}"): _ids(automationId=lambda o: o.fresh_automation()),
     ("GET", f"{OP}/automations/{{automationId}}/runs/list"): AUTOMATION_ID,
     ("POST", f"{OP}/automation-runs/{{runId}}/retry"): _ids(runId=lambda o: o.run_id),
+    # The Open Platform's events API: an event the conformance credential reads.
+    ("GET", "/api/open/v1/events/{eventId}"): _ids(eventId=lambda o: o.event_id),
     # The Open Platform's update command: a real asset under its current ETag, read with the
     # conformance credential just before the case goes out (a made-up pid is 404, a made-up ETag 412).
     ("POST", "/api/open/v1/commands/assets.assign:execute"): _current_asset,

@@ -12,6 +12,7 @@ from typing import Any
 
 from werkzeug.http import parse_etags
 
+from handlers.open import events
 from handlers.open.base import caller, header, request_id, runtime
 from tessera.events import inbound as inbound_events
 from tessera.openplatform.commands import execute as op_commands
@@ -91,4 +92,6 @@ def operations(registry: Capabilities) -> dict[str, Handler]:
         found[f"execute{camel(command.code)}"] = _execute(command)
     for source in registry.event_sources.values():
         found[f"post{camel(source.code)}Event"] = _post_event(source)
+    found["listEvents"] = events.list_events
+    found["getEvent"] = events.get_event
     return found

@@ -290,6 +290,15 @@ class ResourceNotFound(OpenPlatformError):
     message = N_("The record was not found.")
 
 
+class EventNotFound(OpenPlatformError):
+    """An event id the installation cannot read: unknown, another tenant's or application's, of a
+    type its grant does not read, or past the events retention period."""
+
+    status = 404
+    code = "event_not_found"
+    message = N_("The event was not found.")
+
+
 class OpenIdempotencyKeyConflict(OpenPlatformError):
     status = 409
     code = "idempotency_key_conflict"

@@ -66,6 +66,9 @@ class Metrics:
         self.rate_limit_fallbacks = Counter("tessera_rate_limit_degraded",
                                             "Rate-limit decisions made by this process alone (Redis unreachable).",
                                             registry=registry)
+        self.events_served = Counter("tessera_open_events_served",
+                                     "Events the Open Platform's events API returned, by operation "
+                                     "(listEvents pages, getEvent reads).", ["operation"], registry=registry)
         self.attempt_seconds = Histogram("tessera_webhook_attempt_duration_seconds",
                                          "Webhook delivery attempts, by the delivery's status after it.",
                                          ["outcome"], buckets=ATTEMPT_BUCKETS, registry=registry)
@@ -112,6 +115,10 @@ class Metrics:
                 self.requests.labels(key[0], key[1], str(status)), self.request_seconds.labels(key[0], key[1]))
         children[0].inc()
         children[1].observe(seconds)
+
+    def event_served(self, operation: str, count: int = 1) -> None:
+        """``count`` events returned by the events API's ``operation`` (``listEvents``, ``getEvent``)."""
+        self.events_served.labels(operation).inc(count)
 
     def token_issued(self) -> None:
         self.tokens_issued.inc()

@@ -7,7 +7,6 @@ Automations consume stored events in the workers, never inside the request.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -15,7 +14,7 @@ from typing import Any
 from jsonschema.protocols import Validator
 
 from storage import automations as store
-from tessera.core.clock import UTC_TIMESTAMP_PATTERN
+from tessera.core.clock import parse_utc_timestamp
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, OpenIdempotencyKeyConflict
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
@@ -30,7 +29,6 @@ from tessera.runtime import Runtime
 
 REQUIRED = N_("This field is required.")
 FIELDS = frozenset({"type", "schemaVersion", "occurredAt", "data"})  # an event body's fields
-_UTC_TIMESTAMP = re.compile(UTC_TIMESTAMP_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -45,12 +43,7 @@ def _occurred_at(value: Any, errors: dict[str, FieldError]) -> datetime | None:
     if not isinstance(value, str):
         errors["occurredAt"] = FieldError(REQUIRED if value is None else N_("Must be a string."))
         return None
-    parsed = None
-    if _UTC_TIMESTAMP.fullmatch(value):
-        try:
-            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:  # a day the month does not have, year 0
-            parsed = None
+    parsed = parse_utc_timestamp(value)
     if parsed is None:
         errors["occurredAt"] = FieldError(N_("Must be an ISO 8601 UTC timestamp, e.g. 2026-11-22T08:00:00Z."))
         return None

@@ -6,7 +6,9 @@ subprocess of this interpreter, once per document, with the configuration commit
 - ``generated/open-platform.yaml`` -> ``generated/python/open-platform-client`` (``tessera_open_platform``),
   plus ``tessera_open_platform/webhooks.py``, a copy of ``tessera/events/verify.py`` (standard library only),
   and ``tessera_open_platform/auth.py``, a copy of ``sdk/python/open_platform_auth.py`` (``TokenSource``: tokens
-  reused until a margin before expiry, refreshed once on 401 ``invalid_token``);
+  reused until a margin before expiry, refreshed once on 401 ``invalid_token``), and
+  ``tessera_open_platform/events.py``, a copy of ``sdk/python/open_platform_events.py`` (``iter_events`` and
+  ``poll_events`` over the events API);
 - ``generated/session-api.yaml`` -> ``generated/python/session-client`` (``tessera_session``).
 
 The configuration has no post hooks (no ruff formatting), so the output depends only on the documents,
@@ -65,7 +67,8 @@ class Sdk:
 SDKS = (
     Sdk("open-platform-client", "tessera_open_platform", "generated/open-platform.yaml", "sdk/open-platform.yaml",
         ((WEBHOOKS_SOURCE, "tessera_open_platform/webhooks.py"),
-         ("sdk/python/open_platform_auth.py", "tessera_open_platform/auth.py"))),
+         ("sdk/python/open_platform_auth.py", "tessera_open_platform/auth.py"),
+         ("sdk/python/open_platform_events.py", "tessera_open_platform/events.py"))),
     Sdk("session-client", "tessera_session", "generated/session-api.yaml", "sdk/session.yaml",
         (("sdk/python/session_filters.py", "tessera_session/filters.py"),)),
 )

@@ -53,6 +53,8 @@ def test_each_published_resource_command_and_event_source_has_one_concrete_path(
         "/api/open/v1/commands/assets.assign:execute",
         "/api/open/v1/commands/inventory.stock-ins.create:execute",
         "/api/open/v1/event-sources/robot-fleet/events",
+        "/api/open/v1/events",
+        "/api/open/v1/events/{eventId}",
     }
 
 
@@ -60,11 +62,24 @@ def test_operation_ids_are_stable_and_typed(doc: dict[str, Any]) -> None:
     ids = {op["operationId"] for item in doc["paths"].values() for op in item.values()}
     assert ids == {"issueToken", "introspectToken", "revokeToken", "getAuthorizationServerMetadata", "whoami",
                    "listAssets", "getAsset", "listStockIns", "getStockIn",
-                   "executeAssetsAssign", "executeInventoryStockInsCreate", "postRobotFleetEvent"}
+                   "executeAssetsAssign", "executeInventoryStockInsCreate", "postRobotFleetEvent",
+                   "listEvents", "getEvent"}
     schemas = doc["components"]["schemas"]
     assert schemas["AssetsAssignInput"]["required"] == ["assignee"]
     assert schemas["Asset"]["properties"]["status"]["enum"] == ["in_stock", "assigned", "retired"]
     assert "id" not in schemas["Asset"]["properties"] and "tenantId" not in schemas["Asset"]["properties"]
+
+
+def test_the_events_api_serves_every_webhook_body_typed_by_its_type(doc: dict[str, Any]) -> None:
+    schemas = doc["components"]["schemas"]
+    bodies = {event_type: entry["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+              for event_type, entry in doc["x-webhooks"].items()}
+    assert schemas["Event"]["discriminator"] == {"propertyName": "type", "mapping": bodies}
+    assert schemas["Event"]["oneOf"] == [{"$ref": ref} for ref in bodies.values()]
+    assert schemas["EventPage"]["properties"]["items"]["items"] == {"$ref": "#/components/schemas/Event"}
+    parameters = doc["components"]["parameters"]
+    assert parameters["EventType"]["schema"]["items"]["enum"] == list(bodies)
+    assert {"assets.assignment.changed", "webhook.endpoint.disabled"} <= set(bodies)
 
 
 def test_security_names_the_scope_of_each_operation(doc: dict[str, Any]) -> None:

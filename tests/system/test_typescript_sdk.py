@@ -4,8 +4,9 @@ The package is copied to a temporary directory and installed there from its lock
 committed tree stays as `tessera generate` wrote it. ``tsc`` type-checks the SDK alone, then compiles it with
 tests/system/typescript/integrator-flow.ts, which node runs against `tessera serve --demo`: a token (and its
 refresh after 401 invalid_token), a cursor walk, a read with its ETag, an assignment under If-Match and an
-Idempotency-Key, its replay, and a stale ETag refused. The webhook the assignment emits reaches a loopback
-receiver per signature format (`tessera`, `standard-webhooks`) and the SDK's Node verifier checks each
+Idempotency-Key, its replay, a stale ETag refused, and the assignment's event read back through the events
+API. The webhook the assignment emits reaches a loopback receiver per signature format (`tessera`,
+`standard-webhooks`) and the SDK's Node verifier checks each
 recorded delivery; the Standard Webhooks project's own JavaScript library (npm `standardwebhooks`) checks the
 standard one too. The session API set-up goes through the Python session SDK, as in
 test_sdk_end_to_end.py. Needs Node.js and npm: never skipped.
@@ -198,6 +199,8 @@ def test_the_integrator_flow_with_the_typescript_sdk(compiled: Path, official_ve
             verified = _node(compiled, "verify", str(recorded))
             event = verified["event"]
             assert event["type"] == "assets.assignment.changed" and event["id"].startswith("evt_")
+            # The event the flow caught up with through the events API is this delivery's event.
+            assert outcome["caughtUp"] == {"id": event["id"], "type": event["type"]}
             assert event["data"] == {"pid": outcome["pid"], "assignee": outcome["assignee"], "status": "assigned",
                                      "previousAssignee": outcome["before"]}
             assert verified["wrongSecret"] == "signature_mismatch", signature_format

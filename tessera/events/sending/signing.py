@@ -19,7 +19,7 @@ import hmac
 import json
 
 from storage import webhooks as store
-from tessera.core.clock import iso
+from tessera.events.bodies import event_body
 from tessera.events.verify import STANDARD_WEBHOOKS, sign_standard
 
 
@@ -42,6 +42,5 @@ def signature_headers(signature_format: str, secrets: list[str], timestamp: int,
 
 def body_of(row: store.ClaimedDeliveryRow) -> bytes:
     """The delivery body: identical on every attempt of the same event."""
-    document = {"id": row.event_pid, "type": row.event_type, "schemaVersion": 1,
-                "occurredAt": iso(row.occurred_at), "data": row.payload}
+    document = event_body(row.event_pid, row.event_type, row.occurred_at, row.payload)
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()

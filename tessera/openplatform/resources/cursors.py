@@ -47,6 +47,32 @@ def open_cursor(box: SealedBox, cursor: str, resource: str, installation_id: int
     return after_id
 
 
+# The events API's cursors (``tessera.events.feed``) are sealed by the same box; their first element
+# is no resource name, so neither kind of cursor opens as the other.
+FEED = "#events"
+
+
+def issue_feed(box: SealedBox, installation_id: int, feed_seq: int, event_row_id: int) -> str:
+    """A cursor of the installation's events feed, after the event ``(feed_seq, event_row_id)``."""
+    plain = json.dumps([FEED, installation_id, feed_seq, event_row_id], separators=(",", ":"))
+    return box.seal(plain.encode())
+
+
+def open_feed(box: SealedBox, cursor: str, installation_id: int) -> tuple[int, int]:
+    """The feed position ``(feed_seq, event_row_id)`` after which the next page starts;
+    ``InvalidCursor`` for anything else (as ``open_cursor``)."""
+    if not _canonical(cursor):
+        raise InvalidCursor()
+    try:
+        kind, bound_installation, feed_seq, row_id = json.loads(box.open(cursor, CURSOR_TTL_SECONDS))
+    except (Unreadable, ValueError, TypeError):
+        raise InvalidCursor() from None
+    if kind != FEED or bound_installation != installation_id or not isinstance(feed_seq, int) \
+            or not isinstance(row_id, int):
+        raise InvalidCursor()
+    return feed_seq, row_id
+
+
 def _canonical(cursor: str) -> bool:
     """Whether ``cursor`` is canonical URL-safe base64: its bytes re-encode to the same text.
 

@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from "node:util";
 
 import {
   createOpenPlatformClient,
+  type FeedEvent,
   OpenPlatformError,
   verifyEvent,
   WebhookVerificationError,
@@ -101,7 +102,20 @@ async function flow(): Promise<Record<string, unknown>> {
   }
   check(refused?.status === 412 && refused.code === "precondition_failed", `stale ETag: ${refused?.message}`);
 
+  // 6. Catch up through the events API: the assignment's event appears once the worker fans it out.
+  let caughtUp: FeedEvent | undefined;
+  for (let tries = 0; caughtUp === undefined && tries < 100; tries += 1) {
+    for await (const event of client.iterEvents({ types: ["assets.assignment.changed"] })) {
+      if (event.type === "assets.assignment.changed" && event.data.pid === last && event.data.assignee === assignee) {
+        caughtUp = event;
+      }
+    }
+    if (caughtUp === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  check(caughtUp !== undefined, "the assignment's event never reached the events API");
+
   return {
+    caughtUp: { id: caughtUp.id, type: caughtUp.type },
     tenant: who.data.tenant.tenantId,
     walked: pids.length,
     pid: last,

@@ -164,12 +164,34 @@ export interface ExecuteOptions {
   requestId?: string;
 }
 
+/** An event as its webhook deliveries carry it (the events API's items), typed by `type`. */
+export type FeedEvent = Schemas["Event"];
+
+export interface EventsOptions {
+  /** The id of the last event you processed: start after it (without it, from the oldest event kept). */
+  after?: string;
+  /** Only these types (without them, every type the installation may read). */
+  types?: Array<FeedEvent["type"]>;
+  /** Only events that occurred at or after this UTC instant (`2026-11-22T08:00:00Z`). */
+  since?: string;
+  /** Only events that occurred before this UTC instant. */
+  until?: string;
+  /** Events per page (at most 200, the default). */
+  limit?: number;
+}
+
 export interface OpenPlatformClient {
   /** Every published operation, typed (openapi-fetch); tokens are added and refreshed. */
   api: Client<paths>;
   tokens: TokenSource;
   /** Every record of a resource, oldest first, page by page until `nextCursor` is null. */
   walk<P extends ListPath>(path: P, options?: { limit?: number }): AsyncGenerator<ItemOf<P>, void, undefined>;
+  /**
+   * The installation's events, oldest first, page by page until the feed has no more for now: to catch up
+   * after an outage, pass the id of the last event you processed as `after`, and deduplicate on `id` (the
+   * same event may also have reached you by webhook). Events are kept 30 days by default.
+   */
+  iterEvents(options?: EventsOptions): AsyncGenerator<FeedEvent, void, undefined>;
   /** One record and its ETag. */
   read<P extends ReadPath>(path: P, pid: string): Promise<Read<RecordOf<P>>>;
   /** Run a command under `If-Match` and `Idempotency-Key`. */
@@ -226,6 +248,24 @@ export function createOpenPlatformClient(options: OpenPlatformOptions): OpenPlat
     } while (cursor);
   }
 
+  async function* iterEvents(eventsOptions: EventsOptions = {}) {
+    let cursor: string | undefined;
+    for (;;) {
+      const query: Record<string, unknown> = { limit: eventsOptions.limit ?? 200 };
+      if (cursor !== undefined) query.cursor = cursor;
+      else if (eventsOptions.after !== undefined) query.after = eventsOptions.after;
+      if (eventsOptions.types?.length) query.type = eventsOptions.types;
+      if (eventsOptions.since !== undefined) query.since = eventsOptions.since;
+      if (eventsOptions.until !== undefined) query.until = eventsOptions.until;
+      const { data, error, response } = await loose.GET("/api/open/v1/events", { params: { query } });
+      if (error !== undefined || data === undefined) throw new OpenPlatformError(response.status, error);
+      const page = data as { items: FeedEvent[]; nextCursor: string; hasMore: boolean };
+      yield* page.items;
+      if (!page.hasMore) return;
+      cursor = page.nextCursor;
+    }
+  }
+
   async function read<P extends ReadPath>(path: P, pid: string): Promise<Read<RecordOf<P>>> {
     const { data, error, response } = await loose.GET(path, { params: { path: { pid } } });
     if (error !== undefined || data === undefined) throw new OpenPlatformError(response.status, error);
@@ -251,5 +291,5 @@ export function createOpenPlatformClient(options: OpenPlatformOptions): OpenPlat
     };
   }
 
-  return { api, tokens, walk, read, execute };
+  return { api, tokens, walk, iterEvents, read, execute };
 }

@@ -133,6 +133,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the installation's events, oldest first
+         * @description The events this installation's webhooks carry, with the same ids and bodies: its tenant's
+         *     published events whose resource its grant may read (the scope of each type is in
+         *     `x-webhooks`), and the operational events of its own application. Kept for the events
+         *     retention period (30 days by default; `TESSERA_RETENTION_EVENTS_SECONDS`), whether or not
+         *     any endpoint received them. An event is listed once it has been fanned out to webhooks,
+         *     normally within a second of the change.
+         *
+         *     Oldest first, in the order the events were fanned out. `nextCursor` is always given: pass
+         *     it back as `cursor` for the next page, and keep asking with the last one when `hasMore` is
+         *     false (a poll that finds nothing costs one indexed read). To resume after an outage longer
+         *     than a cursor lives (24 hours), pass the id of the last event you processed as `after`.
+         *     With both, the walk starts after the later of the two positions. `type`, `since` and
+         *     `until` narrow what is listed; keep them the same for the whole walk. Deduplicate on the
+         *     event id: it is the id of the webhook deliveries of the same event.
+         *
+         *     Needs no scope of its own. Asking for a `type` whose resource the grant cannot read is 403
+         *     `insufficient_scope`; without `type`, every readable type is listed.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one of the installation's events
+         * @description The event as its webhook deliveries carry it. An id this installation cannot read (unknown,
+         *     another tenant's or application's, of a type its grant does not read, or past the events
+         *     retention period) is 404 `event_not_found`. Needs no scope of its own.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/resources/assets": {
         parameters: {
             query?: never;
@@ -356,7 +414,7 @@ export interface components {
             /** @description Event id; retries and replays reuse it. */
             id: string;
             /**
-             * @description The event type.
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "webhook.endpoint.disabled";
@@ -424,7 +482,7 @@ export interface components {
             /** @description Event id; retries and replays reuse it. */
             id: string;
             /**
-             * @description The event type.
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "credential.rotation.due";
@@ -492,7 +550,7 @@ export interface components {
             /** @description Event id; retries and replays reuse it. */
             id: string;
             /**
-             * @description The event type.
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "credential.expiry.approaching";
@@ -675,6 +733,34 @@ export interface components {
             eventId: string;
             /** @description True when the Idempotency-Key was already used with the same body. */
             duplicate: boolean;
+        };
+        /**
+         * @description One page of the installation's events, oldest first.
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "evt_3f8k1m6p9r2t5v0x4z7b1d3f6h",
+         *           "type": "assets.assignment.changed",
+         *           "schemaVersion": 1,
+         *           "occurredAt": "2026-11-22T08:00:00.000Z",
+         *           "data": {
+         *             "pid": "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h",
+         *             "assignee": "Dana Whitfield",
+         *             "status": "assigned",
+         *             "previousAssignee": null
+         *           }
+         *         }
+         *       ],
+         *       "nextCursor": "gAAAAABnQ2x1c3Rlci1leGFtcGxlLWN1cnNvci1vbmx5LW5vdC12YWxpZA==",
+         *       "hasMore": false
+         *     }
+         */
+        EventPage: {
+            items: components["schemas"]["Event"][];
+            /** @description Where the next page starts; always given, so a consumer can ask again later. */
+            nextCursor: string;
+            /** @description Whether more events follow now; false means this is the end for the moment. */
+            hasMore: boolean;
         };
         WhoAmI: {
             application: {
@@ -1031,7 +1117,7 @@ export interface components {
             /** @description Event id; retries and replays reuse it. */
             id: string;
             /**
-             * @description The event type.
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "assets.assignment.changed";
@@ -1096,7 +1182,7 @@ export interface components {
             /** @description Event id; retries and replays reuse it. */
             id: string;
             /**
-             * @description The event type.
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "inventory.stock-in.created";
@@ -1112,6 +1198,8 @@ export interface components {
             occurredAt: string;
             data: components["schemas"]["InventoryStockInCreatedPayload"];
         };
+        /** @description An event as its webhook deliveries carry it: one of the bodies of `x-webhooks`, by `type`. */
+        Event: components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["CredentialRotationDueEvent"] | components["schemas"]["CredentialExpiryApproachingEvent"] | components["schemas"]["AssetsAssignmentChangedEvent"] | components["schemas"]["InventoryStockInCreatedEvent"];
     };
     responses: {
         /** @description `invalid_request`: a required form field is missing or malformed, credentials are in the query string, or two client authentication methods were used. */
@@ -1213,6 +1301,64 @@ export interface components {
                  * @example {
                  *       "code": "invalid_cursor",
                  *       "message": "The cursor is not valid for this list; start again without it.",
+                 *       "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
+                 *       "details": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `invalid_request`: a bad `limit`, `since` or `until`, or a `cursor` not shaped like one. */
+        EventsInvalidRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "invalid_request",
+                 *       "message": "The request is malformed.",
+                 *       "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
+                 *       "details": {
+                 *         "fieldErrors": {
+                 *           "since": "Must be an ISO 8601 UTC timestamp, e.g. 2026-11-22T08:00:00Z."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `invalid_cursor`: the cursor names no place in this installation's events (tampered with, another installation's, or more than 24 hours old); or `event_not_found`: the installation cannot read the `after` event, or it is past the retention period. */
+        EventsPositionNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "event_not_found",
+                 *       "message": "The event was not found.",
+                 *       "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
+                 *       "details": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `event_not_found`: the installation cannot read an event with this id, or it is past the retention period. */
+        EventNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "event_not_found",
+                 *       "message": "The event was not found.",
                  *       "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
                  *       "details": {}
                  *     }
@@ -1532,6 +1678,40 @@ export interface components {
          *     expired) is 404 `invalid_cursor`.
          */
         Cursor: string;
+        /**
+         * @description Only events of these types (repeat the parameter for several). Without it, every type the
+         *     installation may read.
+         */
+        EventType: ("webhook.endpoint.disabled" | "credential.rotation.due" | "credential.expiry.approaching" | "assets.assignment.changed" | "inventory.stock-in.created")[];
+        /**
+         * @description Only events that occurred at or after this instant (UTC).
+         * @example 2026-11-22T00:00:00Z
+         */
+        EventsSince: string;
+        /**
+         * @description Only events that occurred before this instant (UTC).
+         * @example 2026-11-23T00:00:00Z
+         */
+        EventsUntil: string;
+        /**
+         * @description The id of the last event you processed: the page starts after it. An id the installation
+         *     cannot read, or one past the retention period, is 404 `event_not_found`: start again with
+         *     `since`.
+         */
+        EventsAfter: string;
+        /**
+         * @description `nextCursor` of the previous page, passed back unchanged. Cursors are signed and encrypted,
+         *     valid for 24 hours, and bound to the installation. A value not shaped like a cursor is 400
+         *     `invalid_request`; a well-formed one that names no place in this installation's events
+         *     (never issued, tampered with, another installation's or a resource list's, or expired) is
+         *     404 `invalid_cursor`.
+         */
+        EventsCursor: string;
+        /**
+         * @description Events per page.
+         * @example 50
+         */
+        EventsLimit: number;
         /**
          * @description The strong `ETag` of a recent read of the target record. Missing, weak, `*` or stale answers
          *     412 `precondition_failed`: read the record again and retry with a new Idempotency-Key.
@@ -1956,6 +2136,120 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             401: components["responses"]["InvalidToken"];
             404: components["responses"]["CapabilityNotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of these types (repeat the parameter for several). Without it, every type the
+                 *     installation may read.
+                 */
+                type?: components["parameters"]["EventType"];
+                /**
+                 * @description Only events that occurred at or after this instant (UTC).
+                 * @example 2026-11-22T00:00:00Z
+                 */
+                since?: components["parameters"]["EventsSince"];
+                /**
+                 * @description Only events that occurred before this instant (UTC).
+                 * @example 2026-11-23T00:00:00Z
+                 */
+                until?: components["parameters"]["EventsUntil"];
+                /**
+                 * @description The id of the last event you processed: the page starts after it. An id the installation
+                 *     cannot read, or one past the retention period, is 404 `event_not_found`: start again with
+                 *     `since`.
+                 */
+                after?: components["parameters"]["EventsAfter"];
+                /**
+                 * @description `nextCursor` of the previous page, passed back unchanged. Cursors are signed and encrypted,
+                 *     valid for 24 hours, and bound to the installation. A value not shaped like a cursor is 400
+                 *     `invalid_request`; a well-formed one that names no place in this installation's events
+                 *     (never issued, tampered with, another installation's or a resource list's, or expired) is
+                 *     404 `invalid_cursor`.
+                 */
+                cursor?: components["parameters"]["EventsCursor"];
+                /**
+                 * @description Events per page.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["EventsLimit"];
+            };
+            header?: {
+                /**
+                 * @description Correlation id (a UUID is recommended), echoed and indexed in the call audit. A value that is
+                 *     not 1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated one.
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            400: components["responses"]["EventsInvalidRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["EventsPositionNotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Correlation id (a UUID is recommended), echoed and indexed in the call audit. A value that is
+                 *     not 1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated one.
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description The event id (`id` of the event body and of its deliveries).
+                 * @example evt_3f8k1m6p9r2t5v0x4z7b1d3f6h
+                 */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
+            404: components["responses"]["EventNotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];

@@ -26,6 +26,7 @@ from .credential_rotation_due_payload import CredentialRotationDuePayload
 from .error import Error
 from .error_details import ErrorDetails
 from .event_accepted import EventAccepted
+from .event_page import EventPage
 from .introspection_request import IntrospectionRequest
 from .introspection_request_client_assertion_type import IntrospectionRequestClientAssertionType
 from .introspection_response import IntrospectionResponse
@@ -38,6 +39,7 @@ from .inventory_stock_ins_create_input import InventoryStockInsCreateInput
 from .inventory_stock_ins_create_request import InventoryStockInsCreateRequest
 from .inventory_stock_ins_create_result import InventoryStockInsCreateResult
 from .inventory_stock_ins_create_result_command_code import InventoryStockInsCreateResultCommandCode
+from .list_events_type_item import ListEventsTypeItem
 from .o_auth_error import OAuthError
 from .o_auth_error_error import OAuthErrorError
 from .revocation_request import RevocationRequest
@@ -92,6 +94,7 @@ __all__ = (
     "Error",
     "ErrorDetails",
     "EventAccepted",
+    "EventPage",
     "IntrospectionRequest",
     "IntrospectionRequestClientAssertionType",
     "IntrospectionResponse",
@@ -104,6 +107,7 @@ __all__ = (
     "InventoryStockInsCreateRequest",
     "InventoryStockInsCreateResult",
     "InventoryStockInsCreateResultCommandCode",
+    "ListEventsTypeItem",
     "OAuthError",
     "OAuthErrorError",
     "RevocationRequest",
