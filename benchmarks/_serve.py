@@ -25,6 +25,7 @@ from harness.serving import serve
 from tessera.app import create_app, tune_gc
 from tessera.core.logs import configure_logging
 from tessera.core.settings import load_settings
+from tessera.tracing.setup import configure as configure_tracing
 
 
 def trace_allocations(directory: Path) -> None:
@@ -44,6 +45,7 @@ def build() -> Any:
         trace_allocations(Path(trace_dir))
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
+    configure_tracing()  # as `tessera serve` does: off unless OTEL_TRACES_EXPORTER is set (benchmarks/tracing.py)
     app = create_app(settings, workers=0)
     tune_gc()  # as `tessera serve` does
     return app
