@@ -15,12 +15,11 @@ narrow what is listed; a cursor continues the walk of the filters it was issued 
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from storage import event_feed
-from storage.event_feed import BATCH_END, START, FeedEventRow, FeedPosition, Visibility
+from storage.event_feed import BATCH_END, NO_END, START, FeedEventRow, FeedPosition, Visibility
 from tessera.core.clock import parse_utc_timestamp
 from tessera.core.errors import EventNotFound, FieldError, InvalidRequest
 from tessera.core.i18n import N_
@@ -38,31 +37,33 @@ LIST_OPERATION = "listEvents"
 READ_OPERATION = "getEvent"
 
 
-def readable_types(rt: Runtime, caller: Caller) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The published types the caller's grant reads, and the operational types (always readable:
-    each concerns the caller's own application)."""
+def readable_types(rt: Runtime, caller: Caller) -> tuple[str, ...]:
+    """The published types the caller's grant reads, then the operational types (always readable:
+    storage shows each one only to the application it concerns)."""
     published = tuple(t for t, e in rt.capabilities.webhook_events.items() if e.resource.read_scope in caller.scopes)
-    return published, tuple(OPERATIONAL_EVENTS)
+    return published + tuple(OPERATIONAL_EVENTS)
 
 
 def _kept_since(rt: Runtime) -> datetime:
     seconds = rt.settings.retention_events_seconds
-    return datetime.min.replace(tzinfo=rt.clock.now().tzinfo) if seconds <= 0 else \
-        rt.clock.now() - timedelta(seconds=seconds)
+    return datetime.min.replace(tzinfo=UTC) if seconds <= 0 else rt.clock.now() - timedelta(seconds=seconds)
 
 
-def visibility(rt: Runtime, caller: Caller, types: list[str] | None = None) -> Visibility:
-    """What the caller may see, narrowed to ``types`` when given. A published type its grant does
-    not read is 403 ``insufficient_scope`` naming the scope, as reading the resource would be."""
-    published, operational = readable_types(rt, caller)
+def visibility(rt: Runtime, caller: Caller, types: list[str] | None = None, since: datetime | None = None,
+               until: datetime | None = None) -> Visibility:
+    """What the caller may see, narrowed to ``types`` and to the window when given. A published type
+    its grant does not read is 403 ``insufficient_scope`` naming the scope, as reading the resource
+    would be."""
+    readable = readable_types(rt, caller)
     if types:
         for wanted in types:
             event = rt.capabilities.webhook_events.get(wanted)
             if event is not None:
                 caller.require(event.resource.read_scope)
-        published = tuple(t for t in published if t in types)
-        operational = tuple(t for t in operational if t in types)
-    return Visibility(caller.tenant_id, caller.application_id, published, operational, _kept_since(rt))
+        readable = tuple(t for t in readable if t in types)
+    kept = _kept_since(rt)
+    return Visibility(caller.tenant_id, caller.application_id, readable,
+                      kept if since is None else max(kept, since), NO_END if until is None else until)
 
 
 def _time(name: str, value: str | None, errors: dict[str, FieldError]) -> datetime | None:
@@ -92,7 +93,7 @@ async def list_events(rt: Runtime, caller: Caller, *, limit: int | None = None, 
     window = (_time("since", since, errors), _time("until", until, errors))
     if errors:
         raise InvalidRequest(data={"fieldErrors": errors})
-    v = replace(visibility(rt, caller, types), since=window[0], until=window[1])
+    v = visibility(rt, caller, types, *window)
     position = START if cursor is None else FeedPosition(*cursors.open_feed(rt.cursor_box, cursor,
                                                                             caller.installation_id))
     if after is not None:

@@ -5,7 +5,8 @@
   reader walking ``(feed_seq, id)`` upwards never skips an event that committed late
   (``storage/event_feed.py``). Events dispatched before this revision read as batch 0, in id order.
 - ``outbox_events.application_id``: the application an operational event concerns, until now only
-  in its payload (``applicationId``); copied from there for the existing rows.
+  in its payload (``applicationId``); copied from there for the existing rows (0 when it names no
+  application that exists). Null marks a published event, which concerns the tenant.
 - ``ix_outbox_events_tenant_feed`` ``(tenant_id, feed_seq, id, event_type)``: one tenant's events
   in feed order, the type checked in the index.
 - ``outbox_events.traceparent`` and ``inbound_events.traceparent``: the W3C trace context of the
@@ -65,9 +66,10 @@ def _copy_application_ids(bind: sa.engine.Connection) -> None:
     for row_id, payload in rows:
         document = json.loads(payload) if isinstance(payload, str) else payload
         application_id = applications.get((document or {}).get("applicationId"))
-        if application_id is not None:
-            bind.execute(sa.text("UPDATE outbox_events SET application_id = :a WHERE id = :i"),
-                         {"a": application_id, "i": row_id})
+        # 0, no application's id, when the payload names none that exists: the event is then shown to
+        # no application, never to all of them (a null application_id marks a published event).
+        bind.execute(sa.text("UPDATE outbox_events SET application_id = :a WHERE id = :i"),
+                     {"a": 0 if application_id is None else application_id, "i": row_id})
 
 
 def downgrade() -> None:
