@@ -5,7 +5,10 @@ so with tracing off no statement pays anything for it. A span records the dialec
 the statement's SQL as compiled, with its placeholders (``db.statement``: never a parameter's value)
 and its first keyword (``db.operation``). Statements are traced only inside a recording span (a
 request's, a fan-out's, a delivery attempt's): a worker's idle polls and the call-audit writer's
-batches make no traces of their own.
+batches make no traces of their own. A failed statement's span has the error status and the
+exception's type (``error.type``), never its message, which may quote the values. A queued write
+(``enqueue``) ends its span when it is queued: on PostgreSQL it travels with the next statement or
+the commit, whose span includes the round trip.
 """
 
 from __future__ import annotations
@@ -34,9 +37,15 @@ def _statement_span(dialect: str, statement: Statement[Any] | Query[Any] | Claus
         return
     sql = compiled_for(statement, dialect)[0].sql
     operation = _operation(sql)
+    # The exception is not recorded: a driver's message may quote the values (a unique key's DETAIL).
     with tracer.start_as_current_span(operation, kind=tracing.SpanKind.CLIENT, attributes={
-            "db.system": _SYSTEM[dialect], "db.statement": sql, "db.operation": operation}):
-        yield
+            "db.system": _SYSTEM[dialect], "db.statement": sql, "db.operation": operation},
+            record_exception=False, set_status_on_exception=False) as span:
+        try:
+            yield
+        except BaseException as exc:
+            tracing.failed(span, exc)
+            raise
 
 
 class TracedTransaction:
@@ -101,9 +110,14 @@ class TracedDatabase:
                 yield TracedTransaction(tx)
             return
         with tracer.start_as_current_span("db.transaction", kind=tracing.SpanKind.CLIENT,
-                                          attributes={"db.system": _SYSTEM[self.dialect], "tessera.db.mode": mode}):
-            async with opened as tx:
-                yield TracedTransaction(tx)
+                                          attributes={"db.system": _SYSTEM[self.dialect], "tessera.db.mode": mode},
+                                          record_exception=False, set_status_on_exception=False) as span:
+            try:
+                async with opened as tx:
+                    yield TracedTransaction(tx)
+            except BaseException as exc:
+                tracing.failed(span, exc)
+                raise
 
     async def ping(self) -> bool:
         return await self.inner.ping()

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 
 from opentelemetry import trace
 from opentelemetry.context import Context
-from opentelemetry.trace import Link, Span, SpanKind, Tracer
+from opentelemetry.trace import Link, Span, SpanKind, Status, StatusCode, Tracer
 from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
 
-__all__ = ["ROOT", "SpanKind", "context_of", "continued", "current_span", "hand_off", "install", "link_to",
+__all__ = ["ROOT", "SpanKind", "context_of", "continued", "current_span", "failed", "hand_off", "install", "link_to",
            "recording", "trace_id_of", "traceparent", "tracer", "uninstall"]
 
 # The switch (see the module docstring); set by ``install``, cleared by ``uninstall``.
@@ -106,12 +106,24 @@ def hand_off(event_id: str, event_type: str) -> str | None:
 def continued(name: str, stored: str | None, kind: SpanKind = SpanKind.INTERNAL,
               attributes: dict[str, str | int] | None = None) -> Iterator[Span | None]:
     """A span continuing the trace of a stored ``traceparent`` (a new trace without one); None and
-    no span when tracing is off."""
+    no span when tracing is off. An exception marks it failed by its type only (``failed``)."""
     if tracer is None:
         yield None
         return
-    with tracer.start_as_current_span(name, context=context_of(stored), kind=kind, attributes=attributes) as span:
-        yield span
+    with tracer.start_as_current_span(name, context=context_of(stored), kind=kind, attributes=attributes,
+                                      record_exception=False, set_status_on_exception=False) as span:
+        try:
+            yield span
+        except BaseException as exc:
+            failed(span, exc)
+            raise
+
+
+def failed(span: Span, exc: BaseException) -> None:
+    """Mark ``span`` failed by the exception's type only: its message may quote data (a driver's
+    DETAIL names the duplicate key's values), which a span must never carry."""
+    span.set_attribute("error.type", type(exc).__name__)
+    span.set_status(Status(StatusCode.ERROR))
 
 
 def trace_id_of(span: Span) -> str:

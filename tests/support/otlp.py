@@ -31,6 +31,8 @@ class ReceivedSpan:
     attributes: dict[str, Any]
     links: tuple[tuple[str, str], ...]  # (trace id, span id) of each linked span
     error: bool
+    status_message: str
+    events: tuple[tuple[str, dict[str, Any]], ...]  # (name, attributes) of each event (a recorded exception)
 
     def line(self) -> str:
         """The span in one line, for the closing note and failure messages."""
@@ -75,7 +77,8 @@ def _decode(body: bytes) -> list[ReceivedSpan]:
                     name=span.name, kind=ProtoSpan.SpanKind.Name(span.kind).removeprefix("SPAN_KIND_"),
                     attributes={a.key: _value(a.value) for a in span.attributes},
                     links=tuple((link.trace_id.hex(), link.span_id.hex()) for link in span.links),
-                    error=span.status.code == span.status.STATUS_CODE_ERROR))
+                    error=span.status.code == span.status.STATUS_CODE_ERROR, status_message=span.status.message,
+                    events=tuple((e.name, {a.key: _value(a.value) for a in e.attributes}) for e in span.events)))
     return found
 
 

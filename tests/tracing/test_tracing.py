@@ -20,10 +20,11 @@ from typing import Any
 import pytest
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.sampling import ParentBased, TraceIdRatioBased
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from starlette.testclient import TestClient
 
-from storage.tables import outbox_events
+from storage.engine import IntegrityError
+from storage.tables import outbox_events, tenants
 from tessera import tracing
 from tessera.app import create_app
 from tessera.events.verify import verify
@@ -264,6 +265,32 @@ def test_with_tracing_off_nothing_is_exported_and_no_traceparent_is_sent(
     with env.sql.connect() as conn:
         stored = conn.execute(select(outbox_events.c.traceparent).where(outbox_events.c.tenant_id == tenant.tenant_id))
         assert [row.traceparent for row in stored] == [None]
+
+
+def test_a_failed_statements_span_names_the_error_type_never_the_values(
+    traced: Env, tenant: TenantUsers, collector: OtlpReceiver, provider: TracerProvider
+) -> None:
+    rt = traced.runtime
+    duplicate = insert(tenants).values(code=tenant.code, name="again", status="active", created_at=rt.clock.now())
+    name = f"test.duplicate.{uuid.uuid4().hex}"  # the receiver serves both backends' tests of a process
+
+    async def insert_twice() -> bool:
+        assert tracing.tracer is not None
+        with tracing.tracer.start_as_current_span(name):
+            try:
+                await rt.db.execute(duplicate)
+            except IntegrityError:
+                return True
+        return False
+
+    assert traced.run(insert_twice)
+    provider.force_flush()
+    [outer] = collector.named(name)
+    [statement] = [s for s in collector.trace(outer.trace_id) if s.parent_id == outer.span_id]
+    assert statement.attributes["db.operation"] == "INSERT" and statement.error
+    assert statement.attributes["error.type"] == "IntegrityError"
+    assert statement.events == () and statement.status_message == ""
+    assert tenant.code not in json.dumps([statement.attributes, statement.events])
 
 
 # -- configuration: the standard variables --------------------------------------------------------------

@@ -8,6 +8,8 @@
   delivery and event ids, the attempt number, the receiver's host and port (never the URL's path or
   query, which may hold a receiver's token), the HTTP status, the latency and the error. Its
   ``traceparent`` is the header the receiver gets.
+
+No span records an exception's message (a database's may quote the values of a row).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ def batch(events: Sequence[outbox.OutboxEventRow]) -> Iterator[None]:
         return
     links = [link for link in (tracing.link_to(e.traceparent) for e in events) if link is not None]
     with tracer.start_as_current_span("webhook.fanout", context=_ROOT, links=links,
-                                      attributes={"tessera.webhook.events": len(events)}):
+                                      attributes={"tessera.webhook.events": len(events)},
+                                      record_exception=False, set_status_on_exception=False):
         yield
 
 
@@ -49,7 +52,8 @@ def event(row: outbox.OutboxEventRow) -> Iterator[Span | None]:
     links = [] if stored is None else [Link(tracing.current_span().get_span_context())]
     with tracer.start_as_current_span(
             "webhook.fanout.event", context=stored, kind=tracing.SpanKind.CONSUMER, links=links,
-            attributes={"tessera.event.id": row.event_id, "tessera.event.type": row.event_type}) as span:
+            attributes={"tessera.event.id": row.event_id, "tessera.event.type": row.event_type},
+            record_exception=False, set_status_on_exception=False) as span:
         yield span
 
 
@@ -69,7 +73,8 @@ def attempt(row: store.ClaimedDeliveryRow) -> Iterator[Span | None]:
         "tessera.webhook.signature_format": row.signature_format,
         "tessera.webhook.traceparent_signed": False}
     with tracer.start_as_current_span("webhook.deliver", context=tracing.context_of(row.traceparent) or _ROOT,
-                                      kind=tracing.SpanKind.CLIENT, attributes=attributes) as span:
+                                      kind=tracing.SpanKind.CLIENT, attributes=attributes,
+                                      record_exception=False, set_status_on_exception=False) as span:
         yield span
 
 
