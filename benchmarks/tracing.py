@@ -1,7 +1,7 @@
 """What tracing costs: the same hot endpoints with tracing off, on (every trace kept) and sampled, in one run.
 
     cd benchmarks && ../.venv/bin/python tracing.py [--backend postgresql|sqlite] [--duration 6] [--warmup 2]
-        [--concurrency 8] [--before /tmp/before]
+        [--concurrency 8] [--checkout before=/tmp/before] [--checkout NAME=PATH ...]
 
 Why: tracing must cost nothing when it is off (``tessera.tracing``: no middleware, no database wrapper,
 one check per traced site, the SDK never imported), and what it costs when on must be known before
@@ -13,9 +13,10 @@ differ only in their ``OTEL_*`` variables, and sends each the same load:
   receiver: it decodes each export with ``opentelemetry-proto`` and counts the spans), every trace
   sampled;
 * ``on 0.1``: the same with ``OTEL_TRACES_SAMPLER_ARG=0.1`` (parent-based ratio sampling);
-* with ``--before PATH``, ``before``: a checkout of the code before tracing (``git worktree add
-  /tmp/before a131e9e``) served from that tree (its ``benchmarks/_serve.py``, ``PYTHONPATH=PATH``), so
-  ``off`` is compared with the code it changed, on the same database, in the same run.
+* each ``--checkout NAME=PATH``: another checkout served from its own tree (its ``benchmarks/_serve.py``,
+  ``PYTHONPATH=PATH``) with tracing off: the code before tracing (``git worktree add /tmp/before
+  a131e9e``), so ``off`` is compared with the code it changed, on the same database, in the same run;
+  or the commit of the change alone, when the working tree holds other uncommitted work.
 
 Endpoints: ``whoami``, a read by pid (``GET /api/open/v1/resources/inventory.stock-ins/{pid}``) and
 a command (``POST .../inventory.stock-ins.create:execute``, a fresh ``Idempotency-Key`` each: a record,
@@ -101,7 +102,15 @@ def sink() -> Iterator[Sink]:
         server.server_close()
 
 
-def targets(sink_url: str, before: Path | None) -> list[Target]:
+def checkout(given: str) -> tuple[str, Path]:
+    """``NAME=PATH`` of ``--checkout``."""
+    name, _, path = given.partition("=")
+    if not name or not path or not (Path(path) / "benchmarks" / "_serve.py").is_file():
+        raise argparse.ArgumentTypeError(f"{given!r}: expected NAME=PATH of a checkout with benchmarks/_serve.py")
+    return name, Path(path)
+
+
+def targets(sink_url: str, checkouts: list[tuple[str, Path]]) -> list[Target]:
     traced = {"OTEL_TRACES_EXPORTER": "otlp", "OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
               "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": sink_url}
     # Each target's spans are told apart by their service.name (the sink counts by it).
@@ -110,9 +119,9 @@ def targets(sink_url: str, before: Path | None) -> list[Target]:
                                                     "OTEL_SERVICE_NAME": "on 1.0"}, health=TESSERA.health),
              Target("on 0.1", TESSERA.command, env={**traced, "OTEL_TRACES_SAMPLER_ARG": "0.1",
                                                     "OTEL_SERVICE_NAME": "on 0.1"}, health=TESSERA.health)]
-    if before is not None:
-        found.append(Target("before", (sys.executable, str(before / "benchmarks" / "_serve.py"), "--host", "{host}",
-                                       "--port", "{port}"), env={"PYTHONPATH": str(before)}, health=TESSERA.health))
+    for name, path in checkouts:  # tracing off: such a checkout's own _serve.py, on its own code
+        found.append(Target(name, (sys.executable, str(path / "benchmarks" / "_serve.py"), "--host", "{host}",
+                                   "--port", "{port}"), env={"PYTHONPATH": str(path)}, health=TESSERA.health))
     return found
 
 
@@ -172,7 +181,8 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=6.0)
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument("--before", type=Path, default=None, help="a checkout of the code before tracing")
+    parser.add_argument("--checkout", type=checkout, action="append", default=[], metavar="NAME=PATH",
+                        help="another checkout served with tracing off (the code before tracing, say); repeatable")
     args = parser.parse_args()
     started, failures = time.perf_counter(), []
     found: list[Result] = []
@@ -180,7 +190,7 @@ def main() -> int:
         admin = seeding.run(rt, seeding.tenant_admin(rt, "bench", "bench-admin@example.test"))
         inst = seeding.run(rt, seeding.install(rt, admin, "writer", "bench", SCOPES, 1))
         auth = {"Authorization": f"Bearer {seeding.run(rt, seeding.issue_token(rt, inst.credentials[0]))}"}
-        chosen = targets(spans.url, args.before)
+        chosen = targets(spans.url, args.checkout)
         with running(chosen, ws.env, ws.tmp) as servers:
             pid = first_pid(servers["off"], auth)
             names = [t.name for t in chosen]
