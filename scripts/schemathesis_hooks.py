@@ -222,6 +222,7 @@ BINDERS: dict[tuple[str, str], Binder] = {
         _then(_ids(clientId=lambda o: o.fresh_credential()), _body(_secret_rotation)),
     ("POST", f"{OP}/credentials/{{clientId}}/revoke"): _ids(clientId=lambda o: o.fresh_credential()),
     ("GET", f"{OP}/installations/{{installationId}}/webhook-endpoints/list"): INSTALLATION,
+    ("GET", f"{OP}/installations/{{installationId}}/events/list"): INSTALLATION,
     ("POST", f"{OP}/installations/{{installationId}}/webhook-endpoints"): _then(INSTALLATION, _body(_receiver)),
     ("GET", f"{OP}/webhook-endpoints/{{endpointId}}"): ENDPOINT,
     ("PUT", f"{OP}/webhook-endpoints/{{endpointId}}"):

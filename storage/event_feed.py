@@ -116,6 +116,13 @@ _POSITION_OF = Statement(select(*_COLUMNS).where(_VISIBLE, _EVENT.event_id == bi
                          row=FeedEventRow)
 
 
+# Newest first, for people (the console): the same events, walked down the index.
+_NEWEST = Statement(select(*_COLUMNS).where(
+    _VISIBLE, _IN_WINDOW, tuple_(_EVENT.feed_seq, _EVENT.id) < tuple_(bindparam("before_seq", type_=BigInteger()),
+                                                                    bindparam("before_id", type_=BigInteger())))
+    .order_by(_EVENT.feed_seq.desc(), _EVENT.id.desc()).limit(bindparam("limit", type_=Integer())), row=FeedEventRow)
+
+
 @dataclass(frozen=True)
 class FeedPage:
     events: list[FeedEventRow]  # in feed order, at most ``limit`` (one more than asked says there is more)
@@ -147,3 +154,10 @@ async def position_of(conn: Executor, v: Visibility, event_id: str) -> FeedPosit
     window (a consumer resumes after the last event it processed); None when it is not visible."""
     row = (await conn.execute(_POSITION_OF, {**v.params(), "event_id": event_id})).first()
     return None if row is None else row.position
+
+
+async def newest(conn: Executor, v: Visibility, before: FeedPosition | None, limit: int) -> list[FeedEventRow]:
+    """Up to ``limit`` visible events before ``before`` (from the newest without it), newest first."""
+    end = before or FeedPosition(BATCH_END, BATCH_END)
+    params = {**v.params(), "before_seq": end.feed_seq, "before_id": end.id, "limit": limit}
+    return list(await conn.execute(_NEWEST, params))

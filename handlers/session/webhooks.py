@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import authenticated, query_params, request_id
-from tessera.events import deliveries, endpoints
+from tessera.events import deliveries, endpoints, feed
 from tessera.web.envelopes import Reply, ok
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -56,3 +56,8 @@ async def replayDelivery(deliveryId: str) -> Reply:
 async def recoverDeliveries(endpointId: str, body: dict[str, Any]) -> Reply:
     rt, actor, headers = await authenticated("write")
     return ok(await deliveries.recover(rt, actor, endpointId, body.get("since"), request_id()), headers)
+
+
+async def listInstallationEvents(installationId: str, limit: int | None = None, before: str | None = None) -> Reply:
+    rt, actor, headers = await authenticated("read")
+    return ok(await feed.recent_events(rt, actor, installationId, before=before, limit=limit), headers)

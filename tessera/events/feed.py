@@ -15,15 +15,18 @@ narrow what is listed; a cursor continues the walk of the filters it was issued 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from storage import event_feed
 from storage.event_feed import BATCH_END, NO_END, START, FeedEventRow, FeedPosition, Visibility
+from tessera.access.actors import Actor
 from tessera.core.clock import parse_utc_timestamp
-from tessera.core.errors import EventNotFound, FieldError, InvalidRequest
+from tessera.core.errors import EventNotFound, FieldError, InvalidRequest, NotFound, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.events.bodies import event_body
+from tessera.openplatform.identity.installations import installation_for_member
 from tessera.openplatform.resources import cursors
 from tessera.openplatform.tokens.bearer import Caller
 from tessera.registry.operational import OPERATIONAL_EVENTS
@@ -37,10 +40,10 @@ LIST_OPERATION = "listEvents"
 READ_OPERATION = "getEvent"
 
 
-def readable_types(rt: Runtime, caller: Caller) -> tuple[str, ...]:
-    """The published types the caller's grant reads, then the operational types (always readable:
+def readable_types(rt: Runtime, scopes: Sequence[str]) -> tuple[str, ...]:
+    """The published types a grant of ``scopes`` reads, then the operational types (always readable:
     storage shows each one only to the application it concerns)."""
-    published = tuple(t for t, e in rt.capabilities.webhook_events.items() if e.resource.read_scope in caller.scopes)
+    published = tuple(t for t, e in rt.capabilities.webhook_events.items() if e.resource.read_scope in scopes)
     return published + tuple(OPERATIONAL_EVENTS)
 
 
@@ -54,7 +57,7 @@ def visibility(rt: Runtime, caller: Caller, types: list[str] | None = None, sinc
     """What the caller may see, narrowed to ``types`` and to the window when given. A published type
     its grant does not read is 403 ``insufficient_scope`` naming the scope, as reading the resource
     would be."""
-    readable = readable_types(rt, caller)
+    readable = readable_types(rt, caller.scopes)
     if types:
         for wanted in types:
             event = rt.capabilities.webhook_events.get(wanted)
@@ -119,3 +122,30 @@ async def read_event(rt: Runtime, caller: Caller, event_id: str) -> dict[str, An
         raise EventNotFound()
     rt.metrics.event_served(READ_OPERATION)
     return _present(row)
+
+
+CONSOLE_DEFAULT = 25
+CONSOLE_MAX = 100
+
+
+async def recent_events(rt: Runtime, actor: Actor, installation_pid: str, *, before: str | None = None,
+                        limit: int | None = None) -> dict[str, Any]:
+    """For the administration surface (the console): the installation's events as its events API
+    serves them, newest first, ``limit`` at a time, older ones ``before`` an event id. Any member of
+    the installation's application may read them (404 for the others, as for its endpoints)."""
+    size = CONSOLE_DEFAULT if limit is None else limit
+    if not 1 <= size <= CONSOLE_MAX:
+        raise ValidationFailed({"limit": FieldError(RANGE, low=1, high=CONSOLE_MAX)})
+    async with rt.db.read() as conn:
+        inst, _, _ = await installation_for_member(conn, actor, installation_pid)
+        v = Visibility(inst.tenant_id, inst.application_id, readable_types(rt, inst.scopes), _kept_since(rt))
+        position = None
+        if before is not None:
+            position = await event_feed.position_of(conn, v, before)
+            if position is None:
+                raise NotFound()
+        rows = await event_feed.newest(conn, v, position, size + 1)
+    more = len(rows) > size
+    rows = rows[:size]
+    return {"installationId": inst.pid, "records": [_present(row) for row in rows],
+            "nextBefore": rows[-1].event_id if more else None}

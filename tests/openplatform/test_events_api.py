@@ -285,3 +285,22 @@ def test_events_served_are_counted_in_the_metrics(env: Env, tenant: TenantUsers)
     before = counter._value.get()
     page(app)
     assert counter._value.get() - before == 2
+
+
+def test_the_console_lists_the_installations_events_newest_first_in_pages(env: Env, tenant: TenantUsers) -> None:
+    app = Integration(env, tenant)
+    pid = seed_assets(tenant, 1)[0]
+    assign(app, pid, "a", "b", "c")
+    path = f"/installations/{app.cred['installationId']}/events/list"
+    first = tenant.admin_call("GET", path, params={"limit": 2}).json()["data"]
+    assert [e["data"]["assignee"] for e in first["records"]] == ["c", "b"]
+    older = tenant.admin_call("GET", path, params={"limit": 2, "before": first["nextBefore"]}).json()["data"]
+    assert [e["data"]["assignee"] for e in older["records"]] == ["a"] and older["nextBefore"] is None
+    assert first["records"][0] == page(app)["items"][-1]  # the body its events API serves
+
+
+def test_the_console_hides_an_installations_events_from_non_members(env: Env, tenant: TenantUsers) -> None:
+    app = Integration(env, tenant)
+    path = f"/installations/{app.cred['installationId']}/events/list"
+    response = tenant.admin_call("GET", path, role="viewer")
+    assert response.status_code == 404

@@ -1035,3 +1035,35 @@ def test_a_credential_past_the_rotation_baseline_shows_a_badge_sorts_by_age_and_
     entry = page.get_by_role("row").filter(has_text="credential.rotation_due")
     expect(entry).to_contain_text("system:credentials")
     expect(entry).to_contain_text(old_id)
+
+
+def test_an_installations_events_show_newest_first_as_its_events_api_serves_them(
+    server: Live, open_page: Callable[..., Page]
+) -> None:
+    """An assignment through the Open Platform: its event is listed on the installation's page, with
+    the id and body the installation's own events API serves."""
+    admin, op = server.login(ADMIN), "/api/open-platform"
+    app = server.call(admin, "POST", f"{op}/applications", json={"name": f"Events {uuid.uuid4().hex[:6]}"})
+    inst = server.call(admin, "POST", f"{op}/applications/{app['appId']}/installations",
+                       json={"tenantId": "demo", "environment": "production",
+                             "scopes": ["assets.read", "assets.manage"]})
+    cred = server.call(admin, "POST", f"{op}/installations/{inst['installationId']}/credentials")
+    auth = open_platform_token(server, cred["clientId"], cred["clientSecret"])
+    assign_an_asset(server, auth)
+    newest: dict[str, Any] = {}
+
+    def fanned_out() -> bool:  # the server's own worker fans the event out
+        items = httpx.get(f"{server.base}/api/open/v1/events", headers=auth, timeout=TIMEOUT,
+                          params={"type": "assets.assignment.changed", "limit": 200}).json()["items"]
+        newest.update(items[-1] if items else {})
+        return bool(items)
+
+    wait_for(fanned_out, "the assignment's event in the events API")
+    page = open_page()
+    sign_in(page, server, ADMIN, route=f"#/installations/{inst['installationId']}")
+    events = page.locator("section").filter(has=page.get_by_role("heading", name="Events", exact=True))
+    first = events.locator("tbody tr").first
+    expect(first).to_contain_text(newest["id"])
+    expect(first).to_contain_text("assets.assignment.changed")
+    expect(first).to_contain_text(newest["data"]["assignee"])
+    screenshot(page, server.backend, "24-installation-events")

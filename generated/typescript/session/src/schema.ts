@@ -680,6 +680,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-platform/installations/{installationId}/events/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The installation's events, newest first
+         * @description The events the installation's events API serves it (`GET /api/open/v1/events` of the Open
+         *     Platform), with the same ids and bodies, newest first: its tenant's published events whose
+         *     resource its grant reads, and its own application's operational events, for the events
+         *     retention period (30 days by default). `limit` events at a time (25 by default, at most
+         *     100); `nextBefore` names the event to pass as `before` for older ones, null when there are
+         *     none. Any member of the installation's application (owner, maintainer or viewer) may read
+         *     them; an unknown installation, a non-member, or a `before` event the installation cannot
+         *     read gets 404 `NOT_FOUND`, a `limit` out of range 400 `VALIDATION_ERROR`.
+         */
+        get: operations["listInstallationEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open-platform/installations/{installationId}/credentials": {
         parameters: {
             query?: never;
@@ -3032,6 +3059,54 @@ export interface components {
             to: string;
             /** @description One per hour of the window (24 or 168), oldest first; hours without calls are zero. */
             buckets: components["schemas"]["CallStatsBucket"][];
+        };
+        /**
+         * @example {
+         *       "code": "0",
+         *       "message": "OK",
+         *       "data": {
+         *         "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+         *         "records": [
+         *           {
+         *             "id": "evt_3f8k1m6p9r2t5v0x4z7b1d3f6h",
+         *             "type": "assets.assignment.changed",
+         *             "schemaVersion": 1,
+         *             "occurredAt": "2026-11-22T08:00:00.000Z",
+         *             "data": {
+         *               "pid": "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h",
+         *               "assignee": "Dana Whitfield",
+         *               "status": "assigned",
+         *               "previousAssignee": null
+         *             }
+         *           }
+         *         ],
+         *         "nextBefore": null
+         *       }
+         *     }
+         */
+        InstallationEventsEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["InstallationEvents"];
+        };
+        InstallationEvents: {
+            installationId: string;
+            records: components["schemas"]["InstallationEvent"][];
+            /** @description The event to pass as `before` for older events; null when there are none. */
+            nextBefore: string | null;
+        };
+        /**
+         * @description An event as the installation's webhooks carry it and its events API serves it; `data` is
+         *     described per `type` under the Open Platform document's `x-webhooks`.
+         */
+        InstallationEvent: {
+            /** @description Event id; the id of the event's webhook deliveries too. */
+            id: string;
+            type: string;
+            schemaVersion: number;
+            /** Format: date-time */
+            occurredAt: string;
+            data: {
+                [key: string]: unknown;
+            };
         };
         /**
          * @example {
@@ -7584,6 +7659,68 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CallStatsEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInstallationEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per page. */
+                limit?: number;
+                /** @description `nextBefore` of the previous page: the events older than this one. */
+                before?: string;
+            };
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the installation (the `installationId` of its results).
+                 * @example ins_tem0n4ppxp001k9644h7d5v225
+                 */
+                installationId: components["parameters"]["InstallationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the installation's events, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallationEventsEnvelope"];
                 };
             };
             400: components["responses"]["ValidationError"];

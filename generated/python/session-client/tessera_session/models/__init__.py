@@ -283,6 +283,10 @@ from .installation_datetime_in import InstallationDatetimeIn
 from .installation_datetime_in_field_name import InstallationDatetimeInFieldName
 from .installation_datetime_in_operator import InstallationDatetimeInOperator
 from .installation_envelope import InstallationEnvelope
+from .installation_event import InstallationEvent
+from .installation_event_data import InstallationEventData
+from .installation_events import InstallationEvents
+from .installation_events_envelope import InstallationEventsEnvelope
 from .installation_list_envelope import InstallationListEnvelope
 from .installation_list_result import InstallationListResult
 from .installation_null_test import InstallationNullTest
@@ -771,6 +775,10 @@ __all__ = (
     "InstallationDatetimeInFieldName",
     "InstallationDatetimeInOperator",
     "InstallationEnvelope",
+    "InstallationEvent",
+    "InstallationEventData",
+    "InstallationEvents",
+    "InstallationEventsEnvelope",
     "InstallationListEnvelope",
     "InstallationListResult",
     "InstallationNullTest",

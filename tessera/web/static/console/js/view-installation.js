@@ -1,7 +1,8 @@
 // One installation: its scopes and status, its client credentials (create, rotate with a grace
 // window, revoke; each with its age and a "rotation due" badge past the baseline, sorted by age),
-// its webhook endpoints (register, edit, rotate the signing secret, delete) and a plot of its Open
-// Platform calls per hour by status class (from the call audit).
+// its webhook endpoints (register, edit, rotate the signing secret, delete), its events as its events
+// API serves them (newest first, older ones on demand) and a plot of its Open Platform calls per hour
+// by status class (from the call audit).
 // New secrets are shown once, in secretDialog, and nowhere else.
 
 import { ApiError, api, listQuery } from "./api.js";
@@ -10,8 +11,8 @@ import { append, h } from "./dom.js";
 import { formatNumber, formatTime, t } from "./i18n.js";
 import { catalog, roleAllows } from "./session.js";
 import {
-  ListPanel, badge, busy, button, code, confirmDialog, facts, formDialog, link, notify, secretDialog, section,
-  selectBox, toolbar,
+  ListPanel, badge, busy, button, code, confirmDialog, facts, formDialog, link, loading, notify, secretDialog,
+  section, selectBox, table, toolbar,
 } from "./ui.js";
 import { breadcrumbs, heading } from "./view-applications.js";
 
@@ -295,6 +296,34 @@ export async function installationView({ root, params: [installationId] }) {
     });
   };
 
+  // -- events: what the installation's events API serves it, newest first --------------------------
+  const eventsBox = h("div", { class: "list-panel" });
+  const shown = [];
+  const eventColumns = [
+    { label: t("events.occurredAt"), render: (e) => formatTime(e.occurredAt) },
+    { label: t("events.type"), render: (e) => code(e.type) },
+    { label: t("events.id"), render: (e) => code(e.id) },
+    { label: t("events.data"), render: (e) => h("code", { class: "event-data" }, JSON.stringify(e.data)) },
+  ];
+  const loadEvents = async (before) => {
+    if (!before) shown.length = 0;
+    if (!shown.length) eventsBox.replaceChildren(loading());
+    let data;
+    try {
+      data = await api("GET", `${base}/events/list`, { query: before ? { before } : {} });
+    } catch (error) {
+      eventsBox.replaceChildren(h("div", { class: "list-error", role: "alert" },
+        h("p", {}, error instanceof ApiError ? error.message : t("error.unexpected"))));
+      return;
+    }
+    shown.push(...data.records);
+    eventsBox.replaceChildren(...(shown.length === 0 ? [h("div", { class: "empty" }, h("p", {}, t("events.empty")))]
+      : [table({ caption: t("events.title"), columns: eventColumns, rows: shown }),
+         data.nextBefore ? button(t("events.older"), (event) => busy(event.currentTarget,
+                                                                  () => loadEvents(data.nextBefore))) : null]
+        .filter(Boolean)));
+  };
+
   const calls = new StatsPanel({ path: `${base}/call-stats`, render: callPlots });
 
   renderSummary();
@@ -313,9 +342,13 @@ export async function installationView({ root, params: [installationId] }) {
       h("p", { class: "section-lead" }, t("endpoints.lead")),
       toolbar(may("manageEndpoints") ? button(t("endpoints.new"), addEndpoint, { kind: "primary" }) : null),
       endpoints.element),
+    section(t("events.title"),
+      h("p", { class: "section-lead" }, t("events.lead")),
+      toolbar(button(t("events.refresh"), (event) => busy(event.currentTarget, () => loadEvents(null)))),
+      eventsBox),
     section(t("calls.section"),
       h("p", { class: "section-lead" }, t("calls.lead")),
       calls.element),
   ]);
-  await Promise.all([credentials.reload(), endpoints.reload(), calls.reload()]);
+  await Promise.all([credentials.reload(), endpoints.reload(), loadEvents(null), calls.reload()]);
 }
