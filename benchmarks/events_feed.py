@@ -45,7 +45,7 @@ from harness.databases import PG_ADMIN_URL, fresh
 from harness.servers import TESSERA, running
 from psycopg import sql
 from roundtrips import newest_log, statements
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Engine
 
 from storage import event_feed
@@ -112,6 +112,13 @@ def walk(client: httpx.Client, auth: dict[str, str], **params: Any) -> tuple[lis
         query = {"limit": PAGE, "cursor": body["nextCursor"]}
 
 
+def pending(rt: Any) -> int:
+    """Outbox events not fanned out yet."""
+    with seeding.direct(rt) as engine, engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(outbox_events)
+                                .where(outbox_events.c.dispatched_at.is_(None))).scalar_one())
+
+
 def readable_ids(rt: Any, tenant_id: int) -> set[str]:
     with seeding.direct(rt) as engine, engine.connect() as conn:
         return set(conn.execute(select(outbox_events.c.event_id).where(
@@ -164,8 +171,8 @@ def catch_up(rt: Any, client: httpx.Client, auths: dict[str, dict[str, str]], te
                                headers={**auths["writer"], "Idempotency-Key": f"outage-{i}"})
         if response.status_code != 200:
             failures.append(f"command {i} answered {response.status_code}")
-    while seeding.run(rt, sending.dispatch(rt)):  # the worker's fan-out
-        pass
+    while pending(rt):  # the worker's fan-out, a batch of up to 200 events at a time
+        seeding.run(rt, sending.dispatch(rt))
     t1 = time.perf_counter()
     resumed, cursor, resumed_pages = walk(client, auths["reader"], after=first[-1])
     resumed_seconds = time.perf_counter() - t1
