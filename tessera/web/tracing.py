@@ -15,7 +15,7 @@ request id (``RequestState.trace_id``).
 
 from __future__ import annotations
 
-from opentelemetry.trace import SpanKind, Status, StatusCode
+from opentelemetry.trace import Span, SpanKind, Status, StatusCode
 from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -48,15 +48,21 @@ class TracingMiddleware:
             try:
                 await self.app(scope, receive, send)
             finally:
-                status = state.status or 500
-                operation = routed_operation_id(scope)
-                if operation:
-                    span.update_name(f"{method} {operation}")
-                    span.set_attribute("tessera.operation_id", operation)
-                span.set_attribute("http.response.status_code", status)
-                span.set_attributes(_caller(state))
-                if status >= 500:
-                    span.set_status(Status(StatusCode.ERROR))
+                if span.is_recording():  # an unsampled request's span keeps nothing: nothing to add
+                    _finish(span, scope, state, method)
+
+
+def _finish(span: Span, scope: Scope, state: RequestState, method: str) -> None:
+    """What is known once the answer went: the routed operation, the status and the caller."""
+    status = state.status or 500
+    operation = routed_operation_id(scope)
+    if operation:
+        span.update_name(f"{method} {operation}")
+        span.set_attribute("tessera.operation_id", operation)
+    span.set_attribute("http.response.status_code", status)
+    span.set_attributes(_caller(state))
+    if status >= 500:
+        span.set_status(Status(StatusCode.ERROR))
 
 
 def _caller(state: RequestState) -> dict[str, str]:
