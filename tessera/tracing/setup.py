@@ -62,7 +62,7 @@ def from_environment(environ: Mapping[str, str]) -> TracerProvider | None:
     resource = Resource.create({"service.name": environ.get("OTEL_SERVICE_NAME") or "tessera"})
     provider = TracerProvider(sampler=sampler(environ), resource=resource, shutdown_on_exit=False)
     queue = int(environ.get("OTEL_BSP_MAX_QUEUE_SIZE") or DEFAULT_QUEUE_SIZE)
-    provider.add_span_processor(BatchSpanProcessor(_exporter(exporter_name, environ), max_queue_size=queue))
+    provider.add_span_processor(BatchSpanProcessor(exporter(exporter_name, environ), max_queue_size=queue))
     return provider
 
 
@@ -90,7 +90,7 @@ def sampler(environ: Mapping[str, str]) -> Sampler:
     return samplers[name]
 
 
-def _exporter(name: str, environ: Mapping[str, str]) -> SpanExporter:
+def exporter(name: str, environ: Mapping[str, str]) -> SpanExporter:
     """The console exporter, or OTLP over the protocol asked for; an endpoint given in ``environ``
     is passed on, anything else the exporter reads from the process environment itself."""
     if name == "console":

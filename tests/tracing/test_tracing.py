@@ -29,7 +29,7 @@ from tessera import tracing
 from tessera.app import create_app
 from tessera.events.verify import verify
 from tessera.runtime import build_runtime
-from tessera.tracing.setup import TracingMisconfigured, from_environment, sampler
+from tessera.tracing.setup import TracingMisconfigured, exporter, from_environment, sampler
 from tests.conftest import Env, TenantUsers, bearer, issue_token, make_settings
 from tests.support.openplatform import EVENTS, Integration
 from tests.support.otlp import OtlpReceiver, ReceivedSpan, otlp_receiver
@@ -316,3 +316,26 @@ def test_the_sample_ratio_is_parent_based_and_read_from_the_environment() -> Non
     assert isinstance(ratio, TraceIdRatioBased) and ratio.rate == 0.25
     with pytest.raises(TracingMisconfigured, match="OTEL_TRACES_SAMPLER_ARG"):
         sampler({"OTEL_TRACES_SAMPLER_ARG": "2"})
+
+
+def test_the_base_endpoint_gets_the_traces_path_over_http(collector: OtlpReceiver) -> None:
+    base = collector.url.removesuffix("/v1/traces")
+    built = from_environment({"OTEL_TRACES_EXPORTER": "otlp", "OTEL_EXPORTER_OTLP_ENDPOINT": base})
+    assert built is not None
+    name = f"test.base-endpoint.{uuid.uuid4().hex}"
+    try:
+        built.get_tracer("test").start_span(name).end()
+        built.force_flush()
+    finally:
+        built.shutdown()
+    assert [s.name for s in collector.named(name)] == [name]
+
+
+def test_grpc_is_the_other_protocol() -> None:
+    from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
+
+    chosen = exporter("otlp", {"OTEL_EXPORTER_OTLP_PROTOCOL": "grpc", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4317"})
+    try:
+        assert isinstance(chosen, OTLPSpanExporter)
+    finally:
+        chosen.shutdown()
