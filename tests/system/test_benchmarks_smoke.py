@@ -41,6 +41,10 @@ TINY_RUNS = {
     # automation runs to accepts, which a burst of 50 cannot show.
     "inbound event burst": ["inbound_burst.py", "--events", "50", "--concurrency", "8", "--keep-up-ratio", "0"],
     "typed rows against the old Row": ["rows.py", "--rows", "2000", "--repeat", "1"],
+    # Three servers (tracing off, on, sampled) and a real OTLP/HTTP sink: every answer 200, spans from
+    # the traced servers only.
+    "tracing off, on and sampled": ["tracing.py", "--backend", "sqlite", "--duration", "0.5", "--warmup", "0",
+                                    "--concurrency", "2"],
     # Every endpoint, both backends, in process: the layers found and timed, every answer 2xx, the
     # reports written (two requests per block, a short calibration: the figures mean nothing).
     "layers: the cost of each layer per request": [
