@@ -105,7 +105,8 @@ def test_one_trace_runs_from_the_command_to_the_receivers_delivery(
     version, trace_id, attempt_id, flags = got.headers["traceparent"].split("-")
     assert version == "00" and int(flags, 16) & 1  # sampled (the SDK may set W3C's "random" bit too)
     spans = {s.span_id: s for s in collector.trace(trace_id)}
-    print(f"\ntrace {trace_id} ({signature_format}), as the receiver decoded it:")
+    print(f"\ntrace {trace_id} ({signature_format}), as the OTLP receiver decoded it; the webhook receiver got "
+          f"traceparent: {got.headers['traceparent']}")
     for span in spans.values():
         print("  " + span.line())
 
