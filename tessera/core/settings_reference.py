@@ -222,5 +222,9 @@ def render() -> str:
         "",
         "A bad value stops the start with a message naming the variable.",
         "",
+        "Tracing is configured by OpenTelemetry's own `OTEL_*` variables (`OTEL_TRACES_EXPORTER`, "
+        "`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_EXPORTER_OTLP_PROTOCOL`, `OTEL_TRACES_SAMPLER_ARG`...), off unless "
+        "an exporter is named: see [tracing](tracing.md).",
+        "",
     ]
     return "\n".join(lines)
