@@ -464,6 +464,7 @@ def _add_events_api(doc: dict[str, Any]) -> None:
     published = [ref for event_type, ref in mapping.items() if event_type not in OPERATIONAL_EVENTS]
     first = schemas[(published or list(mapping.values()))[0].rsplit("/", 1)[-1]].get("example")
     if first is not None:
+        schemas["Event"]["example"] = copy.deepcopy(first)
         schemas["EventPage"]["example"] = {"items": [copy.deepcopy(first)], "nextCursor": EXAMPLE_CURSOR,
                                            "hasMore": False}
     doc["components"]["parameters"]["EventType"]["schema"]["items"]["enum"] = list(mapping)

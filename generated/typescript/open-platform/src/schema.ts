@@ -735,6 +735,22 @@ export interface components {
             duplicate: boolean;
         };
         /**
+         * @description An event as its webhook deliveries carry it: one of the bodies of `x-webhooks`, by `type`.
+         * @example {
+         *       "id": "evt_3f8k1m6p9r2t5v0x4z7b1d3f6h",
+         *       "type": "assets.assignment.changed",
+         *       "schemaVersion": 1,
+         *       "occurredAt": "2026-11-22T08:00:00.000Z",
+         *       "data": {
+         *         "pid": "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h",
+         *         "assignee": "Dana Whitfield",
+         *         "status": "assigned",
+         *         "previousAssignee": null
+         *       }
+         *     }
+         */
+        Event: components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["CredentialRotationDueEvent"] | components["schemas"]["CredentialExpiryApproachingEvent"] | components["schemas"]["AssetsAssignmentChangedEvent"] | components["schemas"]["InventoryStockInCreatedEvent"];
+        /**
          * @description One page of the installation's events, oldest first.
          * @example {
          *       "items": [
@@ -1198,8 +1214,6 @@ export interface components {
             occurredAt: string;
             data: components["schemas"]["InventoryStockInCreatedPayload"];
         };
-        /** @description An event as its webhook deliveries carry it: one of the bodies of `x-webhooks`, by `type`. */
-        Event: components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["CredentialRotationDueEvent"] | components["schemas"]["CredentialExpiryApproachingEvent"] | components["schemas"]["AssetsAssignmentChangedEvent"] | components["schemas"]["InventoryStockInCreatedEvent"];
     };
     responses: {
         /** @description `invalid_request`: a required form field is missing or malformed, credentials are in the query string, or two client authentication methods were used. */
