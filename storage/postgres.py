@@ -86,11 +86,41 @@ def _integrity(sql: str, values: Any, exc: psycopg.IntegrityError) -> IntegrityE
     return IntegrityError(sql, values, exc)
 
 
-async def _rollback(conn: psycopg.AsyncConnection[Any]) -> None:
-    """End a transaction the block left open or failed (the pool gets the connection back idle)."""
+async def _rollback(conn: psycopg.AsyncConnection[Any], tx: PostgresTransaction | None = None,
+                    exc: BaseException | None = None) -> None:
+    """End a transaction the block left open or failed (the pool gets the connection back idle);
+    after a server error in a pipelined one, psycopg forgets its prepared statements (``_forget_prepared``)."""
+    if tx is not None and tx.pipelined and (exc is None or _server_failed(exc)):
+        _forget_prepared(conn)
     if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         with contextlib.suppress(psycopg.Error):
             await conn.execute(b"ROLLBACK")
+
+
+def _server_failed(exc: BaseException) -> bool:
+    """Whether ``exc`` is, or was raised from, an error the server sent."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, psycopg.Error):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _forget_prepared(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Have psycopg forget the statements it prepared on ``conn``: its next statement deallocates
+    them all on the server, and the hot ones are prepared again after five executions.
+
+    psycopg 3.3 prepares a statement at its sixth execution on a connection, sending the PREPARE
+    with it, and records the name as it sends it. When a server error aborts the pipeline before
+    that PREPARE, the server never runs it, but psycopg keeps the name; the ROLLBACK that follows
+    clears psycopg's cache only the first time a connection runs one. Every later execution of that
+    statement on the connection then failed with "prepared statement _pg3_N does not exist" (seen in
+    CI: an idempotency conflict, then 500s). ``tests/storage/test_pipeline_prepared.py`` holds it.
+    """
+    prepared = getattr(conn, "_prepared", None)  # psycopg's PrepareManager: no public way to reset it
+    if prepared is not None:
+        prepared.clear()
 
 
 class PostgresTransaction:
@@ -109,6 +139,11 @@ class PostgresTransaction:
         self._scope = scope  # the pipeline is entered here, and left (synced) when the block ends
         self._pipeline: psycopg.AsyncPipeline | None = None
         self._batch: list[pg_batches.Pending] = []  # enqueued, not sent yet (``pg_batches``)
+
+    @property
+    def pipelined(self) -> bool:
+        """Whether the transaction entered pipeline mode (any statement besides queued writes)."""
+        return self._pipeline is not None
 
     async def _begun(self) -> psycopg.AsyncPipeline:
         """The pipeline, entered with BEGIN the first time; the queued writes are sent after it."""
@@ -425,16 +460,17 @@ class PostgresDatabase:
         waits for BEGIN's answer, and sends COMMIT in a batch of its own); a transaction of queued
         writes alone is their one statement (``PostgresTransaction``)."""
         async with self._connection() as conn:
+            tx: PostgresTransaction | None = None
             try:
                 async with contextlib.AsyncExitStack() as scope:
                     tx = PostgresTransaction(conn, scope)
                     yield tx
                     await tx.commit()
             except psycopg.IntegrityError as exc:  # raised at COMMIT's sync, or by the one statement
-                await _rollback(conn)
+                await _rollback(conn, tx)
                 raise IntegrityError("COMMIT", None, exc) from exc
-            except BaseException:
-                await _rollback(conn)
+            except BaseException as exc:
+                await _rollback(conn, tx, exc)
                 raise
 
     def read(self) -> Any:
