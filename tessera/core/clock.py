@@ -7,7 +7,6 @@ instead of sleeping or waiting for a fresh window, and what is "now" in one requ
 
 from __future__ import annotations
 
-import re
 import threading
 import time as _time
 from collections.abc import Iterator
@@ -94,30 +93,6 @@ class FrozenClock:
 
     def advance(self, seconds: float) -> None:
         self._now += timedelta(seconds=seconds)
-
-
-# An RFC 3339 date-time in UTC (`Z`, `+00:00` or `-00:00`): what the service accepts where the
-# specification says "ISO 8601 UTC timestamp" (inbound events' `occurredAt`), and what the documents
-# state beside `format: date-time`.
-UTC_TIMESTAMP_PATTERN = (
-    "^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
-    "T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-]00:00)$"
-)
-
-
-_UTC_TIMESTAMP = re.compile(UTC_TIMESTAMP_PATTERN)
-
-
-def parse_utc_timestamp(value: str) -> datetime | None:
-    """The instant ``value`` names when it matches ``UTC_TIMESTAMP_PATTERN`` and is a real date and
-    time (not February 30th, not year 0); None otherwise. Inputs documented with that pattern are
-    read with this, so the service accepts what the document describes."""
-    if not _UTC_TIMESTAMP.fullmatch(value):
-        return None
-    try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:  # a day the month does not have, year 0
-        return None
 
 
 def iso(value: datetime) -> str:

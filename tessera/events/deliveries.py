@@ -15,6 +15,7 @@ from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.core.timestamps import parse_timestamp
 from tessera.events.endpoints import endpoint_for_member
 from tessera.lists.contract import page_of, parse_list_request
 from tessera.openplatform.identity.access import OWNER, application_for, audit_change, require_role
@@ -81,11 +82,8 @@ BAD_SINCE = N_("Must be a date-time with a time zone, e.g. 2026-11-22T08:00:00Z.
 async def recover(rt: Runtime, actor: Actor, endpoint_pid: str, since: Any, request_id: str | None) -> dict[str, Any]:
     """Queue again the endpoint's dead and retrying deliveries created since ``since`` (at most
     ``RECOVER_LIMIT`` per call, oldest first), each as a replay would."""
-    try:
-        when = datetime.fromisoformat(since) if isinstance(since, str) else None
-    except ValueError:
-        when = None
-    if when is None or when.tzinfo is None:
+    when = parse_timestamp(since) if isinstance(since, str) else None
+    if when is None:
         raise ValidationFailed({"since": FieldError(BAD_SINCE)})
     now = rt.clock.now()
     async with rt.db.write() as conn:

@@ -22,9 +22,9 @@ from typing import Any
 from storage import event_feed
 from storage.event_feed import BATCH_END, NO_END, START, FeedEventRow, FeedPosition, Visibility
 from tessera.access.actors import Actor
-from tessera.core.clock import parse_utc_timestamp
 from tessera.core.errors import EventNotFound, FieldError, InvalidRequest, NotFound, ValidationFailed
 from tessera.core.i18n import N_
+from tessera.core.timestamps import parse_utc_timestamp
 from tessera.events.bodies import event_body
 from tessera.openplatform.identity.installations import installation_for_member
 from tessera.openplatform.resources import cursors

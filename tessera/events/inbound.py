@@ -14,7 +14,6 @@ from typing import Any
 from jsonschema.protocols import Validator
 
 from storage import automations as store
-from tessera.core.clock import parse_utc_timestamp
 from tessera.core.errors import CapabilityNotFound, FieldError, InvalidRequest, OpenIdempotencyKeyConflict
 from tessera.core.fingerprints import request_fingerprint
 from tessera.core.i18n import N_
@@ -22,6 +21,7 @@ from tessera.core.ids import new_pid
 from tessera.core.schema import collect
 from tessera.core.schema_check import Check
 from tessera.core.text import bad_text_paths
+from tessera.core.timestamps import parse_utc_timestamp
 from tessera.openplatform.commands.idempotency import check_key
 from tessera.openplatform.tokens.bearer import Caller
 from tessera.registry.capabilities import EventSourceCap

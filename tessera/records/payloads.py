@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Any
 
 from tessera.core.bounds import MAX_INTEGER, MAX_NUMBER
+from tessera.core.clock import iso
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.core.text import BAD_TEXT, storable_text
+from tessera.core.timestamps import parse_timestamp
 from tessera.registry.models import FieldDecl, ModelDecl
 
 REQUIRED = N_("This field is required.")
@@ -37,21 +39,10 @@ _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def normalise_datetime(value: str) -> str | None:
-    """Parse an ISO 8601 date-time that carries a zone; return it as UTC ``...Z`` (sortable text)."""
-    text = value.strip()
-    if len(text) < 16 or "T" not in text.upper():
-        return None
-    try:
-        parsed = datetime.fromisoformat(text.replace("z", "Z").replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    if parsed.tzinfo is None:
-        return None
-    try:
-        parsed = parsed.astimezone(UTC)
-    except OverflowError:  # e.g. 0001-01-01T00:00:00+01:00 is before year 1 in UTC
-        return None
-    return parsed.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """A date-time of ``TIMESTAMP_PATTERN`` as stored: UTC ``...Z`` text to the millisecond, which
+    sorts in time order; None for anything else."""
+    parsed = parse_timestamp(value)
+    return None if parsed is None else iso(parsed)
 
 
 def normalise_date(value: str) -> str | None:

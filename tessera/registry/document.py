@@ -22,10 +22,10 @@ import jsonschema
 import yaml
 
 from tessera.core import yamlfile
-from tessera.core.clock import UTC_TIMESTAMP_PATTERN
 from tessera.core.crypto import SEALED_MIN_LENGTH, SEALED_PATTERN
 from tessera.core.ids import pid_pattern
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
+from tessera.core.timestamps import TIMESTAMP_PATTERN, UTC_TIMESTAMP_PATTERN
 from tessera.registry.capabilities import (
     Capabilities,
     CapabilityError,
@@ -192,7 +192,8 @@ def stating_text_rules(schema: Any, nonblank: frozenset[str] = frozenset()) -> A
     Every free-text string (no ``enum``, ``format`` or ``pattern`` of its own) gets the pattern of
     storable text (no NUL, no lone surrogate: ``tessera.core.text``, which every request check
     applies); the top-level properties named in ``nonblank`` the pattern of text with more than
-    whitespace (a required text field of the model refuses blanks). The registry's own schema, which
+    whitespace (a required text field of the model refuses blanks); every date-time the pattern of the
+    date-times the service reads (``tessera.core.timestamps``). The registry's own schema, which
     the service validates with, is left as it is; this is the copy the document publishes.
     """
     if isinstance(schema, list):
@@ -202,7 +203,9 @@ def stating_text_rules(schema: Any, nonblank: frozenset[str] = frozenset()) -> A
     stated = {key: stating_text_rules(value) if key in _SUBSCHEMA_KEYS else value for key, value in schema.items()}
     if isinstance(schema.get("properties"), dict):
         stated["properties"] = _stating_property_rules(schema["properties"], nonblank)
-    if stated.get("type") == "string" and not {"enum", "format", "pattern"} & set(stated):
+    if stated.get("type") == "string" and stated.get("format") == "date-time" and "pattern" not in stated:
+        stated["pattern"] = TIMESTAMP_PATTERN
+    elif stated.get("type") == "string" and not {"enum", "format", "pattern"} & set(stated):
         stated["pattern"] = STORABLE_TEXT_PATTERN
     return stated
 

@@ -31,6 +31,7 @@ import yaml
 from tessera.core import yamlfile
 from tessera.core.bounds import MAX_FILTER_TEXT, MAX_FILTERS, MAX_IN_VALUES, MAX_INTEGER, MAX_NUMBER
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
+from tessera.core.timestamps import TIMESTAMP_PATTERN
 from tessera.registry.capabilities import Capabilities
 from tessera.registry.document import camel, substitute
 from tessera.registry.models import (
@@ -89,6 +90,8 @@ def _typed(decl: FieldDecl) -> dict[str, Any]:
 def payload_field_schema(decl: FieldDecl) -> dict[str, Any]:
     """A field as a command payload may carry it, with every rule ``validate_payload`` applies."""
     schema = _typed(decl)
+    if decl.type == "datetime":
+        schema["pattern"] = TIMESTAMP_PATTERN
     schema.update(_payload_value_rules(decl))
     clears = decl.nullable and not decl.required
     if clears:
@@ -180,7 +183,7 @@ def filter_value(ftype: str) -> dict[str, Any]:
     if ftype == "date":
         return {"type": "string", "format": "date", "pattern": DATE_PATTERN}
     if ftype in ("datetime", "timestamp"):
-        return {"type": "string", "format": "date-time"}
+        return {"type": "string", "format": "date-time", "pattern": TIMESTAMP_PATTERN}
     if ftype == "boolean":
         return {"type": "boolean"}
     return {"type": ftype, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
@@ -633,12 +636,16 @@ def state_request_rules(doc: dict[str, Any]) -> None:
 
     The validator refuses NUL and invalid Unicode in every parameter and body string
     (``tessera/web/connexion/validators.py``); a string with a pattern, an enum or a format
-    already excludes them. A skeleton string marked ``x-tessera-text: nonblank`` (trimmed by its
-    service, refused when nothing is left) gets the non-blank text pattern instead.
+    already excludes them. Every request date-time gets the pattern of the date-times the service
+    reads (``TIMESTAMP_PATTERN``: years, offsets, no leap second). A skeleton string marked
+    ``x-tessera-text: nonblank`` (trimmed by its service, refused when nothing is left) gets the
+    non-blank text pattern instead.
     """
     for schema in _request_schemas(doc):
         if schema.pop(TEXT_RULE, None) == "nonblank":  # the skeleton's "more than blanks" text
             schema["pattern"] = NONBLANK_TEXT_PATTERN
+        elif schema.get("type") == "string" and schema.get("format") == "date-time" and "pattern" not in schema:
+            schema["pattern"] = TIMESTAMP_PATTERN  # the date-times the service reads (tessera.core.timestamps)
         elif schema.get("type") == "string" and not {"pattern", "enum", "format"} & set(schema):
             schema["pattern"] = STORABLE_TEXT_PATTERN
 

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import jsonschema_rs
 import pytest
 
-from tessera.core.clock import UTC_TIMESTAMP_PATTERN, FrozenClock
+from tessera.core.clock import FrozenClock
 from tessera.core.crypto import SEALED_MIN_LENGTH, SEALED_PATTERN, SealedBox
 from tessera.core.ids import new_pid, pid_pattern
 from tessera.core.text import (
@@ -24,6 +24,7 @@ from tessera.core.text import (
     storable,
     storable_text,
 )
+from tessera.core.timestamps import UTC_TIMESTAMP_PATTERN
 from tessera.events.inbound import _occurred_at
 
 EVERY_BMP_CHARACTER = [chr(code) for code in range(0x10000) if not 0xD800 <= code <= 0xDFFF]
