@@ -203,11 +203,21 @@ def stating_text_rules(schema: Any, nonblank: frozenset[str] = frozenset()) -> A
     stated = {key: stating_text_rules(value) if key in _SUBSCHEMA_KEYS else value for key, value in schema.items()}
     if isinstance(schema.get("properties"), dict):
         stated["properties"] = _stating_property_rules(schema["properties"], nonblank)
-    if stated.get("type") == "string" and stated.get("format") == "date-time" and "pattern" not in stated:
-        stated["pattern"] = TIMESTAMP_PATTERN
-    elif stated.get("type") == "string" and not {"enum", "format", "pattern"} & set(stated):
-        stated["pattern"] = STORABLE_TEXT_PATTERN
+    pattern = stated_pattern(stated)
+    if pattern is not None:
+        stated["pattern"] = pattern
     return stated
+
+
+def stated_pattern(schema: dict[str, Any]) -> str | None:
+    """The pattern a request string gets for the rules the service applies to it, when it has no
+    pattern or enum of its own: a date-time the date-times the service reads, free text (no format
+    either) storable text."""
+    if schema.get("type") != "string" or {"enum", "pattern"} & set(schema):
+        return None
+    if schema.get("format") == "date-time":
+        return TIMESTAMP_PATTERN
+    return None if "format" in schema else STORABLE_TEXT_PATTERN
 
 
 # The keys of a schema whose value is a schema (or a list of them): the text rules apply inside them too.

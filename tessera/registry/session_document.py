@@ -33,7 +33,7 @@ from tessera.core.bounds import MAX_FILTER_TEXT, MAX_FILTERS, MAX_IN_VALUES, MAX
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
 from tessera.core.timestamps import TIMESTAMP_PATTERN
 from tessera.registry.capabilities import Capabilities
-from tessera.registry.document import camel, substitute
+from tessera.registry.document import camel, stated_pattern, substitute
 from tessera.registry.models import (
     CommandDecl,
     DatasourceDecl,
@@ -644,10 +644,8 @@ def state_request_rules(doc: dict[str, Any]) -> None:
     for schema in _request_schemas(doc):
         if schema.pop(TEXT_RULE, None) == "nonblank":  # the skeleton's "more than blanks" text
             schema["pattern"] = NONBLANK_TEXT_PATTERN
-        elif schema.get("type") == "string" and schema.get("format") == "date-time" and "pattern" not in schema:
-            schema["pattern"] = TIMESTAMP_PATTERN  # the date-times the service reads (tessera.core.timestamps)
-        elif schema.get("type") == "string" and not {"pattern", "enum", "format"} & set(schema):
-            schema["pattern"] = STORABLE_TEXT_PATTERN
+        elif (pattern := stated_pattern(schema)) is not None:
+            schema["pattern"] = pattern
 
 
 def render(doc: dict[str, Any]) -> str:
