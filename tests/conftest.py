@@ -363,9 +363,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
     runs = {value[0]: value for outcome in ("passed", "failed") for report in terminalreporter.stats.get(outcome, [])
             for name, value in getattr(report, "user_properties", ()) if name == STATS_PROPERTY}
-    for document, count, (only_404, only_refused) in sorted(runs.values()):
-        terminalreporter.write_line(
-            f"schemathesis: {count} generated cases against {document} (all checks); operations that only "
-            f"answered 404: {only_404}, that only refused schema-valid data: {only_refused}")
+    for label, count, not_reached in sorted(runs.values()):
+        reached = "" if not_reached is None else (
+            f"; operations that only answered 404: {not_reached[0]}, that only refused schema-valid data: "
+            f"{not_reached[1]}")
+        terminalreporter.write_line(f"schemathesis: {count} generated cases, {label} (all checks){reached}")
     for path in SCREENSHOTS:
         terminalreporter.write_line(f"console screenshot: {path.relative_to(ROOT)}")

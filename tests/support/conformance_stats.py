@@ -4,6 +4,7 @@ many operations only ever answered 404 or only ever refused schema-valid data (b
 from __future__ import annotations
 
 NOT_REACHED: dict[str, tuple[int, int]] = {}
-# The name under which each run records (label, cases, (only 404, only refused)) on its test report:
+# The name under which each run records (label, cases, (only 404, only refused) or None where the
+# run does not count them) on its test report:
 # reports reach the end of the run from every pytest-xdist worker, module globals do not.
 STATS_PROPERTY = "schemathesis"
