@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import psycopg
 import pytest
 import redis
+from hypothesis import settings as hypothesis_settings
 from sqlalchemy import Engine
 from starlette.testclient import TestClient
 
@@ -43,6 +44,12 @@ DEMO_PASSWORD = "demo-password-for-tests"
 USER_PASSWORD = "user-password-for-tests"
 BACKENDS = ("sqlite", "postgresql")
 T = TypeVar("T")
+
+# Property tests (Hypothesis) draw the same examples on every run and keep no example database, as
+# the Schemathesis runs take fixed seeds: the test command is green or red the same way on every
+# clone. New draws are exploration's (scripts/fuzz.sh), not the test command's.
+hypothesis_settings.register_profile("tessera", derandomize=True, database=None)
+hypothesis_settings.load_profile("tessera")
 
 
 def pg_reachable() -> None:

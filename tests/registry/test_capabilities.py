@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tessera.core import yamlfile
 from tessera.registry.capabilities import CapabilityError, load_capabilities, parse_capabilities
 from tessera.registry.models import load_declarations
 
@@ -20,7 +21,7 @@ DECLARATIONS = load_declarations(ROOT / "models.yaml")
 
 
 def _doc() -> dict[str, Any]:
-    return yaml.safe_load((ROOT / "capabilities.yaml").read_text())
+    return yamlfile.load((ROOT / "capabilities.yaml").read_text())
 
 
 def test_the_shipped_registry_publishes_the_specified_capabilities() -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from openapi_spec_validator import validate
 
+from tessera.core import yamlfile
 from tessera.registry.operational import OPERATIONAL_EVENTS
 from tests.conftest import Env
 
@@ -22,7 +22,7 @@ ERRORS_OF_A_COMMAND = {"400", "401", "403", "404", "409", "412", "413", "415", "
 
 @pytest.fixture(scope="module")
 def doc() -> dict[str, Any]:
-    return yaml.safe_load(GENERATED.read_text())
+    return yamlfile.load(GENERATED.read_text())
 
 
 def test_the_committed_document_is_current() -> None:
@@ -185,7 +185,7 @@ def test_the_service_serves_the_generated_document(env: Env, doc: dict[str, Any]
 
 def test_the_session_documents_webhook_event_types_are_the_published_ones(env: Env) -> None:
     """The session document is hand-written: this catches it drifting from the registry."""
-    session = yaml.safe_load((ROOT / "generated" / "session-api.yaml").read_text())
+    session = yamlfile.load((ROOT / "generated" / "session-api.yaml").read_text())
     assert set(session["components"]["schemas"]["WebhookEventType"]["enum"]) == set(
         env.runtime.capabilities.webhook_events) | set(OPERATIONAL_EVENTS)
 
@@ -211,7 +211,7 @@ def test_an_example_that_does_not_fit_its_schema_is_refused_with_its_name() -> N
     from tessera.registry.document import build_document
     from tessera.registry.models import load_declarations
 
-    raw = yaml.safe_load((ROOT / "capabilities.yaml").read_text())
+    raw = yamlfile.load((ROOT / "capabilities.yaml").read_text())
     raw["resources"]["assets"]["example"]["status"] = "lost"
     registry = parse_capabilities(raw, load_declarations(ROOT / "models.yaml"))
     with pytest.raises(CapabilityError, match=r"resources\.assets\.example\.status"):

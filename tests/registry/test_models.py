@@ -7,15 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
+from tessera.core import yamlfile
 from tessera.registry.models import DeclarationError, load_declarations, parse_declarations
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _doc() -> dict[str, Any]:
-    return yaml.safe_load((ROOT / "models.yaml").read_text())
+    return yamlfile.load((ROOT / "models.yaml").read_text())
 
 
 def test_the_shipped_models_file_is_valid() -> None:

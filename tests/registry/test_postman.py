@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from tessera import cli
+from tessera.core import yamlfile
 from tessera.registry import postman, postman_steps
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCUMENT = yaml.safe_load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))
+DOCUMENT = yamlfile.load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))
 # The session document as the service serves it (what `tessera generate` builds the session collection from).
-SESSION_DOCUMENT = yaml.safe_load((ROOT / "generated" / "session-api.yaml").read_text(encoding="utf-8"))
+SESSION_DOCUMENT = yamlfile.load((ROOT / "generated" / "session-api.yaml").read_text(encoding="utf-8"))
 COLLECTION_FILE = ROOT / postman.DIRECTORY / postman.COLLECTION
 SESSION_FILE = ROOT / postman.DIRECTORY / postman.SESSION_COLLECTION
 ENVIRONMENT_FILE = ROOT / postman.DIRECTORY / postman.ENVIRONMENT

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 import storage.applications as applications
 import storage.audit as audit
@@ -18,6 +17,7 @@ import storage.credentials as credentials
 import storage.installations as installations
 import storage.webhooks as webhooks
 from storage.listing import ListField
+from tessera.core import yamlfile
 from tessera.core.clock import SystemClock
 from tessera.core.errors import ValidationFailed
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
@@ -45,7 +45,7 @@ LIST_FIELDS = {
 
 @pytest.fixture(scope="module")
 def session_doc() -> dict[str, Any]:
-    return yaml.safe_load(DOCUMENTS[0].read_text())
+    return yamlfile.load(DOCUMENTS[0].read_text())
 
 
 def _parameter(doc: dict[str, Any], path: str, name: str) -> dict[str, Any]:
@@ -81,7 +81,7 @@ def test_each_administration_list_types_the_fields_it_filters_on_as_the_service_
 
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.name)
 def test_every_operation_documents_the_request_bounds(document: Path) -> None:
-    doc = yaml.safe_load(document.read_text())
+    doc = yamlfile.load(document.read_text())
     for path, item in doc["paths"].items():
         for method, operation in item.items():
             if method in METHODS:

@@ -110,7 +110,7 @@ def aimed_command(document: str, seed: int, max_examples: int | None = None) -> 
     """``schemathesis run`` on the document's file with ``schemathesis.toml`` (its hooks included)."""
     return [
         SCHEMATHESIS, "--no-color", "--config-file", "schemathesis.toml", "run", FILES[document],
-        "--seed", str(seed), "--generation-database", "none", "--workers", "2",
+        "--seed", str(seed), "--generation-database", "none", "--workers", "1",
         *(["--max-examples", str(max_examples)] if max_examples else []),
     ]
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
+from tessera.core import yamlfile
 from tessera.web.reference import with_origin
 from tests.conftest import Env
 
@@ -66,10 +66,10 @@ def _absolute(published: dict[str, Any], origin: str) -> dict[str, Any]:
 def test_documents_are_served_as_published_with_their_references(env: Env, _docs: str, spec: str,
                                                                   file: Path) -> None:
     """As written, but with the request's origin as the server URL and before a relative token URL."""
-    published = yaml.safe_load(file.read_text(encoding="utf-8"))
+    published = yamlfile.load(file.read_text(encoding="utf-8"))
     expected = _absolute(published, "http://testserver")
     assert env.client.get(spec).json() == expected
-    assert yaml.safe_load(env.client.get(spec.removesuffix(".json") + ".yaml").text) == expected
+    assert yamlfile.load(env.client.get(spec.removesuffix(".json") + ".yaml").text) == expected
 
 
 def test_the_open_platform_document_names_the_origin_it_was_asked_on(env: Env) -> None:
@@ -82,7 +82,7 @@ def test_the_open_platform_document_names_the_origin_it_was_asked_on(env: Env) -
 
 
 def test_a_host_header_that_is_not_a_plain_host_is_not_echoed(env: Env) -> None:
-    published = yaml.safe_load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))
+    published = yamlfile.load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))
     for host in ("evil.example/x", "a b", "x\"y", "host:port"):
         served = env.client.get("/api/open/v1/openapi.json", headers={"Host": host}).json()
         assert served["servers"] == published["servers"], host
@@ -120,7 +120,7 @@ def test_the_served_document_and_the_metadata_name_the_configured_public_url(
 
 
 def test_a_second_host_header_names_no_origin(env: Env) -> None:
-    published = yaml.safe_load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))
+    published = yamlfile.load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))
     served = env.client.get("/api/open/v1/openapi.json",
                             headers=[("Host", "a.example"), ("Host", "b.example")]).json()
     assert served["servers"] == published["servers"]

@@ -16,9 +16,9 @@ from typing import Any
 
 import jsonschema_rs
 import pytest
-import yaml
 from httpx import Response
 
+from tessera.core import yamlfile
 from tessera.core.timestamps import TIMESTAMP_PATTERN, UTC_TIMESTAMP_PATTERN
 from tests.conftest import Env, TenantUsers
 from tests.support.live_server import ROOT
@@ -202,7 +202,7 @@ def request_schemas(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 @pytest.mark.parametrize("document", ["generated/session-api.yaml", "generated/open-platform.yaml"])
 def test_every_date_time_a_request_carries_states_the_pattern_the_service_reads(document: str) -> None:
-    doc = yaml.safe_load((ROOT / document).read_text(encoding="utf-8"))
+    doc = yamlfile.load((ROOT / document).read_text(encoding="utf-8"))
     found = [schema for schema in request_schemas(doc) if schema.get("format") == "date-time"]
     assert found
     assert all(schema.get("pattern") in (TIMESTAMP_PATTERN, UTC_TIMESTAMP_PATTERN) for schema in found), found

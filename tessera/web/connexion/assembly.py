@@ -19,6 +19,8 @@ Fast path (no behaviour change; ``fast_path=False`` leaves them out, and
 - ``operations.CachedAsyncApi``: handler decorator stacks built once per operation.
 - ``security.SECURITY_MAP``: security handlers that inspect the token function once.
 - ``security.FlatSecurityMiddleware``: one bearer scheme checked in one function, not five closures.
+- ``specification``: each document checked against the OpenAPI schema once per process, not once
+  per app built from it (process-wide, whatever ``fast_path`` says: the first build still checks).
 
 Connexion's Swagger UI middleware is left out: ``tessera.web.reference`` serves both references
 (Connexion's can serve only one of two APIs rooted at "/"), and the unused middleware would still
@@ -48,6 +50,7 @@ from tessera.web.connexion.errors import handle_error
 from tessera.web.connexion.operations import CachedAsyncApi
 from tessera.web.connexion.resolver import CapabilityResolver
 from tessera.web.connexion.security import SECURITY_MAP, FlatSecurityMiddleware
+from tessera.web.connexion.specification import install as check_documents_once
 from tessera.web.connexion.validation import CachedRequestValidationMiddleware, StrictRequestValidationMiddleware
 from tessera.web.connexion.validators import validator_map
 
@@ -81,6 +84,7 @@ def build(*, specification_dir: Path, session_doc: dict[str, Any], open_doc: dic
         # Both APIs share the base path "/", so Connexion's middlewares find an operation by its
         # operationId alone: a name in both documents would run one surface's checks on the other.
         raise ValueError(f"operationIds in both documents: {', '.join(sorted(clashes))}")
+    check_documents_once()
     middlewares = [m for m in ConnexionMiddleware.default_middlewares if m is not SwaggerUIMiddleware]
     middlewares[middlewares.index(RequestValidationMiddleware)] = (
         CachedRequestValidationMiddleware if fast_path else StrictRequestValidationMiddleware)
