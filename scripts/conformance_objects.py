@@ -168,7 +168,9 @@ class DemoObjects:
 
     @property
     def installation_id(self) -> str:
-        return str(self._once("installation", lambda: self.fresh_installation(self.app_id)))
+        # On an application of its own: aimed cases install the shared application (``app_id``) in
+        # the demo tenant and environment too, and a second installation there is a conflict.
+        return str(self._once("installation", lambda: self.fresh_installation()))
 
     @property
     def endpoint_id(self) -> str:

@@ -168,14 +168,15 @@ class Server:
         target = self.target
         if target.ready_line is not None:
             return target.ready_line in self.log_path.read_text(errors="replace")
-        if target.health is not None:
-            try:
-                return httpx.get(self.base_url + target.health, timeout=2).is_success
-            except httpx.TransportError:
-                return False
+        listening = False
         with contextlib.suppress(OSError), socket.create_connection((HOST, self.port or 0), timeout=1):
-            return True
-        return False
+            listening = True
+        if not listening or target.health is None:
+            return listening
+        try:  # once listening only: each new client builds an SSL context, milliseconds of CPU per poll
+            return httpx.get(self.base_url + target.health, timeout=2).is_success
+        except httpx.TransportError:
+            return False
 
 
 def launch(target: Target, env: Mapping[str, str], log_dir: Path, cpus: set[int] | None = None) -> Server:

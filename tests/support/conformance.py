@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 
 from tests.support.live_server import ROOT, TESSERA, demo_on
-from tests.support.schemathesis_report import failures, inexpressible
+from tests.support.schemathesis_report import errors_in, failures, inexpressible
 from tests.support.server_errors import trouble_in
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
@@ -139,9 +139,10 @@ def unexplained(document: str, status: int, report: str) -> list[str]:
     """The titles of the report's failures that are not the refusals no schema can state; a run that
     failed with none to show (an error, a crash) is one too."""
     found = failures(report)
-    if status != 0 and not found:
+    errors = [f"error: {title}" for title, _ in errors_in(report)]
+    if status != 0 and not found and not errors:
         return [f"schemathesis exited with status {status} and no failure to show"]
-    return [title for title, text in found if not inexpressible(document, (title, text))]
+    return [*errors, *(title for title, text in found if not inexpressible(document, (title, text)))]
 
 
 def generated_cases(report: str) -> int:

@@ -31,8 +31,22 @@ TARGET = re.compile(r"https?://[^/\s'\"]+(?P<path>/[^'?\s\"]*)")
 
 def failures(report: str) -> list[tuple[str, str]]:
     """(title, text) of each failure block of the report's FAILURES section."""
-    section = report[report.find("= FAILURES ="):report.find("= WARNINGS =") if "= WARNINGS =" in report
-                     else report.find("= SUMMARY =")]
+    return _blocks(report, "= FAILURES =")
+
+
+def errors_in(report: str) -> list[tuple[str, str]]:
+    """(title, text) of each block of the report's ERRORS section (a hook, the network, a crash):
+    a run with one did not send what it meant to, whatever its failures say."""
+    return _blocks(report, "= ERRORS =")
+
+
+def _blocks(report: str, heading: str) -> list[tuple[str, str]]:
+    start = report.find(heading)
+    if start < 0:
+        return []
+    ends = [end for name in ("= FAILURES =", "= WARNINGS =", "= SUMMARY =")
+            if name != heading and (end := report.find(name, start)) > start]
+    section = report[start:min(ends) if ends else len(report)]
     marks = list(FAILURE_HEADER.finditer(section))
     return [(m["title"], section[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(section)])
             for i, m in enumerate(marks)]

@@ -59,6 +59,9 @@ except ModuleNotFoundError as exc:  # never a silent skip: the suite's command i
         f"the generated session SDK is not installed ({exc}): run `pip install -e generated/python/session-client`"
     ) from exc
 
+# npm ci and the compilation serve both backends' runs: one xdist worker runs the whole module.
+pytestmark = pytest.mark.whole_module
+
 SDK = ROOT / typescript.TARGET
 FLOW = ROOT / "tests" / "system" / "typescript" / "integrator-flow.ts"
 # The Standard Webhooks project's own verifier (npm `standardwebhooks`, pinned by its lock file).
