@@ -326,8 +326,9 @@ def bearer(token: str) -> dict[str, str]:
 def _xdist_group(item: pytest.Item) -> str:
     """The tests that run on one pytest-xdist worker (``--dist loadgroup``): a module's tests on one
     backend, so a module's server or app on that backend starts once (a module marked
-    ``whole_module``, whose costly module fixtures do not depend on the backend, on one worker whole); a Schemathesis run alone, as
-    each is minutes of CPU and the suite's wall time is the longest group."""
+    ``whole_module``, whose costly module fixtures do not depend on the backend, on one worker
+    whole); a Schemathesis run alone, as each is minutes of CPU and the suite's wall time is the
+    longest group."""
     params = getattr(getattr(item, "callspec", None), "params", {})
     backend = next((value for value in params.values() if value in BACKENDS), None)
     if item.get_closest_marker("whole_module") is not None:  # its setup serves both backends
