@@ -44,6 +44,8 @@ DEMO_PASSWORD = "demo-password-for-tests"
 USER_PASSWORD = "user-password-for-tests"
 BACKENDS = ("sqlite", "postgresql")
 T = TypeVar("T")
+# The specification's rules (rules.yaml) and the tests that name them: tests/support/rules.py.
+pytest_plugins = ["tests.support.rules"]
 
 # Property tests (Hypothesis) draw the same examples on every run and keep no example database, as
 # the Schemathesis runs take fixed seeds: the test command is green or red the same way on every

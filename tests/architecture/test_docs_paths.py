@@ -34,7 +34,8 @@ EXTENSIONS = frozenset({
 })
 # Files the README tells the reader to create (an example program saved under that name).
 WRITTEN_BY_THE_READER = frozenset({"tessera.mjs"})
-NOT_A_PATH = re.compile(r"://|^/|^-|^\.\w+$|[<>{}*$=?#|,;:@\[\]()]|\.\.\.")
+# A media type (`application/json`) names no file.
+NOT_A_PATH = re.compile(r"^(?:application|text|multipart)/[\w.+-]+$|://|^/|^-|^\.\w+$|[<>{}*$=?#|,;:@\[\]()]|\.\.\.")
 FENCED = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 SPAN = re.compile(r"`([^`\n]+)`")
 LINK = re.compile(r"\]\(([^)\s]+)\)")

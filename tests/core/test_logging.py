@@ -23,6 +23,7 @@ def _formatted(caplog: pytest.LogCaptureFixture) -> str:
     return "\n".join(formatter.format(record) for record in caplog.records)
 
 
+@pytest.mark.rule("security.no-secrets-in-logs")
 def test_passwords_and_jwts_never_appear_in_logs(
     env: Env, tenant: TenantUsers, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -37,6 +38,7 @@ def test_passwords_and_jwts_never_appear_in_logs(
     assert token.split(".")[2] not in text
 
 
+@pytest.mark.rule("security.no-secrets-in-urls")
 def test_access_log_lines_carry_the_request_id_and_no_query_string(
     env: Env, tenant: TenantUsers, caplog: pytest.LogCaptureFixture
 ) -> None:

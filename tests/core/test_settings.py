@@ -13,6 +13,7 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return {"TESSERA_VAR_DIR": str(tmp_path), **extra}
 
 
+@pytest.mark.rule("session.idempotency.window-24h")
 def test_defaults_are_sqlite_under_var_and_the_spec_rate_limits(tmp_path: Path) -> None:
     settings = load_settings(_env(tmp_path))
     assert settings.database_url == f"sqlite:///{tmp_path / 'tessera.db'}"
@@ -67,6 +68,7 @@ def test_production_refuses_the_minimal_password_hash_cost(tmp_path: Path) -> No
                            TESSERA_PASSWORD_HASH_COST="minimal"))
 
 
+@pytest.mark.rule("webhook.retry.backoff")
 def test_the_default_webhook_retry_schedule_is_standard_webhooks_about_three_days(tmp_path: Path) -> None:
     """Standard Webhooks: now, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h."""
     schedule = load_settings(_env(tmp_path)).webhook_retry_schedule

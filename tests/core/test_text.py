@@ -93,6 +93,7 @@ def test_the_cursor_pattern_fits_every_sealed_value(reader: object) -> None:
         ("2026-02-30T08:00:00Z", None),  # the pattern admits it; `format: date-time` and the service refuse it
     ],
 )
+@pytest.mark.rule("op.event-body.occurred-at")
 def test_occurred_at_is_accepted_exactly_where_the_document_says(value: str, accepted: bool | None) -> None:
     errors: dict[str, object] = {}
     service = _occurred_at(value, errors) is not None  # type: ignore[arg-type]

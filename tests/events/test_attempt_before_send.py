@@ -186,6 +186,7 @@ def test_every_request_the_receiver_got_is_listed_as_an_attempt(cut: Cut) -> Non
     assert set(cut.received.values()) == {2}  # the dead worker's request, and the one sent again
 
 
+@pytest.mark.rule("webhook.retry.same-ids")
 def test_the_delivery_is_sent_again_with_the_same_delivery_id(cut: Cut) -> None:
     assert {d["deliveryId"] for d in cut.at_the_end} == set(cut.sent_by_dead)
     assert [[a["outcome"] for a in d["attempts"]] for d in cut.at_the_end] == [["unknown", "succeeded"]] * DELIVERIES

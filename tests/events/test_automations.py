@@ -6,6 +6,7 @@ import json
 import time
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from storage.tables import tenants
@@ -46,6 +47,7 @@ def _demo_tenant_id(env: Env) -> int:
         return int(conn.execute(select(tenants.c.id).where(tenants.c.code == "demo")).scalar_one())
 
 
+@pytest.mark.rule("op.events.inject-into-automations", "op.event.no-inline-automation", "op.event.automation-consumes")
 def test_the_demo_automation_turns_a_robot_event_into_a_stock_in_and_a_webhook(
     env: Env, demo_admin: dict[str, str]
 ) -> None:
@@ -75,6 +77,7 @@ def test_the_demo_automation_turns_a_robot_event_into_a_stock_in_and_a_webhook(
     assert any(run["eventId"] == posted.json()["eventId"] for run in runs.json()["data"]["records"])
 
 
+@pytest.mark.rule("op.event.automation-consumes")
 def test_a_failing_run_is_retried_then_parked_and_can_be_retried(env: Env, tenant: TenantUsers) -> None:
     auth, _ = _install(env, tenant.admin_call, tenant.code)
     created = tenant.admin_call("POST", "/automations", json={
@@ -116,6 +119,7 @@ def test_a_worker_of_one_tenant_leaves_another_tenants_inbound_events_alone(env:
     assert len(other.admin_call("GET", runs).json()["data"]["records"]) == 1
 
 
+@pytest.mark.rule("op.event.automation-consumes")
 def test_an_automation_only_accepts_published_triggers_and_known_commands(tenant: TenantUsers) -> None:
     response = tenant.admin_call("POST", "/automations", json={
         "name": "Bad", "trigger": {"source": "erp", "eventType": "x"},

@@ -72,6 +72,7 @@ def test_an_owner_re_enabling_the_endpoint_clears_the_reason_and_deliveries_resu
         assert len(hook.requests) == 2
 
 
+@pytest.mark.rule("webhook.retry.backoff")
 def test_a_429_with_retry_after_is_retried_no_sooner_than_it_asks(env: Env, tenant: TenantUsers, clock: Any) -> None:
     with receiver(429, 200, headers={"Retry-After": "4"}) as hook:
         hooked = Hooked(env, tenant, hook)  # the tests' schedule retries at once ("0,0")

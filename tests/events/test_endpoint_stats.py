@@ -108,6 +108,7 @@ def test_an_attempt_counts_once_it_ends_and_as_failed_when_its_worker_stopped(en
     assert (last["delivered"], last["failed"]) == (0, 1)
 
 
+@pytest.mark.rule("webhook.dlq.replay-same-ids")
 def test_a_replayed_delivery_leaves_the_dead_count(env: Env, tenant: TenantUsers, hour: datetime) -> None:
     scene = _scene(tenant)
     [dead] = seed_deliveries(env.sql, scene["endpointId"], [Seeded("dead", [Attempt(hour + MINUTE, 500, 20)])])
@@ -159,6 +160,7 @@ def test_call_buckets_count_audited_calls_per_status_and_class(env: Env, tenant:
     assert [(i, b["statuses"]) for i, b in enumerate(week["buckets"][:-24]) if b["total"]] == [(167 - 50, {"429": 1})]
 
 
+@pytest.mark.rule("op.role.viewer-read-only")
 def test_every_member_reads_the_statistics_and_non_members_get_404(env: Env, tenant: TenantUsers) -> None:
     scene = _scene(tenant)
     assert _endpoint_stats(tenant, scene["endpointId"], role="viewer").status_code == 404  # no application role

@@ -35,6 +35,7 @@ def new_key() -> str:
     return f"evt-{time.time_ns()}"
 
 
+@pytest.mark.rule("op.event.endpoint-headers")
 def test_a_valid_event_is_accepted_with_its_id(env: Env, tenant: TenantUsers) -> None:
     response = post(env, robot_token(env, tenant), GOOD, new_key())
     assert response.status_code == 202, response.text
@@ -42,6 +43,7 @@ def test_a_valid_event_is_accepted_with_its_id(env: Env, tenant: TenantUsers) ->
     assert body["eventId"].startswith("evt_") and body["duplicate"] is False
 
 
+@pytest.mark.rule("op.event.pipeline", "inbound.dedupe-idempotency-key")
 def test_the_same_key_and_body_is_a_duplicate_with_the_original_id(env: Env, tenant: TenantUsers) -> None:
     auth, key = robot_token(env, tenant), new_key()
     first = post(env, auth, GOOD, key).json()
@@ -54,6 +56,7 @@ def test_the_same_key_and_body_is_a_duplicate_with_the_original_id(env: Env, ten
     assert stored == 1
 
 
+@pytest.mark.rule("inbound.dedupe-idempotency-key")
 def test_the_same_key_with_another_body_is_a_conflict(env: Env, tenant: TenantUsers) -> None:
     auth, key = robot_token(env, tenant), new_key()
     post(env, auth, GOOD, key)
@@ -62,6 +65,7 @@ def test_the_same_key_with_another_body_is_a_conflict(env: Env, tenant: TenantUs
     assert response.json()["code"] == "idempotency_key_conflict"
 
 
+@pytest.mark.rule("inbound.dedupe-idempotency-key")
 def test_keys_are_deduplicated_per_installation(env: Env, tenant: TenantUsers) -> None:
     key = new_key()
     one = post(env, robot_token(env, tenant), GOOD, key).json()
@@ -81,6 +85,15 @@ def test_keys_are_deduplicated_per_installation(env: Env, tenant: TenantUsers) -
         ({"data": {"sku": "SKU-9", "quantity": 1, "warehouse": "W1", "robot": "r2"}}, "data.robot"),
     ],
 )
+@pytest.mark.rule(
+    "op.event-body.type",
+    "op.event-body.schema-version",
+    "op.event-body.occurred-at",
+    "op.event-body.data",
+    "op.event.pipeline",
+    "inbound.type-and-version-identify",
+    "op.version.event-schema-version",
+)
 def test_a_body_that_breaks_the_registry_schema_is_invalid_request(
     env: Env, tenant: TenantUsers, change: dict[str, Any], field: str
 ) -> None:
@@ -91,18 +104,21 @@ def test_a_body_that_breaks_the_registry_schema_is_invalid_request(
     assert field in body["details"]["fieldErrors"], body
 
 
+@pytest.mark.rule("op.event.endpoint-headers")
 def test_an_event_without_an_idempotency_key_is_invalid_request(env: Env, tenant: TenantUsers) -> None:
     response = post(env, robot_token(env, tenant), GOOD, key=None)
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_request"
 
 
+@pytest.mark.rule("op.event.pipeline")
 def test_a_token_without_the_source_scope_is_insufficient_scope(env: Env, tenant: TenantUsers) -> None:
     response = post(env, robot_token(env, tenant, scopes=("assets.read",)), GOOD, new_key())
     assert response.status_code == 403
     assert response.json()["details"]["requiredScope"] == "events.robot-fleet.publish"
 
 
+@pytest.mark.rule("op.capability.unpublished-not-found")
 def test_an_unpublished_event_source_does_not_exist(env: Env, tenant: TenantUsers) -> None:
     response = env.client.post("/api/open/v1/event-sources/erp/events", json=GOOD,
                                headers={**robot_token(env, tenant), "Idempotency-Key": new_key()})

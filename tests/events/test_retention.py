@@ -70,6 +70,7 @@ def _open_key(env: Env, tenant: TenantUsers) -> list[int]:
     return ids(env, open_idempotency_keys, open_idempotency_keys.c.key == key)
 
 
+@pytest.mark.rule("session.idempotency.window-24h")
 def test_a_session_idempotency_key_past_its_window_is_purged(env: Env, tenant: TenantUsers,
                                                              clock: ShiftedClock) -> None:
     row = _session_key(env, tenant, f"r-{time.time_ns()}")

@@ -78,6 +78,7 @@ def test_a_delivery_in_the_standard_format_verifies_with_the_official_library(en
         Webhook(hooked.secret).verify(got.body + b" ", got.headers)
 
 
+@pytest.mark.rule("webhook.retry.same-ids")
 def test_retries_keep_the_webhook_id_and_each_attempt_verifies(env: Env, tenant: TenantUsers) -> None:
     with receiver(500, 200) as hook:
         hooked = Hooked(env, tenant, hook, **STANDARD)

@@ -69,10 +69,12 @@ def verifies(*args: Any, **kwargs: Any) -> bool:
     return True
 
 
+@pytest.mark.rule("webhook.signature.format")
 def test_signature_from_independent_implementation_verifies() -> None:
     assert verifies(BODY, _headers(_reference_signature(SECRET, NOW, BODY)), SECRET, now=NOW)
 
 
+@pytest.mark.rule("webhook.signature.format")
 def test_sign_returns_the_spec_formula() -> None:
     assert sign(BODY, SECRET, NOW) == _reference_signature(SECRET, NOW, BODY)
 
@@ -81,6 +83,7 @@ def test_verification_error_is_a_value_error() -> None:
     assert issubclass(WebhookVerificationError, ValueError)
 
 
+@pytest.mark.rule("webhook.receiver.raw-body")
 def test_tampered_body_fails() -> None:
     headers = _headers(_reference_signature(SECRET, NOW, BODY))
     assert _reason(BODY.replace(b"ast_1", b"ast_2"), headers) == "signature_mismatch"
@@ -96,16 +99,19 @@ def test_signature_over_another_timestamp_fails() -> None:
     assert _reason(BODY, headers) == "signature_mismatch"
 
 
+@pytest.mark.rule("webhook.receiver.timestamp-tolerance", "limits.webhook-timestamp-tolerance")
 def test_timestamp_301_seconds_old_fails() -> None:
     headers = _headers(_reference_signature(SECRET, NOW - 301, BODY), timestamp=NOW - 301)
     assert _reason(BODY, headers) == "timestamp_out_of_tolerance"
 
 
+@pytest.mark.rule("webhook.receiver.timestamp-tolerance")
 def test_timestamp_299_seconds_old_passes() -> None:
     headers = _headers(_reference_signature(SECRET, NOW - 299, BODY), timestamp=NOW - 299)
     assert verifies(BODY, headers, SECRET, now=NOW)
 
 
+@pytest.mark.rule("webhook.receiver.timestamp-tolerance")
 def test_timestamp_301_seconds_in_the_future_fails() -> None:
     headers = _headers(_reference_signature(SECRET, NOW + 301, BODY), timestamp=NOW + 301)
     assert _reason(BODY, headers) == "timestamp_out_of_tolerance"
@@ -124,6 +130,7 @@ def test_missing_header_fails_with_missing_header(missing: str) -> None:
 
 
 @pytest.mark.parametrize("timestamp", ["abc", "-5", "+1795345200", "1795345200.0", "1e9", "\u0661\u0662\u0663"])
+@pytest.mark.rule("webhook.header.timestamp")
 def test_non_digit_timestamp_fails(timestamp: str) -> None:
     headers = _headers(_reference_signature(SECRET, timestamp, BODY), timestamp=timestamp)
     assert _reason(BODY, headers) == "bad_timestamp"
@@ -149,6 +156,7 @@ def test_malformed_signature_header_fails(signature: str) -> None:
 
 @pytest.mark.parametrize("separator", [",", ", "])
 @pytest.mark.parametrize("receiver_secret", [SECRET, OLD_SECRET])
+@pytest.mark.rule("webhook.secret.overlapping-rotation")
 def test_overlap_header_verifies_with_either_secret_alone(receiver_secret: str, separator: str) -> None:
     newest_first = _reference_signature(SECRET, NOW, BODY) + separator + _reference_signature(OLD_SECRET, NOW, BODY)
     assert verifies(BODY, _headers(newest_first), receiver_secret, now=NOW)
@@ -198,6 +206,7 @@ def test_non_ascii_str_secret_is_utf8_encoded() -> None:
     assert verifies(BODY, _headers(_reference_signature(secret.encode("utf-8"), NOW, BODY)), secret, now=NOW)
 
 
+@pytest.mark.rule("webhook.receiver.constant-time")
 def test_comparison_uses_hmac_compare_digest(monkeypatch: pytest.MonkeyPatch) -> None:
     real_compare_digest = hmac.compare_digest
     calls: list[tuple[object, object]] = []
@@ -212,6 +221,7 @@ def test_comparison_uses_hmac_compare_digest(monkeypatch: pytest.MonkeyPatch) ->
     assert calls == [(expected_hex, expected_hex)]
 
 
+@pytest.mark.rule("webhook.receiver.constant-time")
 def test_every_signature_secret_pair_is_compared(monkeypatch: pytest.MonkeyPatch) -> None:
     real_compare_digest = hmac.compare_digest
     calls: list[tuple[object, object]] = []
@@ -226,6 +236,7 @@ def test_every_signature_secret_pair_is_compared(monkeypatch: pytest.MonkeyPatch
     assert len(calls) == 4
 
 
+@pytest.mark.rule("webhook.receiver.raw-body")
 def test_str_body_is_refused() -> None:
     with pytest.raises(TypeError):
         verify(BODY.decode(), _headers(_reference_signature(SECRET, NOW, BODY)), SECRET, now=NOW)  # type: ignore[arg-type]
@@ -275,6 +286,7 @@ def _delivery(secret: str, event_id: str, delivery_id: str, signed_later: int = 
     return body, {**headers, "Content-Type": "application/json"}
 
 
+@pytest.mark.rule("webhook.receiver.dedupe")
 def test_example_receiver_verifies_rejects_and_deduplicates() -> None:
     port = _free_loopback_port()
     env = {

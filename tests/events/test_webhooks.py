@@ -28,6 +28,13 @@ from tests.support.receivers import receiver
 from tests.support.webhooks import ASSIGNED, Hooked, drain, independent_signature, register, worker_pass
 
 
+@pytest.mark.rule(
+    "webhook.delivery.on-event",
+    "webhook.header.timestamp",
+    "webhook.signature.format",
+    "webhook.header.delivery",
+    "op.version.event-schema-version",
+)
 def test_a_delivery_is_signed_as_the_specification_says(env: Env, tenant: TenantUsers) -> None:
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
@@ -46,6 +53,7 @@ def test_a_delivery_is_signed_as_the_specification_says(env: Env, tenant: Tenant
     verify(got.body, got.headers, hooked.secret)
 
 
+@pytest.mark.rule("webhook.retry.same-ids", "webhook.receiver.dedupe", "webhook.header.delivery")
 def test_retries_reuse_the_event_id_and_the_delivery_id(env: Env, tenant: TenantUsers) -> None:
     with receiver(500, 503, 200) as hook:
         hooked = Hooked(env, tenant, hook)
@@ -60,6 +68,7 @@ def test_retries_reuse_the_event_id_and_the_delivery_id(env: Env, tenant: Tenant
     assert all(a["latencyMs"] is not None and a["attemptedAt"] for a in delivery["attempts"])
 
 
+@pytest.mark.rule("webhook.dlq.after-retries", "webhook.dlq.replay-same-ids")
 def test_after_the_last_retry_a_delivery_is_dead_and_a_replay_delivers_it(env: Env, tenant: TenantUsers) -> None:
     with receiver(500, 500, 500, 200) as hook:
         hooked = Hooked(env, tenant, hook)
@@ -75,6 +84,7 @@ def test_after_the_last_retry_a_delivery_is_dead_and_a_replay_delivers_it(env: E
     assert len(hooked.deliveries()[0]["attempts"]) == 4
 
 
+@pytest.mark.rule("webhook.dlq.replay-by-owner")
 def test_only_an_owner_may_replay(env: Env, tenant: TenantUsers) -> None:
     with receiver(500) as hook:
         hooked = Hooked(env, tenant, hook)
@@ -85,6 +95,7 @@ def test_only_an_owner_may_replay(env: Env, tenant: TenantUsers) -> None:
     assert other.admin_call("POST", f"/deliveries/{delivery}/replay").status_code == 404
 
 
+@pytest.mark.rule("webhook.secret.overlapping-rotation")
 def test_during_a_rotation_overlap_each_delivery_carries_both_signatures(env: Env, tenant: TenantUsers) -> None:
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
@@ -102,6 +113,7 @@ def test_during_a_rotation_overlap_each_delivery_carries_both_signatures(env: En
     verify(got.body, got.headers, new_secret)
 
 
+@pytest.mark.rule("webhook.secret.overlapping-rotation")
 def test_after_the_overlap_only_the_new_secret_signs(env: Env, tenant: TenantUsers) -> None:
     with receiver(200) as hook:
         hooked = Hooked(env, tenant, hook)
@@ -144,6 +156,7 @@ def test_loopback_is_refused_when_it_is_not_allowed_even_at_delivery_time(
         strict.close()
 
 
+@pytest.mark.rule("webhook.delivery.on-event")
 def test_unsubscribed_disabled_and_foreign_endpoints_get_nothing(env: Env, tenant: TenantUsers) -> None:
     with receiver(200) as hook, receiver(200) as other_hook, receiver(200) as disabled_hook:
         hooked = Hooked(env, tenant, hook)
@@ -285,6 +298,7 @@ def test_subscribing_needs_the_read_scope_of_the_events_resource(env: Env, tenan
     assert "assets.read" in response.json()["data"]["fieldErrors"]["eventTypes"]
 
 
+@pytest.mark.rule("webhook.secret.shown-once")
 def test_any_member_reads_an_endpoint_without_its_secret(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     created = register(tenant, cred["installationId"], "http://127.0.0.1:9/hooks").json()["data"]

@@ -244,10 +244,12 @@ def test_every_delivery_a_killed_worker_held_arrives_after_its_lease_lapses(kill
     assert not lost, f"{len(lost)} of {DELIVERIES} deliveries never sent again, e.g. {sorted(lost)[:3]}"
 
 
+@pytest.mark.rule("webhook.delivery.at-least-once")
 def test_every_delivery_a_killed_worker_held_ends_delivered(killed: Killed) -> None:
     assert killed.statuses == Counter({"delivered": DELIVERIES})
 
 
+@pytest.mark.rule("webhook.delivery.at-least-once")
 def test_only_the_requests_the_killed_worker_had_made_arrive_twice(env: Env, killed: Killed) -> None:
     """At least once: what the killed worker had sent (answered or not) is sent again, nothing else is."""
     received = Counter(killed.sent_by_killed + killed.sent_after_lapse)

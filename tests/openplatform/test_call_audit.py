@@ -33,6 +33,7 @@ def test_each_call_is_written_within_moments_without_an_explicit_flush(env: Env,
     assert sorted(_rows(env, "batch-")) == [(f"batch-{n}", 200) for n in range(5)]
 
 
+@pytest.mark.rule("op.request-id.call-audit")
 def test_refused_calls_are_audited_with_their_status(env: Env) -> None:
     env.client.get("/api/open/v1/whoami", headers={**bearer("tat_not-a-token"), "X-Request-Id": "refused-1"})
     env.run(env.runtime.call_audit.flush)

@@ -44,6 +44,12 @@ def _version(env: Env, tenant: TenantUsers, pid: str) -> int:
     return int(row.version)
 
 
+@pytest.mark.rule(
+    "op.command-body.target-pid",
+    "op.command-body.assign-input",
+    "op.command-response.idempotent-replay",
+    "op.command.response",
+)
 def test_assign_changes_the_record_and_returns_its_new_etag(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=new_key())
@@ -56,6 +62,7 @@ def test_assign_changes_the_record_and_returns_its_new_etag(app_client: Integrat
 
 
 @pytest.mark.parametrize("if_match", [None, '"stale"', "*", "W/{current}", '"other", W/{current}'])
+@pytest.mark.rule("op.command.if-match-required", "op.command.precondition-failed", "op.error.precondition-failed")
 def test_a_missing_weak_wildcard_or_stale_if_match_is_precondition_failed(
     app_client: Integration, if_match: str | None
 ) -> None:
@@ -68,6 +75,7 @@ def test_a_missing_weak_wildcard_or_stale_if_match_is_precondition_failed(
     assert app_client.read(pid).json()["assignee"] is None
 
 
+@pytest.mark.rule("op.command.precondition-failed")
 def test_an_etag_from_before_a_change_is_stale(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     first = app_client.etag(pid)
@@ -83,6 +91,7 @@ def test_one_of_a_list_of_etags_matching_is_enough(app_client: Integration) -> N
     assert response.status_code == 200
 
 
+@pytest.mark.rule("op.command.idempotency-key-required")
 def test_a_command_without_an_idempotency_key_is_invalid_request(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     response = app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=None)
@@ -91,6 +100,7 @@ def test_a_command_without_an_idempotency_key_is_invalid_request(app_client: Int
     assert app_client.read(pid).json()["assignee"] is None
 
 
+@pytest.mark.rule("op.command-response.idempotent-replay", "op.command.idempotent-replay")
 def test_the_same_key_and_body_replays_the_original_result_without_a_second_effect(
     env: Env, app_client: Integration
 ) -> None:
@@ -107,6 +117,7 @@ def test_the_same_key_and_body_replays_the_original_result_without_a_second_effe
     assert len(_events(env, app_client.tenant, "assets.assignment.changed")) == 1
 
 
+@pytest.mark.rule("op.command.key-conflict")
 def test_the_same_key_with_another_body_is_a_conflict(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     tag, key = app_client.etag(pid), new_key()
@@ -176,6 +187,7 @@ def _caller(env: Env, integration: Integration) -> Any:
     return env.run(bearer_tokens.validate, env.runtime, integration.auth["Authorization"].split(" ", 1)[1])
 
 
+@pytest.mark.rule("op.error.precondition-failed")
 def test_a_failed_command_releases_its_key(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     key = new_key()
@@ -185,6 +197,7 @@ def test_a_failed_command_releases_its_key(app_client: Integration) -> None:
     assert response.json()["idempotentReplay"] is False
 
 
+@pytest.mark.rule("op.command.idempotent-replay")
 def test_keys_are_scoped_to_the_installation(env: Env, tenant: TenantUsers) -> None:
     one, two = Integration(env, tenant), Integration(env, tenant)
     first, second = seed_assets(tenant, 2)
@@ -195,6 +208,7 @@ def test_keys_are_scoped_to_the_installation(env: Env, tenant: TenantUsers) -> N
     assert response.json()["idempotentReplay"] is False
 
 
+@pytest.mark.rule("op.command.idempotent-replay")
 def test_a_key_older_than_24_hours_is_forgotten(app_client: Integration, clock: ShiftedClock) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     key = new_key()
@@ -208,6 +222,7 @@ def test_a_key_older_than_24_hours_is_forgotten(app_client: Integration, clock: 
     assert response.json()["idempotentReplay"] is False
 
 
+@pytest.mark.rule("op.command.no-last-write-wins")
 def test_two_concurrent_writers_with_the_same_etag_exactly_one_wins(
     env: Env, app_client: Integration, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -238,6 +253,7 @@ def test_two_concurrent_writers_with_the_same_etag_exactly_one_wins(
     assert _version(env, app_client.tenant, pid) == 2
 
 
+@pytest.mark.rule("webhook.delivery.at-least-once")
 def test_the_change_its_audit_entry_and_its_outbox_event_commit_together(env: Env, app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     assert app_client.assign(pid, "dana", if_match=app_client.etag(pid), key=new_key()).status_code == 200
@@ -268,6 +284,7 @@ def test_a_change_that_fails_to_commit_leaves_no_event_and_no_change(
     assert _events(env, app_client.tenant, "assets.assignment.changed") == []
 
 
+@pytest.mark.rule("op.command-body.assign-input", "op.error.invalid-request")
 def test_input_that_breaks_the_command_schema_is_invalid_request(app_client: Integration) -> None:
     pid = seed_assets(app_client.tenant, 1)[0]
     response = app_client.env.client.post(
@@ -280,6 +297,7 @@ def test_input_that_breaks_the_command_schema_is_invalid_request(app_client: Int
     assert set(body["details"]["fieldErrors"]) >= {"input.assignee", "input.extra"}
 
 
+@pytest.mark.rule("op.command-body.target-pid")
 def test_an_unknown_or_foreign_target_is_resource_not_found(env: Env, app_client: Integration) -> None:
     foreign = seed_assets(env.new_tenant(), 1)[0]
     for pid in (foreign, "rec_" + "0" * 26):
@@ -288,6 +306,7 @@ def test_an_unknown_or_foreign_target_is_resource_not_found(env: Env, app_client
         assert response.json()["code"] == "resource_not_found"
 
 
+@pytest.mark.rule("op.error.insufficient-scope")
 def test_a_token_without_the_command_scope_is_insufficient_scope(env: Env, tenant: TenantUsers) -> None:
     reader = Integration(env, tenant, scopes=("assets.read",))
     pid = seed_assets(tenant, 1)[0]
@@ -316,6 +335,7 @@ def test_an_assignment_through_the_open_platform_shows_in_the_session_list(app_c
     assert [r["assignee"] for r in listed["records"] if r["id"] == pid] == ["dana"]
 
 
+@pytest.mark.rule("webhook.delivery.on-event")
 def test_a_session_update_shows_on_the_open_platform_and_emits_the_same_event(
     env: Env, app_client: Integration
 ) -> None:

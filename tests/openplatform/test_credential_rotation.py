@@ -50,6 +50,7 @@ def _audit(env: Env, tenant: TenantUsers, client_id: str, role: str = "admin") -
     return list(response.json()["data"]["records"])
 
 
+@pytest.mark.rule("op.credential.rotation-baseline-90-days")
 def test_a_new_credential_shows_its_age_and_when_rotation_falls_due(tenant: TenantUsers) -> None:
     cred = tenant.install()
     listed = _one(tenant, cred)
@@ -59,6 +60,7 @@ def test_a_new_credential_shows_its_age_and_when_rotation_falls_due(tenant: Tena
     assert listed["maxAgeExpiresAt"] is None  # no maximum age by default
 
 
+@pytest.mark.rule("op.credential.rotation-baseline-90-days")
 def test_a_credential_past_the_90_day_baseline_is_rotation_due(tenant: TenantUsers, clock: ShiftedClock) -> None:
     cred = tenant.install()
     _days_on(tenant, clock, 89.9)
@@ -111,6 +113,7 @@ def test_the_metric_counts_credentials_past_the_baseline_per_tenant(env: Env, te
     assert due() == 2.0
 
 
+@pytest.mark.rule("op.credential.rotation-baseline-90-days")
 def test_crossing_the_baseline_sends_credential_rotation_due_once(env: Env, tenant: TenantUsers,
                                                                   clock: ShiftedClock) -> None:
     cred = tenant.install()

@@ -254,6 +254,7 @@ def test_another_installations_cursor_is_invalid_cursor(env: Env, tenant: Tenant
     assert response.status_code == 404 and response.json()["code"] == "invalid_cursor"
 
 
+@pytest.mark.rule("op.cursor.cross-resource-fails")
 def test_a_resource_list_cursor_is_not_an_events_cursor(env: Env, tenant: TenantUsers) -> None:
     app = Integration(env, tenant)
     seed_assets(tenant, 2)

@@ -61,6 +61,7 @@ def test_poll_events_asks_again_once_the_feed_is_exhausted(app: Integration, sdk
     assert waits == [0.5, 0.5]
 
 
+@pytest.mark.rule("op.error.branch-on-code")
 def test_a_refused_page_raises_events_error_with_the_service_code(sdk: AuthenticatedClient) -> None:
     with pytest.raises(EventsError) as refused:
         list(iter_events(sdk, after="evt_3f8k1m6p9r2t5v0x4z7b1d3f6h"))

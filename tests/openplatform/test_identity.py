@@ -6,6 +6,8 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
+import pytest
+
 from tessera.core.clock import ShiftedClock
 from tessera.core.errors import LastOwner
 from tessera.openplatform.identity import members
@@ -23,18 +25,21 @@ def _add(tenant: TenantUsers, app_id: str, user_pid: str, role: str) -> None:
     assert response.status_code == 200, response.text
 
 
+@pytest.mark.rule("op.admin.platform-role", "session.error.forbidden")
 def test_creating_an_application_needs_the_platform_role(tenant: TenantUsers) -> None:
     response = tenant.admin_call("POST", "/applications", role="viewer", json={"name": "x"})
     assert response.status_code == 403
     assert response.json()["data"] == {"permission": "sys.connector.update"}
 
 
+@pytest.mark.rule("op.admin.creator-first-owner")
 def test_the_creator_becomes_the_first_owner(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     members = tenant.admin_call("GET", f"/applications/{app_id}/members/list").json()["data"]
     assert [(m["email"], m["role"]) for m in members["records"]] == [(tenant.emails["admin"], "owner")]
 
 
+@pytest.mark.rule("op.role.non-member-sees-nothing")
 def test_a_non_member_sees_nothing(env: Env, tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     other = env.new_tenant()
@@ -51,6 +56,7 @@ def test_the_application_list_shows_only_the_callers_applications(tenant: Tenant
     assert data["total"] == 2
 
 
+@pytest.mark.rule("op.role.owner", "op.role.viewer-read-only")
 def test_a_viewer_member_reads_but_cannot_change(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     _add(tenant, app_id, tenant.user_pid("viewer"), "viewer")
@@ -61,6 +67,7 @@ def test_a_viewer_member_reads_but_cannot_change(tenant: TenantUsers) -> None:
     assert response.json()["data"] == {"permission": "application:owner"}
 
 
+@pytest.mark.rule("op.role.maintainer-no-members")
 def test_a_maintainer_cannot_manage_members(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     _add(tenant, app_id, tenant.user_pid("viewer"), "maintainer")
@@ -69,6 +76,7 @@ def test_a_maintainer_cannot_manage_members(tenant: TenantUsers) -> None:
     assert response.status_code == 403
 
 
+@pytest.mark.rule("op.role.owner")
 def test_an_owner_changes_and_removes_members(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     viewer_pid = tenant.user_pid("viewer")
@@ -79,6 +87,7 @@ def test_an_owner_changes_and_removes_members(tenant: TenantUsers) -> None:
     assert tenant.admin_call("GET", f"/applications/{app_id}", role="viewer").status_code == 404
 
 
+@pytest.mark.rule("op.membership.last-owner")
 def test_the_last_owner_cannot_be_removed_or_demoted(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     admin_pid = tenant.user_pid("admin")
@@ -88,6 +97,7 @@ def test_the_last_owner_cannot_be_removed_or_demoted(tenant: TenantUsers) -> Non
     assert demote.json()["code"] == remove.json()["code"] == "LAST_OWNER"
 
 
+@pytest.mark.rule("op.membership.last-owner")
 def test_two_owners_demoting_each_other_at_once_leave_one_owner(env: Env, tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     _add(tenant, app_id, tenant.user_pid("viewer"), "owner")
@@ -111,6 +121,7 @@ def test_two_owners_demoting_each_other_at_once_leave_one_owner(env: Env, tenant
     assert outcomes.count("demoted") == 1
 
 
+@pytest.mark.rule("op.admin.install-tenant-environment", "session.error.tenant-forbidden")
 def test_installing_needs_administration_of_the_target_tenant(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     response = tenant.admin_call("POST", f"/applications/{app_id}/installations",
@@ -119,6 +130,7 @@ def test_installing_needs_administration_of_the_target_tenant(tenant: TenantUser
     assert response.json()["code"] == "TENANT_FORBIDDEN"
 
 
+@pytest.mark.rule("op.admin.grant-scopes")
 def test_only_published_scopes_can_be_granted(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     response = tenant.admin_call("POST", f"/applications/{app_id}/installations",
@@ -128,6 +140,7 @@ def test_only_published_scopes_can_be_granted(tenant: TenantUsers) -> None:
     assert "scopes.0" in response.json()["data"]["fieldErrors"]
 
 
+@pytest.mark.rule("op.admin.install-tenant-environment")
 def test_one_installation_per_tenant_and_environment(tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     body = {"tenantId": tenant.code, "environment": "staging", "scopes": ["assets.read"]}
@@ -137,6 +150,7 @@ def test_one_installation_per_tenant_and_environment(tenant: TenantUsers) -> Non
     assert listed["total"] == 1
 
 
+@pytest.mark.rule("op.identity.machine-identity", "op.credential.shown-once")
 def test_a_credential_secret_is_shown_once(tenant: TenantUsers) -> None:
     cred = tenant.install()
     assert cred["clientSecret"].startswith("tsec_")
@@ -144,6 +158,7 @@ def test_a_credential_secret_is_shown_once(tenant: TenantUsers) -> None:
     assert cred["clientSecret"] not in listed.text
 
 
+@pytest.mark.rule("op.membership.audited")
 def test_every_change_is_audited_with_actor_target_before_after_and_request_id(env: Env, tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     viewer_pid = tenant.user_pid("viewer")
@@ -161,6 +176,7 @@ def test_every_change_is_audited_with_actor_target_before_after_and_request_id(e
     assert entries[1]["actor"] == tenant.emails["admin"]
 
 
+@pytest.mark.rule("op.role.viewer-read-only")
 def test_application_members_see_their_applications_audit_entries(env: Env, tenant: TenantUsers) -> None:
     app_id = _app(tenant)
     _add(tenant, app_id, tenant.user_pid("viewer"), "viewer")
@@ -176,6 +192,7 @@ def test_keyword_search_of_applications_ignores_case_on_every_database(tenant: T
 
 # -- what the admin console reads: one installation, credentials, the catalog; members by email -----
 
+@pytest.mark.rule("op.role.non-member-sees-nothing")
 def test_any_member_reads_an_installation_and_a_non_member_gets_not_found(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     _add(tenant, cred["appId"], tenant.user_pid("viewer"), "viewer")
@@ -190,6 +207,7 @@ def test_any_member_reads_an_installation_and_a_non_member_gets_not_found(env: E
     assert tenant.admin_call("GET", "/installations/ins_00000000000000000000000000").status_code == 404
 
 
+@pytest.mark.rule("op.credential.shown-once", "session.list.contract-everywhere")
 def test_credentials_are_listed_with_their_status_and_never_a_secret(tenant: TenantUsers) -> None:
     cred = tenant.install()
     inst = cred["installationId"]
@@ -217,6 +235,7 @@ def test_credentials_are_listed_with_their_status_and_never_a_secret(tenant: Ten
     assert [r["clientId"] for r in by_keyword["records"]] == [revoked["clientId"]]
 
 
+@pytest.mark.rule("op.credential.grace-old-rejected")
 def test_a_rotated_credential_is_expired_once_its_grace_window_is_over(tenant: TenantUsers,
                                                                       clock: ShiftedClock) -> None:
     cred = tenant.install()
@@ -228,12 +247,14 @@ def test_a_rotated_credential_is_expired_once_its_grace_window_is_over(tenant: T
     assert [r["clientId"] for r in data["records"]] == [cred["clientId"]]
 
 
+@pytest.mark.rule("op.role.non-member-sees-nothing")
 def test_credentials_of_an_installation_are_hidden_from_non_members(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     other = env.new_tenant()
     assert other.admin_call("GET", f"/installations/{cred['installationId']}/credentials/list").status_code == 404
 
 
+@pytest.mark.rule("op.admin.install-tenant-environment")
 def test_the_catalog_lists_the_registrys_scopes_event_types_and_sources(env: Env, tenant: TenantUsers) -> None:
     response = tenant.admin_call("GET", "/catalog", role="viewer")
     assert response.status_code == 200, response.text

@@ -140,6 +140,7 @@ def test_the_metadata_path_answers_in_the_oauth_envelope_never_the_sessions(env:
 # -- RFC 7662 introspection ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("op.token.lifetime-default")
 def test_introspection_describes_a_live_token_of_the_clients_installation(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     issued_at = int(env.runtime.clock.now().timestamp())
@@ -175,6 +176,7 @@ def test_an_unknown_token_is_inactive(env: Env, tenant: TenantUsers) -> None:
     assert _introspect(env, cred, "y" * 4000) == {"active": False}
 
 
+@pytest.mark.rule("op.token.bound-to-installation")
 def test_another_clients_token_is_inactive_to_it(env: Env, tenant: TenantUsers) -> None:
     mine, theirs = tenant.install(), env.new_tenant().install()
     neighbour = tenant.install()  # another application's installation in the same tenant
@@ -192,6 +194,7 @@ def test_a_token_of_a_revoked_credential_is_inactive(env: Env, tenant: TenantUse
     assert _introspect(env, second, token) == {"active": False}
 
 
+@pytest.mark.rule("op.token-endpoint.audited")
 def test_introspection_without_client_authentication_is_invalid_client(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     token = _token(env, cred)
@@ -208,6 +211,7 @@ def test_introspection_without_client_authentication_is_invalid_client(env: Env,
     assert [row.after for row in denied] == [{"endpoint": "introspection"}]
 
 
+@pytest.mark.rule("security.no-secrets-in-urls")
 def test_introspection_needs_the_token_in_the_body(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     token = _token(env, cred)
@@ -219,6 +223,7 @@ def test_introspection_needs_the_token_in_the_body(env: Env, tenant: TenantUsers
     assert in_url.json()["error"] == "invalid_request"
 
 
+@pytest.mark.rule("op.token-endpoint.rate-limited")
 def test_introspection_and_revocation_count_against_the_clients_token_limit(
         env: Env, tenant: TenantUsers, tmp_path: Path) -> None:
     """On an app allowing 3 token requests a minute (one every 20 s, so the test's own pace never
@@ -245,6 +250,7 @@ def _issue_token_with(client: TestClient, cred: dict[str, str]) -> Any:
 # -- RFC 7009 revocation ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("op.token.invalid-expired-or-revoked", "op.incident.revoke-or-disable")
 def test_a_revoked_token_fails_business_calls_and_introspects_inactive(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     token, kept = _token(env, cred), _token(env, cred)
@@ -289,6 +295,7 @@ def test_revocation_without_client_authentication_is_invalid_client(env: Env, te
 # -- RFC 6749 section 5.2 and RFC 6750 section 3.1 error fields --------------------------------------
 
 
+@pytest.mark.rule("op.token-endpoint.form-encoded")
 def test_a_json_body_at_the_token_endpoint_is_invalid_request_with_http_415(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     response = env.client.post("/oauth2/token", json={"grant_type": "client_credentials", "client_id": cred["clientId"],
@@ -300,6 +307,7 @@ def test_a_json_body_at_the_token_endpoint_is_invalid_request_with_http_415(env:
 
 
 @pytest.mark.parametrize("path", ["/oauth2/token", INTROSPECT, REVOKE])
+@pytest.mark.rule("op.token-endpoint.form-encoded")
 def test_a_get_on_an_oauth_endpoint_is_invalid_request_with_http_405(env: Env, path: str) -> None:
     response = env.client.get(path)
     assert response.status_code == 405
@@ -308,6 +316,7 @@ def test_a_get_on_an_oauth_endpoint_is_invalid_request_with_http_405(env: Env, p
     assert (body["error"], body["code"]) == ("invalid_request", "method_not_allowed")
 
 
+@pytest.mark.rule("op.error.insufficient-scope")
 def test_insufficient_scope_challenges_with_the_scope_the_call_needs(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install(scopes=("assets.read", "inventory.stockins.read"))
     token = _token(env, cred, "inventory.stockins.read")

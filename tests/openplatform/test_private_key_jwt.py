@@ -109,6 +109,7 @@ def test_the_metadata_advertises_private_key_jwt(env: Env) -> None:
 
 @pytest.mark.parametrize("case", ["wrong_aud", "expired", "too_far_ahead", "iss_not_sub", "no_jti", "unknown_client",
                                   "other_key", "alg_none"])
+@pytest.mark.rule("op.token-endpoint.audited")
 def test_a_bad_assertion_is_invalid_client(env: Env, tenant: TenantUsers, case: str) -> None:
     cred, key = key_client(tenant)
     client_id, now = cred["clientId"], int(env.runtime.clock.now().timestamp())

@@ -26,6 +26,7 @@ def limited(env: Env, tmp_path: Path) -> Iterator[TestClient]:
         yield client
 
 
+@pytest.mark.rule("op.error-envelope.request-id", "op.error.rate-limit-exceeded", "op.ratelimit.token-endpoint-429")
 def test_the_call_over_an_installations_limit_is_rate_limit_exceeded(env: Env, tenant: TenantUsers,
                                                                      limited: TestClient) -> None:
     auth = Integration(env, tenant).auth
@@ -47,6 +48,7 @@ def test_every_business_call_carries_the_installations_limit(env: Env, tenant: T
     assert first.headers["RateLimit"].startswith(f'"open";r={LIMIT - 1};t=')
 
 
+@pytest.mark.rule("op.error.rate-limit-exceeded")
 def test_installations_are_limited_separately(env: Env, tenant: TenantUsers, limited: TestClient) -> None:
     busy, quiet = Integration(env, tenant).auth, Integration(env, env.new_tenant()).auth
     for _ in range(LIMIT + 1):

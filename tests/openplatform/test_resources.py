@@ -28,6 +28,7 @@ def walk(env: Env, auth: dict[str, str], limit: int, between: Any = None) -> lis
         params = {"limit": limit, "cursor": page["nextCursor"]}
 
 
+@pytest.mark.rule("op.record.pid", "op.list.items-have-pid")
 def test_a_page_holds_published_fields_and_pid_only(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     seed_assets(tenant, 1)
@@ -37,6 +38,7 @@ def test_a_page_holds_published_fields_and_pid_only(env: Env, tenant: TenantUser
     assert item["pid"].startswith("rec_")
 
 
+@pytest.mark.rule("op.list.endpoint")
 def test_the_default_page_is_fifty_records(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     seed_assets(tenant, 51)
@@ -46,6 +48,7 @@ def test_the_default_page_is_fifty_records(env: Env, tenant: TenantUsers) -> Non
 
 
 @pytest.mark.parametrize("limit", ["0", "201", "ten"])
+@pytest.mark.rule("op.list.endpoint")
 def test_a_limit_outside_one_to_two_hundred_is_invalid_request(env: Env, tenant: TenantUsers, limit: str) -> None:
     auth, _ = token_for(env, tenant)
     response = env.client.get(ASSETS, params={"limit": limit}, headers=auth)
@@ -54,6 +57,7 @@ def test_a_limit_outside_one_to_two_hundred_is_invalid_request(env: Env, tenant:
     assert "limit" in response.json()["details"]["fieldErrors"]
 
 
+@pytest.mark.rule("op.list.endpoint", "op.list.keyset")
 def test_walking_all_pages_visits_every_record_once(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     created = seed_assets(tenant, 23)
@@ -61,6 +65,7 @@ def test_walking_all_pages_visits_every_record_once(env: Env, tenant: TenantUser
     assert seen == created  # creation order, no gaps, no repeats
 
 
+@pytest.mark.rule("op.list.keyset")
 def test_a_walk_is_stable_under_concurrent_inserts_and_deletes(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     created = seed_assets(tenant, 20)
@@ -78,6 +83,7 @@ def test_a_walk_is_stable_under_concurrent_inserts_and_deletes(env: Env, tenant:
     assert [pid for pid in seen if pid in survivors] == survivors, "a record that existed throughout was skipped"
 
 
+@pytest.mark.rule("op.tenant.derived-from-token")
 def test_another_tenants_records_are_never_listed(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     other = env.new_tenant()
@@ -86,6 +92,7 @@ def test_another_tenants_records_are_never_listed(env: Env, tenant: TenantUsers)
     assert walk(env, auth, limit=200) == mine
 
 
+@pytest.mark.rule("op.cursor.tamper-fails")
 def test_a_tampered_cursor_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     seed_assets(tenant, 3)
@@ -96,6 +103,7 @@ def test_a_tampered_cursor_is_invalid_cursor(env: Env, tenant: TenantUsers) -> N
     assert response.json()["code"] == "invalid_cursor"
 
 
+@pytest.mark.rule("op.cursor.contract", "op.cursor.tamper-fails")
 def test_a_cursor_changed_only_in_its_padding_bits_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     seed_assets(tenant, 3)
@@ -112,6 +120,7 @@ def test_a_cursor_changed_only_in_its_padding_bits_is_invalid_cursor(env: Env, t
     assert response.json()["code"] == "invalid_cursor"
 
 
+@pytest.mark.rule("op.cursor.contract", "op.cursor.cross-resource-fails")
 def test_a_cursor_of_another_resource_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     seed_assets(tenant, 3)
@@ -121,6 +130,7 @@ def test_a_cursor_of_another_resource_is_invalid_cursor(env: Env, tenant: Tenant
     assert response.json()["code"] == "invalid_cursor"
 
 
+@pytest.mark.rule("op.token.bound-to-installation")
 def test_a_cursor_of_another_installation_is_invalid_cursor(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     other_auth, _ = token_for(env, tenant)  # a second installation in the same tenant
@@ -131,6 +141,7 @@ def test_a_cursor_of_another_installation_is_invalid_cursor(env: Env, tenant: Te
     assert response.json()["code"] == "invalid_cursor"
 
 
+@pytest.mark.rule("op.cursor.contract", "op.cursor.expired-fails", "limits.cursor-validity")
 def test_a_cursor_is_valid_for_24_hours_and_no_longer(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     cred = tenant.install(scopes=READ_ALL)
 
@@ -147,6 +158,7 @@ def test_a_cursor_is_valid_for_24_hours_and_no_longer(env: Env, tenant: TenantUs
     assert response.json()["code"] == "invalid_cursor"
 
 
+@pytest.mark.rule("op.record.pid", "op.record.strong-etag", "op.read.endpoint")
 def test_a_read_by_pid_returns_the_record_and_a_strong_etag(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     pid = seed_assets(tenant, 1)[0]
@@ -158,6 +170,7 @@ def test_a_read_by_pid_returns_the_record_and_a_strong_etag(env: Env, tenant: Te
     assert env.client.get(f"{ASSETS}/{pid}", headers=auth).headers["ETag"] == tag
 
 
+@pytest.mark.rule("op.record.strong-etag")
 def test_the_etag_changes_when_the_record_changes(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     pid = seed_assets(tenant, 1)[0]
@@ -168,6 +181,7 @@ def test_the_etag_changes_when_the_record_changes(env: Env, tenant: TenantUsers)
     assert env.client.get(f"{ASSETS}/{pid}", headers=auth).headers["ETag"] != before
 
 
+@pytest.mark.rule("op.read.endpoint")
 def test_an_unknown_pid_is_resource_not_found(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     response = env.client.get(f"{ASSETS}/rec_{'0' * 26}", headers=auth)
@@ -175,6 +189,7 @@ def test_an_unknown_pid_is_resource_not_found(env: Env, tenant: TenantUsers) -> 
     assert response.json()["code"] == "resource_not_found"
 
 
+@pytest.mark.rule("op.tenant.derived-from-token")
 def test_another_tenants_pid_is_resource_not_found(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     foreign = seed_assets(env.new_tenant(), 1)[0]
@@ -191,6 +206,7 @@ def test_a_pid_of_another_resource_is_resource_not_found(env: Env, tenant: Tenan
     assert response.json()["code"] == "resource_not_found"
 
 
+@pytest.mark.rule("session.record.soft-delete-not-found")
 def test_a_soft_deleted_record_is_resource_not_found(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     pid = seed_assets(tenant, 1)[0]
@@ -235,6 +251,7 @@ def test_a_read_by_pid_with_an_unknown_token_is_invalid_token(env: Env, tenant: 
     assert response.json()["code"] == "invalid_token"
 
 
+@pytest.mark.rule("op.credential.revoke-invalidates-tokens", "op.error.invalid-token")
 def test_a_read_by_pid_after_the_credential_is_revoked_is_invalid_token(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install(scopes=READ_ALL)
     auth = bearer(issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"])
@@ -246,6 +263,7 @@ def test_a_read_by_pid_after_the_credential_is_revoked_is_invalid_token(env: Env
     assert response.json()["code"] == "invalid_token"
 
 
+@pytest.mark.rule("op.error.invalid-request")
 def test_a_pid_holding_a_nul_is_invalid_request_naming_it(env: Env, tenant: TenantUsers) -> None:
     auth, _ = token_for(env, tenant)
     response = env.client.get(f"{ASSETS}/rec_%00{'0' * 25}", headers=auth)
@@ -255,6 +273,7 @@ def test_a_pid_holding_a_nul_is_invalid_request_naming_it(env: Env, tenant: Tena
 
 
 @pytest.mark.parametrize("path", [ASSETS, f"{ASSETS}/rec_0000000000000000000000000"])
+@pytest.mark.rule("op.error.insufficient-scope")
 def test_a_token_without_the_read_scope_is_insufficient_scope(env: Env, tenant: TenantUsers, path: str) -> None:
     auth, _ = token_for(env, tenant, scopes=("inventory.stockins.read",))
     response = env.client.get(path, headers=auth)
@@ -273,6 +292,12 @@ def test_a_token_without_the_read_scope_is_insufficient_scope(env: Env, tenant: 
         ("POST", "/api/open/v1/commands/assets.delete:execute"),
         ("POST", "/api/open/v1/commands/assets:create:execute"),
     ],
+)
+@pytest.mark.rule(
+    "op.capability.unpublished-not-found",
+    "op.capability.no-auto-exposure",
+    "op.command.code-form",
+    "op.error.envelope-fields",
 )
 def test_unpublished_routes_are_not_found_before_authentication(env: Env, method: str, path: str) -> None:
     response = env.client.request(method, path)  # no token at all

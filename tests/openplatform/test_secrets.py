@@ -31,6 +31,7 @@ def _flow(env: Env, tenant: TenantUsers) -> list[str]:
     return [cred["clientSecret"], new["clientSecret"], form_token, basic_token]
 
 
+@pytest.mark.rule("security.no-secrets-in-logs")
 def test_secrets_and_tokens_never_reach_the_logs(
     env: Env, tenant: TenantUsers, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -46,6 +47,7 @@ def test_secrets_and_tokens_never_reach_the_logs(
         assert value not in text
 
 
+@pytest.mark.rule("security.no-secrets-in-logs")
 def test_secrets_and_tokens_never_reach_the_audit_log_or_the_call_audit(env: Env, tenant: TenantUsers) -> None:
     values = _flow(env, tenant)
     env.run(env.runtime.call_audit.flush)
@@ -57,6 +59,7 @@ def test_secrets_and_tokens_never_reach_the_audit_log_or_the_call_audit(env: Env
         assert value not in dump
 
 
+@pytest.mark.rule("op.credential.secret-hashed", "op.token-response.access-token")
 def test_only_keyed_digests_of_secrets_and_tokens_are_stored(env: Env, tenant: TenantUsers) -> None:
     values = _flow(env, tenant)
     env.run(env.runtime.call_audit.flush)
@@ -69,6 +72,7 @@ def test_only_keyed_digests_of_secrets_and_tokens_are_stored(env: Env, tenant: T
         assert env.runtime.digests.digest(value) in dump
 
 
+@pytest.mark.rule("op.credential.secret-hashed")
 def test_secrets_are_compared_in_constant_time(env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, str]] = []
     real = hmac.compare_digest
@@ -85,6 +89,7 @@ def test_secrets_are_compared_in_constant_time(env: Env, tenant: TenantUsers, mo
     assert len(digest_compares) == 2, "a wrong secret and an unknown client both go through compare_digest"
 
 
+@pytest.mark.rule("op.tenant.derived-from-token", "op.tenant.no-header-or-query")
 def test_a_token_reads_only_its_own_installations_tenant(env: Env, tenant: TenantUsers) -> None:
     other = env.new_tenant()
     mine, theirs = tenant.install(), other.install()

@@ -23,6 +23,17 @@ from tests.conftest import Env, TenantUsers, bearer, issue_token, make_settings
 ALL = "assets.manage assets.read"
 
 
+@pytest.mark.rule(
+    "op.token.short-lived-opaque",
+    "op.token-response.access-token",
+    "op.token-response.token-type",
+    "op.token-response.expires-in",
+    "op.token-response.scope",
+    "op.token-endpoint.client-credentials-required",
+    "op.token-endpoint.responses",
+    "op.token.scope-omitted-gives-grant",
+    "op.token.lifetime-default",
+)
 def test_client_credentials_in_the_form_body_get_a_bearer_token(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     response = issue_token(env, cred["clientId"], cred["clientSecret"])
@@ -43,11 +54,18 @@ def test_client_credentials_by_http_basic_get_a_token(env: Env, tenant: TenantUs
     assert response.status_code == 200
 
 
+@pytest.mark.rule("op.token-response.scope", "op.token-endpoint.scope-optional")
 def test_a_requested_subset_of_the_grant_is_given(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     assert issue_token(env, cred["clientId"], cred["clientSecret"], "assets.read").json()["scope"] == "assets.read"
 
 
+@pytest.mark.rule(
+    "op.token.scope-within-grant",
+    "op.token-endpoint.responses",
+    "op.error.envelope-fields",
+    "op.error.invalid-scope",
+)
 def test_a_scope_outside_the_grant_is_invalid_scope(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     response = issue_token(env, cred["clientId"], cred["clientSecret"], "assets.read inventory.stockins.read")
@@ -57,6 +75,7 @@ def test_a_scope_outside_the_grant_is_invalid_scope(env: Env, tenant: TenantUser
     assert set(body) >= {"code", "message", "requestId", "details"}
 
 
+@pytest.mark.rule("op.token-endpoint.responses", "op.error.invalid-client")
 def test_a_wrong_secret_is_invalid_client(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     response = issue_token(env, cred["clientId"], cred["clientSecret"] + "x")
@@ -64,18 +83,21 @@ def test_a_wrong_secret_is_invalid_client(env: Env, tenant: TenantUsers) -> None
     assert response.json()["code"] == "invalid_client"
 
 
+@pytest.mark.rule("op.token-endpoint.client-credentials-required", "op.error.invalid-client")
 def test_an_unknown_client_is_invalid_client(env: Env) -> None:
     response = issue_token(env, "tcli_000000000000000000000000", "tsec_nothing")
     assert response.status_code == 401
     assert response.json()["code"] == "invalid_client"
 
 
+@pytest.mark.rule("op.token-endpoint.grant-type")
 def test_a_missing_grant_type_is_invalid_request(env: Env) -> None:
     response = env.client.post("/oauth2/token", data={"client_id": "a", "client_secret": "b"})
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_request"
 
 
+@pytest.mark.rule("op.token-endpoint.grant-type")
 def test_another_grant_type_is_unsupported_grant_type(env: Env) -> None:
     response = env.client.post("/oauth2/token", data={"grant_type": "password", "username": "u", "password": "p"})
     assert response.status_code == 400
@@ -101,6 +123,7 @@ def test_two_client_authentication_methods_at_once_are_invalid_request(env: Env,
     assert response.json()["code"] == "invalid_request"
 
 
+@pytest.mark.rule("security.no-secrets-in-urls")
 def test_credentials_in_the_query_string_are_refused(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     response = env.client.post(
@@ -111,6 +134,7 @@ def test_credentials_in_the_query_string_are_refused(env: Env, tenant: TenantUse
     assert response.json()["code"] == "invalid_request"
 
 
+@pytest.mark.rule("op.token-endpoint.rate-limited", "op.ratelimit.token-endpoint-429")
 def test_the_token_endpoint_is_rate_limited_per_client(env: Env, tenant: TenantUsers, tmp_path: Path) -> None:
     """On an app allowing 3 token requests a minute: one every 20 s, so the real time the requests
     take never frees one (at 60 a minute, a slow run got one back every second)."""
@@ -129,6 +153,7 @@ def test_the_token_endpoint_is_rate_limited_per_client(env: Env, tenant: TenantU
                                                    "client_secret": other["clientSecret"]}).status_code == 200
 
 
+@pytest.mark.rule("op.identity.machine-identity", "op.token.bound-to-installation", "op.whoami.endpoint")
 def test_whoami_answers_application_installation_tenant_environment_and_scopes(
     env: Env, tenant: TenantUsers
 ) -> None:
@@ -142,6 +167,7 @@ def test_whoami_answers_application_installation_tenant_environment_and_scopes(
     assert data["scopes"] == ["assets.read"]
 
 
+@pytest.mark.rule("op.tenant.no-header-or-query")
 def test_tenant_headers_and_parameters_are_ignored(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
@@ -149,6 +175,12 @@ def test_tenant_headers_and_parameters_are_ignored(env: Env, tenant: TenantUsers
     assert response.json()["tenant"] == {"tenantId": tenant.code}
 
 
+@pytest.mark.rule(
+    "op.auth.bearer-only",
+    "op.error-envelope.request-id",
+    "op.request-id.echo",
+    "op.error.envelope-fields",
+)
 def test_a_missing_token_is_invalid_token_in_the_open_platform_envelope(env: Env) -> None:
     response = env.client.get("/api/open/v1/whoami", headers={"X-Request-Id": "op-req-1"})
     assert response.status_code == 401
@@ -157,6 +189,7 @@ def test_a_missing_token_is_invalid_token_in_the_open_platform_envelope(env: Env
     assert response.headers["X-Request-Id"] == "op-req-1"
 
 
+@pytest.mark.rule("op.call.bearer-header")
 def test_a_call_without_credentials_is_challenged_with_no_error_code(env: Env) -> None:
     # RFC 6750 section 3.1: a request lacking authentication information gets no error attribute.
     response = env.client.get("/api/open/v1/resources/assets")
@@ -165,6 +198,7 @@ def test_a_call_without_credentials_is_challenged_with_no_error_code(env: Env) -
     assert response.headers["WWW-Authenticate"] == 'Bearer realm="tessera"'
 
 
+@pytest.mark.rule("op.secret.token-endpoint-only", "op.auth.bearer-only")
 def test_a_call_with_another_scheme_than_bearer_is_challenged_with_no_error_code(env: Env) -> None:
     basic = "Basic " + base64.b64encode(b"client:secret").decode()
     response = env.client.get("/api/open/v1/resources/assets", headers={"Authorization": basic})
@@ -173,6 +207,7 @@ def test_a_call_with_another_scheme_than_bearer_is_challenged_with_no_error_code
     assert response.headers["WWW-Authenticate"] == 'Bearer realm="tessera"'
 
 
+@pytest.mark.rule("op.call.bearer-header")
 def test_an_unknown_token_is_challenged_with_invalid_token(env: Env) -> None:
     response = env.client.get("/api/open/v1/resources/assets", headers=bearer("tat_not-a-token"))
     assert response.status_code == 401
@@ -180,6 +215,7 @@ def test_an_unknown_token_is_challenged_with_invalid_token(env: Env) -> None:
     assert response.headers["WWW-Authenticate"] == 'Bearer realm="tessera", error="invalid_token"'
 
 
+@pytest.mark.rule("op.token.invalid-expired-or-revoked", "op.error.invalid-token")
 def test_an_expired_token_is_challenged_with_invalid_token(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
@@ -190,6 +226,13 @@ def test_an_expired_token_is_challenged_with_invalid_token(env: Env, tenant: Ten
     assert response.headers["WWW-Authenticate"] == 'Bearer realm="tessera", error="invalid_token"'
 
 
+@pytest.mark.rule(
+    "op.token.short-lived-opaque",
+    "op.token-response.expires-in",
+    "op.token.expires-in-truthful",
+    "op.token.lifetime-default",
+    "limits.token-lifetime",
+)
 def test_a_token_works_until_its_lifetime_ends(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
@@ -199,6 +242,7 @@ def test_a_token_works_until_its_lifetime_ends(env: Env, tenant: TenantUsers, cl
     assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 401
 
 
+@pytest.mark.rule("op.credential.revoke-invalidates-tokens", "op.incident.revoke-or-disable")
 def test_revoking_a_credential_invalidates_its_tokens_at_once_and_stops_minting(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
@@ -208,6 +252,7 @@ def test_revoking_a_credential_invalidates_its_tokens_at_once_and_stops_minting(
     assert issue_token(env, cred["clientId"], cred["clientSecret"]).json()["code"] == "invalid_client"
 
 
+@pytest.mark.rule("op.installation.disable-invalidates-tokens", "op.incident.revoke-or-disable")
 def test_disabling_an_installation_invalidates_its_tokens_at_once(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
@@ -219,6 +264,7 @@ def test_disabling_an_installation_invalidates_its_tokens_at_once(env: Env, tena
     assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
 
 
+@pytest.mark.rule("op.token.scope-within-grant")
 def test_narrowing_the_grant_narrows_live_tokens(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
@@ -236,6 +282,7 @@ def _end_grace(clock: ShiftedClock, grace: int = 300) -> None:
     clock.advance(grace + 1)
 
 
+@pytest.mark.rule("op.credential.grace-both-pairs")
 def test_during_the_grace_window_both_pairs_mint_tokens(env: Env, tenant: TenantUsers) -> None:
     old = tenant.install()
     new = _rotate(tenant, old["clientId"])
@@ -243,6 +290,7 @@ def test_during_the_grace_window_both_pairs_mint_tokens(env: Env, tenant: Tenant
     assert issue_token(env, new["clientId"], new["clientSecret"]).status_code == 200
 
 
+@pytest.mark.rule("op.credential.grace-old-rejected")
 def test_after_the_grace_window_the_old_pair_is_rejected(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     old = tenant.install()
     new = _rotate(tenant, old["clientId"])
@@ -251,6 +299,7 @@ def test_after_the_grace_window_the_old_pair_is_rejected(env: Env, tenant: Tenan
     assert issue_token(env, new["clientId"], new["clientSecret"]).status_code == 200
 
 
+@pytest.mark.rule("op.credential.rotation-keeps-earlier-tokens")
 def test_tokens_issued_before_a_rotation_live_their_lifetime(env: Env, tenant: TenantUsers,
                                                              clock: ShiftedClock) -> None:
     old = tenant.install()
@@ -270,6 +319,7 @@ def test_tokens_minted_by_the_old_pair_during_the_grace_die_when_it_ends(env: En
     assert env.client.get("/api/open/v1/whoami", headers=bearer(during)).status_code == 401
 
 
+@pytest.mark.rule("op.credential.grace-window-range", "limits.rotation-grace-window")
 def test_a_grace_window_outside_5_minutes_to_7_days_is_refused(tenant: TenantUsers) -> None:
     cred = tenant.install()
     for grace in (299, 604801):
@@ -277,6 +327,7 @@ def test_a_grace_window_outside_5_minutes_to_7_days_is_refused(tenant: TenantUse
         assert response.status_code == 400
 
 
+@pytest.mark.rule("op.request-id.call-audit")
 def test_every_business_call_is_in_the_call_audit_with_its_request_id(env: Env, tenant: TenantUsers) -> None:
     cred = tenant.install()
     token = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
@@ -287,6 +338,7 @@ def test_every_business_call_is_in_the_call_audit_with_its_request_id(env: Env, 
     assert (row.method, row.path, row.status, row.client_id) == ("GET", "/api/open/v1/whoami", 200, cred["clientId"])
 
 
+@pytest.mark.rule("op.capability.unpublished-not-found")
 def test_an_unpublished_route_is_capability_not_found_before_authentication(env: Env) -> None:
     response = env.client.get("/api/open/v1/internal/users")
     assert response.status_code == 404
@@ -329,6 +381,7 @@ def _statements(env: Env, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], l
     return statements, transactions
 
 
+@pytest.mark.rule("op.token-endpoint.audited")
 def test_the_statements_a_secrets_token_and_its_audit_entry_cost_on_each_backend(
         env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch) -> None:
     cred = tenant.install()

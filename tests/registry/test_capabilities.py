@@ -24,6 +24,7 @@ def _doc() -> dict[str, Any]:
     return yamlfile.load((ROOT / "capabilities.yaml").read_text())
 
 
+@pytest.mark.rule("op.capability.no-auto-exposure", "op.record.resource-names", "inbound.type-and-version-identify")
 def test_the_shipped_registry_publishes_the_specified_capabilities() -> None:
     registry = load_capabilities(ROOT / "capabilities.yaml", DECLARATIONS)
     assert set(registry.resources) == {"assets", "inventory.stock-ins"}
@@ -38,6 +39,7 @@ def test_the_shipped_registry_publishes_the_specified_capabilities() -> None:
         "sku", "quantity", "warehouse"}
 
 
+@pytest.mark.rule("op.admin.grant-scopes")
 def test_the_grantable_scopes_are_exactly_those_the_registry_uses() -> None:
     registry = load_capabilities(ROOT / "capabilities.yaml", DECLARATIONS)
     assert registry.scopes == {"assets.read", "assets.manage", "inventory.stockins.read",

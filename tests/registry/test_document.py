@@ -28,6 +28,7 @@ def test_the_document_is_valid_openapi(doc: dict[str, Any]) -> None:
     assert doc["openapi"].startswith("3.0.")
 
 
+@pytest.mark.rule("op.record.resource-names", "op.command.code-form", "op.version.v1-segment")
 def test_each_published_resource_command_and_event_source_has_one_concrete_path(doc: dict[str, Any]) -> None:
     assert set(doc["paths"]) == {
         "/oauth2/token",
@@ -47,6 +48,7 @@ def test_each_published_resource_command_and_event_source_has_one_concrete_path(
     }
 
 
+@pytest.mark.rule("op.capability.no-auto-exposure", "op.record.pid")
 def test_operation_ids_are_stable_and_typed(doc: dict[str, Any]) -> None:
     ids = {op["operationId"] for item in doc["paths"].values() for op in item.values()}
     assert ids == {"issueToken", "introspectToken", "revokeToken", "getAuthorizationServerMetadata", "whoami",
@@ -90,6 +92,7 @@ def test_every_error_response_is_documented(doc: dict[str, Any]) -> None:
     assert set(paths["/api/open/v1/commands/assets.assign:execute"]["post"]["responses"]) >= ERRORS_OF_A_COMMAND
 
 
+@pytest.mark.rule("op.command.if-match-required")
 def test_update_commands_require_if_match_and_every_command_an_idempotency_key(doc: dict[str, Any]) -> None:
     def headers(path: str) -> set[str]:
         params = doc["paths"][path]["post"]["parameters"]

@@ -133,6 +133,7 @@ def test_ids_come_from_earlier_answers_through_the_documents_links() -> None:
     assert json.loads(assign["request"]["body"]["raw"])["targetPid"] == "{{executeAssetsAssign.targetPid}}"
 
 
+@pytest.mark.rule("sdk.token.reuse-until-margin")
 def test_the_collection_keeps_a_client_credentials_token_until_30_s_before_expiry() -> None:
     collection = _load(COLLECTION_FILE)
     assert collection["auth"] == {"type": "bearer", "bearer": [{"key": "token", "value": "{{accessToken}}",

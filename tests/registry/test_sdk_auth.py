@@ -108,6 +108,7 @@ def test_the_sdk_ships_the_source_with_a_header() -> None:
     assert copy.read_text(encoding="utf-8") == header + source_text
 
 
+@pytest.mark.rule("sdk.token.reuse-until-margin", "limits.token-reuse")
 def test_a_token_is_reused_until_the_margin_before_it_expires() -> None:
     service, clock = Service(expires_in=3600), Clock()
     tokens = source(clock)
@@ -139,6 +140,7 @@ def test_the_margin_is_configurable_and_never_makes_a_token_last_longer() -> Non
         source(refresh_margin_seconds=-1)
 
 
+@pytest.mark.rule("sdk.token.refresh-once-on-401", "op.error.invalid-token")
 def test_a_401_invalid_token_refreshes_once_and_retries_once() -> None:
     service, clock = Service(), Clock()
     tokens = source(clock)
@@ -149,6 +151,7 @@ def test_a_401_invalid_token_refreshes_once_and_retries_once() -> None:
     assert (service.calls, len(service.token_requests)) == (["t1", "t1", "t2"], 2)
 
 
+@pytest.mark.rule("sdk.token.refresh-once-on-401")
 def test_a_second_401_is_returned_not_looped_on() -> None:
     service = Service()
     service.refused.update({"t1", "t2", "t3"})

@@ -57,6 +57,7 @@ def _parameter(doc: dict[str, Any], path: str, name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("path", sorted(LIST_FIELDS))
+@pytest.mark.rule("session.list.contract-everywhere")
 def test_each_administration_list_documents_exactly_the_fields_it_sorts_on(
         session_doc: dict[str, Any], path: str) -> None:
     sort_field = _parameter(session_doc, path, "sortField")

@@ -7,12 +7,19 @@ from datetime import datetime
 from typing import Any
 
 import jwt as pyjwt
+import pytest
 
 from storage import identity
 from tessera.core.clock import ShiftedClock
 from tests.conftest import DEMO_PASSWORD, USER_PASSWORD, Env, TenantUsers
 
 
+@pytest.mark.rule(
+    "session.envelope.fields",
+    "session.login.result-fields",
+    "session.login.endpoint",
+    "session.error.success",
+)
 def test_login_returns_the_login_result(env: Env) -> None:
     response = env.client.post("/api/auth/login", json={"email": "viewer@demo.example", "password": DEMO_PASSWORD})
     assert response.status_code == 200
@@ -31,6 +38,7 @@ def test_login_with_a_wrong_password_is_unauthorized(env: Env) -> None:
     assert response.json()["code"] == "UNAUTHORIZED"
 
 
+@pytest.mark.rule("session.login.endpoint")
 def test_login_with_an_unknown_email_looks_the_same_as_a_wrong_password(env: Env) -> None:
     unknown = env.client.post("/api/auth/login", json={"email": "ghost@demo.example", "password": "nope"})
     wrong = env.client.post("/api/auth/login", json={"email": "viewer@demo.example", "password": "nope"})
@@ -38,18 +46,21 @@ def test_login_with_an_unknown_email_looks_the_same_as_a_wrong_password(env: Env
     assert unknown.json()["message"] == wrong.json()["message"]
 
 
+@pytest.mark.rule("session.login.endpoint", "session.error.validation")
 def test_login_without_fields_names_every_missing_field(env: Env) -> None:
     response = env.client.post("/api/auth/login", json={})
     assert response.status_code == 400
     assert set(response.json()["data"]["fieldErrors"]) == {"email", "password"}
 
 
+@pytest.mark.rule("session.health.no-auth")
 def test_health_needs_no_authentication(env: Env) -> None:
     response = env.client.get("/api/health")
     assert response.status_code == 200
     assert response.json()["data"] == {"status": "up"}
 
 
+@pytest.mark.rule("session.envelope.every-response", "session.auth.jwt-required", "session.error.unauthorized")
 def test_endpoints_without_a_jwt_are_unauthorized(env: Env) -> None:
     for path in ("/api/dynamic/assets/list", "/api/datasource/list?datasourceId=asset-status", "/api/audit/list"):
         response = env.client.get(path)
@@ -57,12 +68,14 @@ def test_endpoints_without_a_jwt_are_unauthorized(env: Env) -> None:
         assert response.json() == {"code": "UNAUTHORIZED", "message": "Authentication is required.", "data": None}
 
 
+@pytest.mark.rule("session.auth.jwt-required")
 def test_a_forged_jwt_is_unauthorized(env: Env) -> None:
     forged = pyjwt.encode({"sub": "usr_x", "tid": "demo", "exp": int(time.time()) + 60}, "wrong-key", algorithm="HS256")
     response = env.client.get("/api/dynamic/assets/list", headers={"Authorization": f"Bearer {forged}"})
     assert response.status_code == 401
 
 
+@pytest.mark.rule("session.auth.jwt-required")
 def test_an_unsigned_jwt_is_unauthorized(env: Env, tenant: TenantUsers) -> None:
     good = tenant.headers()["Authorization"].split(" ", 1)[1]
     claims = pyjwt.decode(good, options={"verify_signature": False})
@@ -71,6 +84,7 @@ def test_an_unsigned_jwt_is_unauthorized(env: Env, tenant: TenantUsers) -> None:
     assert response.status_code == 401
 
 
+@pytest.mark.rule("session.error.unauthorized")
 def test_a_jwt_works_until_its_lifetime_ends(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     headers = tenant.headers()
     clock.advance(env.runtime.settings.jwt_ttl_seconds - 5)
@@ -80,11 +94,13 @@ def test_a_jwt_works_until_its_lifetime_ends(env: Env, tenant: TenantUsers, cloc
     assert response.status_code == 401
 
 
+@pytest.mark.rule("session.tenant.header-override")
 def test_x_tenant_id_of_a_tenant_the_user_belongs_to_is_accepted(env: Env, tenant: TenantUsers) -> None:
     headers = {**tenant.headers(), "X-Tenant-Id": tenant.code}
     assert env.client.get("/api/dynamic/assets/list", headers=headers).status_code == 200
 
 
+@pytest.mark.rule("session.tenant.membership-check", "session.error.tenant-forbidden")
 def test_x_tenant_id_of_another_tenant_is_tenant_forbidden(env: Env, tenant: TenantUsers) -> None:
     headers = {**tenant.headers(), "X-Tenant-Id": "demo"}
     response = env.client.get("/api/dynamic/assets/list", headers=headers)
@@ -92,11 +108,13 @@ def test_x_tenant_id_of_another_tenant_is_tenant_forbidden(env: Env, tenant: Ten
     assert response.json()["code"] == "TENANT_FORBIDDEN"
 
 
+@pytest.mark.rule("session.tenant.membership-check")
 def test_x_tenant_id_of_a_tenant_that_does_not_exist_is_tenant_forbidden(env: Env, tenant: TenantUsers) -> None:
     headers = {**tenant.headers(), "X-Tenant-Id": "no-such-tenant"}
     assert env.client.get("/api/dynamic/assets/list", headers=headers).json()["code"] == "TENANT_FORBIDDEN"
 
 
+@pytest.mark.rule("session.error.not-found")
 def test_a_tenant_never_sees_another_tenants_records(env: Env, tenant: TenantUsers) -> None:
     other = env.new_tenant()
     record = other.create("assets", {"name": "Secret", "serialNo": "SECRET-1"})
@@ -180,6 +198,7 @@ def test_the_session_of_a_viewer_lists_only_its_permissions(env: Env, tenant: Te
     assert data["platformRoles"] == []
 
 
+@pytest.mark.rule("session.tenant.header-override")
 def test_the_session_follows_x_tenant_id(env: Env) -> None:
     home, other = _member_of_two_tenants(env)
     data = env.client.get("/api/auth/session", headers={**home.headers(), "X-Tenant-Id": other.code}).json()["data"]
@@ -187,6 +206,7 @@ def test_the_session_follows_x_tenant_id(env: Env) -> None:
     assert env.client.get("/api/auth/session").status_code == 401
 
 
+@pytest.mark.rule("session.login.result-fields")
 def test_switching_tenant_issues_a_jwt_acting_in_the_other_tenant_and_is_audited(env: Env) -> None:
     home, other = _member_of_two_tenants(env)
     response = env.client.post("/api/auth/switch-tenant", json={"tenantId": other.code},

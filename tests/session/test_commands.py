@@ -44,6 +44,7 @@ def delete(env: Env, tenant: TenantUsers, record_id: str) -> Response:
 
 # -- create ----------------------------------------------------------------------------------------
 
+@pytest.mark.rule("session.command.endpoint", "session.command.create-shape")
 def test_create_returns_the_record_with_a_random_public_id(env: Env, tenant: TenantUsers) -> None:
     response = execute(env, tenant, "assets:create", {"payload": LAPTOP})
     assert response.status_code == 200
@@ -93,6 +94,7 @@ def test_a_created_record_without_unique_fields_answers_exactly_as_it_reads_back
     assert list(read.json()["data"].items()) == list(record.items())
 
 
+@pytest.mark.rule("session.error.validation")
 def test_create_reports_every_bad_field_and_creates_nothing(env: Env, tenant: TenantUsers) -> None:
     payload = {"value": -1, "status": "lost", "purchasedAt": "2026-02-30", "colour": "red"}
     errors = field_errors(execute(env, tenant, "assets:create", {"payload": payload}))
@@ -121,10 +123,12 @@ def test_create_rejects_a_bad_value(env: Env, tenant: TenantUsers, field: str, v
     assert total(env, tenant) == 0
 
 
+@pytest.mark.rule("session.command-body.payload")
 def test_create_without_a_payload_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     assert "payload" in field_errors(execute(env, tenant, "assets:create", {}))
 
 
+@pytest.mark.rule("session.command-body.operation-type", "session.command.create-shape")
 def test_create_with_an_operation_type_or_target_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     errors = field_errors(execute(env, tenant, "assets:create",
                                   {"operationType": "UPDATE", "targetRecordId": "rec_x", "payload": LAPTOP}))
@@ -215,6 +219,7 @@ def test_updating_a_record_to_its_own_serial_no_is_fine(env: Env, tenant: Tenant
 
 # -- update ----------------------------------------------------------------------------------------
 
+@pytest.mark.rule("session.command.update-shape")
 def test_update_changes_only_the_given_fields(env: Env, tenant: TenantUsers) -> None:
     record = tenant.create("assets", LAPTOP)
     response = update(env, tenant, record["id"], {"status": "assigned", "assignee": "alice"})
@@ -277,6 +282,7 @@ def test_update_of_another_tenants_record_is_not_found(env: Env, tenant: TenantU
     assert response.json()["data"]["name"] == LAPTOP["name"]
 
 
+@pytest.mark.rule("session.command-body.operation-type", "session.command.update-shape")
 def test_update_with_operation_type_delete_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     record = tenant.create("assets", LAPTOP)
     response = execute(env, tenant, "assets:update",
@@ -285,11 +291,13 @@ def test_update_with_operation_type_delete_is_a_validation_error(env: Env, tenan
     assert detail(env, tenant, record["id"]).status_code == 200
 
 
+@pytest.mark.rule("session.command-body.target-record-id", "session.command.update-shape")
 def test_update_without_target_record_id_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     response = execute(env, tenant, "assets:update", {"operationType": "UPDATE", "payload": {"name": "x"}})
     assert set(field_errors(response)) == {"targetRecordId"}
 
 
+@pytest.mark.rule("session.error.not-found")
 def test_update_of_a_soft_deleted_record_is_not_found(env: Env, tenant: TenantUsers) -> None:
     record = tenant.create("assets", LAPTOP)
     delete(env, tenant, record["id"])
@@ -298,6 +306,7 @@ def test_update_of_a_soft_deleted_record_is_not_found(env: Env, tenant: TenantUs
 
 # -- delete ----------------------------------------------------------------------------------------
 
+@pytest.mark.rule("session.record.soft-delete-not-found", "session.command.delete-shape")
 def test_delete_soft_deletes_the_record(env: Env, tenant: TenantUsers) -> None:
     record = tenant.create("assets", LAPTOP)
     keep = tenant.create("assets", {"name": "Keep", "serialNo": "KEEP-1"})
@@ -310,6 +319,7 @@ def test_delete_soft_deletes_the_record(env: Env, tenant: TenantUsers) -> None:
     assert [r["id"] for r in listing["records"]] == [keep["id"]]
 
 
+@pytest.mark.rule("session.record.soft-delete-not-found")
 def test_deleting_again_is_not_found(env: Env, tenant: TenantUsers) -> None:
     record = tenant.create("assets", LAPTOP)
     assert delete(env, tenant, record["id"]).status_code == 200
@@ -318,6 +328,7 @@ def test_deleting_again_is_not_found(env: Env, tenant: TenantUsers) -> None:
     assert response.json()["code"] == "NOT_FOUND"
 
 
+@pytest.mark.rule("session.command-body.target-record-id", "session.command.delete-shape")
 def test_delete_without_target_record_id_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     assert set(field_errors(execute(env, tenant, "assets:delete", {"operationType": "DELETE"}))) == {
         "targetRecordId"}
@@ -325,6 +336,7 @@ def test_delete_without_target_record_id_is_a_validation_error(env: Env, tenant:
 
 # -- permissions and command codes ------------------------------------------------------------------
 
+@pytest.mark.rule("session.error.forbidden")
 def test_a_viewer_creating_an_asset_is_forbidden_and_nothing_is_created(env: Env, tenant: TenantUsers) -> None:
     response = execute(env, tenant, "assets:create", {"payload": LAPTOP}, role="viewer")
     assert response.status_code == 403
@@ -339,6 +351,7 @@ def test_a_viewer_is_forbidden_even_with_a_bad_body(env: Env, tenant: TenantUser
     assert response.status_code == 403
 
 
+@pytest.mark.rule("session.command.code-form")
 def test_an_unknown_command_is_not_found(env: Env, tenant: TenantUsers) -> None:
     response = execute(env, tenant, "nothing:create", {"payload": {"name": "x"}})
     assert response.status_code == 404
@@ -346,6 +359,7 @@ def test_an_unknown_command_is_not_found(env: Env, tenant: TenantUsers) -> None:
 
 
 @pytest.mark.parametrize("code", ["assets-create", "Assets:create", "assets:create:now", "assets:", "1x:create"])
+@pytest.mark.rule("session.command.code-form")
 def test_a_command_code_that_is_not_declared_has_no_route(env: Env, tenant: TenantUsers, code: str) -> None:
     # Each declared command is a path of its own in the generated document; any other is no route.
     response = execute(env, tenant, code, {"payload": LAPTOP})
@@ -355,6 +369,7 @@ def test_a_command_code_that_is_not_declared_has_no_route(env: Env, tenant: Tena
 
 # -- request bodies ---------------------------------------------------------------------------------
 
+@pytest.mark.rule("session.content-type.json-required")
 def test_a_body_that_is_not_json_is_unsupported_media_type(env: Env, tenant: TenantUsers) -> None:
     response = env.client.post("/api/meta/commands/execute/assets:create", content=b"name=x",
                                headers={**tenant.headers(), "Content-Type": "text/plain"})
@@ -363,6 +378,7 @@ def test_a_body_that_is_not_json_is_unsupported_media_type(env: Env, tenant: Ten
     assert total(env, tenant) == 0
 
 
+@pytest.mark.rule("session.error.field-map-always")
 def test_malformed_json_is_a_validation_error_on_body(env: Env, tenant: TenantUsers) -> None:
     response = env.client.post("/api/meta/commands/execute/assets:create", content=b'{"payload": {"name": ',
                                headers={**tenant.headers(), "Content-Type": "application/json"})
@@ -375,6 +391,7 @@ def test_a_body_that_is_a_json_array_is_a_validation_error(env: Env, tenant: Ten
 
 
 @pytest.mark.parametrize("payload", ["ThinkPad", 42, [LAPTOP], None])
+@pytest.mark.rule("session.command-body.payload")
 def test_a_payload_that_is_not_an_object_is_a_validation_error(
     env: Env, tenant: TenantUsers, payload: Any
 ) -> None:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+import pytest
+
 from tests.conftest import Env, TenantUsers
 
 
+@pytest.mark.rule("session.datasource.endpoint", "session.datasource.list-contract")
 def test_the_asset_status_data_source_lists_the_status_options(env: Env, tenant: TenantUsers) -> None:
     response = env.client.get("/api/datasource/list?datasourceId=asset-status&maxItems=200", headers=tenant.headers())
     data = response.json()["data"]
@@ -15,6 +18,7 @@ def test_the_asset_status_data_source_lists_the_status_options(env: Env, tenant:
     assert data["total"] == 3
 
 
+@pytest.mark.rule("session.i18n.accept-language")
 def test_data_source_labels_follow_accept_language(env: Env, tenant: TenantUsers) -> None:
     headers = {**tenant.headers(), "Accept-Language": "zh-CN"}
     data = env.client.get("/api/datasource/list?datasourceId=asset-status", headers=headers).json()["data"]
@@ -27,6 +31,7 @@ def test_the_record_options_data_source_lists_the_tenants_records(env: Env, tena
     assert data["records"] == [{"id": record["id"], "value": record["id"], "label": "Option me"}]
 
 
+@pytest.mark.rule("session.datasource.endpoint")
 def test_an_unknown_data_source_is_a_validation_error_naming_it(env: Env, tenant: TenantUsers) -> None:
     # The document lists the declared data sources as datasourceId's enum.
     response = env.client.get("/api/datasource/list?datasourceId=no-such-source", headers=tenant.headers())
@@ -34,6 +39,7 @@ def test_an_unknown_data_source_is_a_validation_error_naming_it(env: Env, tenant
     assert set(response.json()["data"]["fieldErrors"]) == {"datasourceId"}
 
 
+@pytest.mark.rule("session.datasource.endpoint")
 def test_max_items_above_500_is_rejected(env: Env, tenant: TenantUsers) -> None:
     response = env.client.get("/api/datasource/list?datasourceId=asset-status&maxItems=501", headers=tenant.headers())
     assert response.status_code == 400
@@ -63,6 +69,7 @@ def test_commands_are_audited_with_before_after_actor_and_request_id(env: Env, t
     assert update["before"]["status"] == "in_stock" and update["after"]["status"] == "assigned"
 
 
+@pytest.mark.rule("session.audit.list-contract")
 def test_audit_search_uses_the_list_contract(env: Env, tenant: TenantUsers) -> None:
     for index in range(3):
         tenant.create("assets", {"name": "A", "serialNo": f"AUDL-{index}"})
@@ -74,6 +81,7 @@ def test_audit_search_uses_the_list_contract(env: Env, tenant: TenantUsers) -> N
     assert bad.status_code == 400
 
 
+@pytest.mark.rule("session.error.forbidden")
 def test_a_viewer_cannot_search_the_audit_log(env: Env, tenant: TenantUsers) -> None:
     response = env.client.get("/api/audit/list", headers=tenant.headers("viewer"))
     assert response.status_code == 403
@@ -90,6 +98,7 @@ def test_audit_entries_of_another_tenant_are_invisible(env: Env, tenant: TenantU
     assert mine["total"] == 0
 
 
+@pytest.mark.rule("session.audit.list-contract")
 def test_the_audit_keyword_matches_part_of_the_action_or_actor_or_a_whole_id(env: Env, tenant: TenantUsers) -> None:
     created = tenant.create("assets", {"name": "K", "serialNo": "AUDK-1"},
                             headers={**tenant.headers(), "X-Request-Id": "kwreq-7f3a"})

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from tessera.core.clock import ShiftedClock
 from tessera.core.errors import IdempotencyKeyConflict
 from tessera.session.commands import execute as commands
@@ -16,6 +18,7 @@ def _total(env: Env, tenant: TenantUsers) -> int:
     return env.client.get("/api/dynamic/assets/list", headers=tenant.headers()).json()["data"]["total"]
 
 
+@pytest.mark.rule("session.command.endpoint", "session.error.idempotent-replay")
 def test_a_repeated_key_replays_the_original_result_without_a_second_effect(env: Env, tenant: TenantUsers) -> None:
     headers = {**tenant.headers(), "X-Idempotent-Key": "key-1"}
     body = {"payload": {"name": "Laptop", "serialNo": "IDEM-1"}}
@@ -28,6 +31,7 @@ def test_a_repeated_key_replays_the_original_result_without_a_second_effect(env:
     assert _total(env, tenant) == 1
 
 
+@pytest.mark.rule("session.command-body.client-request-id", "session.error.idempotent-replay")
 def test_client_request_id_in_the_body_works_like_the_header(env: Env, tenant: TenantUsers) -> None:
     body = {"payload": {"name": "Laptop", "serialNo": "IDEM-2"}, "clientRequestId": "body-key"}
     first = env.client.post(CREATE, json=body, headers=tenant.headers())
@@ -79,6 +83,7 @@ def test_keys_are_scoped_to_the_user(env: Env, tenant: TenantUsers) -> None:
     assert first.json()["data"]["id"] != second.json()["data"]["id"]
 
 
+@pytest.mark.rule("session.idempotency.window-24h")
 def test_a_key_older_than_the_dedupe_window_executes_again(env: Env, tenant: TenantUsers,
                                                            clock: ShiftedClock) -> None:
     body = {"payload": {"name": "A", "serialNo": "IDEM-7"}}
@@ -95,6 +100,7 @@ def test_a_key_older_than_the_dedupe_window_executes_again(env: Env, tenant: Ten
     assert _total(env, tenant) == 2
 
 
+@pytest.mark.rule("session.error.idempotent-replay")
 def test_concurrent_duplicates_execute_once(env: Env, tenant: TenantUsers) -> None:
     """Eight threads send the same key at once: one effect, every answer the same record."""
     actor = actor_for(env, tenant.headers())

@@ -66,6 +66,15 @@ def names(data: dict[str, Any]) -> list[str]:
 
 # -- paging and defaults --------------------------------------------------------------------------
 
+@pytest.mark.rule(
+    "session.list.result-fields",
+    "session.list.endpoint",
+    "session.list.page-num",
+    "session.list.page-size-default",
+    "session.list.sort-field",
+    "session.list.sort-order",
+    "limits.page-size",
+)
 def test_defaults_are_page_1_of_10_newest_first(env: Env, tenant: TenantUsers) -> None:
     created = insert(env, tenant, assets(12))
     data = listed(env, tenant)
@@ -75,6 +84,7 @@ def test_defaults_are_page_1_of_10_newest_first(env: Env, tenant: TenantUsers) -
     assert [r["id"] for r in data["records"]] == [r["id"] for r in reversed(created)][:10]
 
 
+@pytest.mark.rule("session.list.total-matching")
 def test_total_counts_every_match_not_just_the_page(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, assets(15))
     data = listed(env, tenant, pageSize=4, pageNum=2)
@@ -82,6 +92,7 @@ def test_total_counts_every_match_not_just_the_page(env: Env, tenant: TenantUser
     assert len(data["records"]) == 4
 
 
+@pytest.mark.rule("session.list.total-matching")
 def test_a_page_past_the_end_is_empty_but_keeps_the_total(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, assets(3))
     data = listed(env, tenant, pageSize=10, pageNum=2)
@@ -89,6 +100,7 @@ def test_a_page_past_the_end_is_empty_but_keeps_the_total(env: Env, tenant: Tena
     assert data["total"] == 3
 
 
+@pytest.mark.rule("session.list.pages-consecutive")
 def test_pages_are_consecutive_without_skips_or_repeats(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, assets(23))
     whole = [r["id"] for r in listed(env, tenant, pageSize=500)["records"]]
@@ -101,6 +113,7 @@ def test_pages_are_consecutive_without_skips_or_repeats(env: Env, tenant: Tenant
     assert walked == whole
 
 
+@pytest.mark.rule("session.list.pages-consecutive")
 def test_pages_are_consecutive_when_the_sort_field_has_ties(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, [{**row, "value": i % 3} for i, row in enumerate(assets(23))])
     whole = [r["id"] for r in listed(env, tenant, pageSize=500, sortField="value", sortOrder="asc")["records"]]
@@ -189,24 +202,29 @@ def test_a_result_beyond_the_kept_ids_pages_from_its_first_ids_and_counts_the_re
     assert len(record_counts.ORDERS) == 1  # the first ten ids, read once
 
 
+@pytest.mark.rule("session.list.result-fields", "session.list.page-size-max")
 def test_page_size_500_is_accepted(env: Env, tenant: TenantUsers) -> None:
     assert listed(env, tenant, pageSize=500)["pageSize"] == 500
 
 
+@pytest.mark.rule("session.list.page-size-max", "limits.page-size")
 def test_page_size_501_is_a_validation_error_on_page_size(env: Env, tenant: TenantUsers) -> None:
     assert set(field_errors(list_page(env, tenant, pageSize=501))) == {"pageSize"}
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "abc", "1.5"])
+@pytest.mark.rule("session.list.page-size-max")
 def test_page_size_that_is_not_a_positive_integer_is_rejected(env: Env, tenant: TenantUsers, value: str) -> None:
     assert "pageSize" in field_errors(list_page(env, tenant, pageSize=value))
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "abc"])
+@pytest.mark.rule("session.list.page-num")
 def test_page_num_below_1_or_not_an_integer_is_rejected(env: Env, tenant: TenantUsers, value: str) -> None:
     assert "pageNum" in field_errors(list_page(env, tenant, pageNum=value))
 
 
+@pytest.mark.rule("session.list.no-page-size-aliases")
 def test_page_and_size_are_not_aliases_of_page_num_and_page_size(env: Env, tenant: TenantUsers) -> None:
     errors = field_errors(list_page(env, tenant, page=2, size=5))
     assert {"page", "size"} <= set(errors)
@@ -214,6 +232,7 @@ def test_page_and_size_are_not_aliases_of_page_num_and_page_size(env: Env, tenan
 
 # -- keyword ---------------------------------------------------------------------------------------
 
+@pytest.mark.rule("session.list.keyword")
 def test_keyword_matches_name_case_insensitively(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, [{"name": "ThinkPad X1", "serialNo": "S-1"}, {"name": "MacBook", "serialNo": "S-2"}])
     data = listed(env, tenant, keyword="THINKpad")
@@ -221,11 +240,13 @@ def test_keyword_matches_name_case_insensitively(env: Env, tenant: TenantUsers) 
     assert data["total"] == 1
 
 
+@pytest.mark.rule("session.list.keyword")
 def test_keyword_matches_serial_no_case_insensitively(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, [{"name": "One", "serialNo": "SN-Alpha-7"}, {"name": "Two", "serialNo": "SN-Beta-8"}])
     assert names(listed(env, tenant, keyword="alpha-7")) == ["One"]
 
 
+@pytest.mark.rule("session.list.keyword")
 def test_keyword_does_not_match_fields_that_are_not_searchable(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, [{"name": "Laptop", "serialNo": "S-1", "assignee": "zelda", "status": "assigned"}])
     assert listed(env, tenant, keyword="zelda")["total"] == 0
@@ -272,17 +293,20 @@ def test_sort_on_a_text_field_follows_the_order(env: Env, tenant: TenantUsers) -
     assert names(listed(env, tenant, sortField="name", sortOrder="desc")) == ["charlie", "bravo", "alpha"]
 
 
+@pytest.mark.rule("session.list.sort-field")
 def test_sort_on_created_at_ascending_is_oldest_first(env: Env, tenant: TenantUsers) -> None:
     created = insert(env, tenant, assets(5))
     data = listed(env, tenant, sortField="created_at", sortOrder="asc")
     assert [r["id"] for r in data["records"]] == [r["id"] for r in created]
 
 
+@pytest.mark.rule("session.list.sort-field")
 def test_an_unknown_sort_field_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     assert set(field_errors(list_page(env, tenant, sortField="colour"))) == {"sortField"}
 
 
 @pytest.mark.parametrize("order", ["up", "ASC", "descending", "random"])
+@pytest.mark.rule("session.list.sort-order")
 def test_a_sort_order_other_than_asc_or_desc_is_a_validation_error(
     env: Env, tenant: TenantUsers, order: str
 ) -> None:
@@ -331,6 +355,7 @@ FILTER_CASES = [
 
 @pytest.mark.parametrize(("operator", "field", "value", "expected"), FILTER_CASES,
                          ids=[f"{c[0]}-{c[1]}-{i}" for i, c in enumerate(FILTER_CASES)])
+@pytest.mark.rule("session.filter.operators", "session.filter.value")
 def test_each_filter_operator_matches_exactly_the_expected_records(
     env: Env, tenant: TenantUsers, operator: str, field: str, value: Any, expected: set[str]
 ) -> None:
@@ -343,11 +368,13 @@ def test_each_filter_operator_matches_exactly_the_expected_records(
     assert data["total"] == len(expected)
 
 
+@pytest.mark.rule("session.filter.operators")
 def test_every_filter_operator_is_covered() -> None:
     assert {c[0] for c in FILTER_CASES} == {
         "eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "not_in", "is_null", "is_not_null"}
 
 
+@pytest.mark.rule("session.list.filters")
 def test_several_filters_must_all_hold(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, FILTER_ROWS)
     data = listed(env, tenant, filters=[{"fieldName": "status", "operator": "eq", "value": "in_stock"},
@@ -355,6 +382,7 @@ def test_several_filters_must_all_hold(env: Env, tenant: TenantUsers) -> None:
     assert names(data) == ["Alpha Laptop"]
 
 
+@pytest.mark.rule("session.list.total-matching")
 def test_filters_and_keyword_combine_and_total_counts_the_combination(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, FILTER_ROWS)
     data = listed(env, tenant, keyword="laptop", pageSize=1,
@@ -393,17 +421,20 @@ def test_integer_filters_compare_numerically(env: Env, tenant: TenantUsers) -> N
 
 @pytest.mark.parametrize("raw", ['{"fieldName":"status","operator":"eq","value":"in_stock"}', "not json",
                                  "[{]", '"status"', "42"])
+@pytest.mark.rule("session.list.filters")
 def test_filters_that_are_not_a_json_array_are_a_validation_error(
     env: Env, tenant: TenantUsers, raw: str
 ) -> None:
     assert set(field_errors(list_page(env, tenant, filters=raw))) == {"filters"}
 
 
+@pytest.mark.rule("session.filter.field-name")
 def test_a_filter_on_an_unknown_field_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     errors = field_errors(list_page(env, tenant, filters=[{"fieldName": "colour", "operator": "eq", "value": "x"}]))
     assert list(errors) == ["filters[0].fieldName"]
 
 
+@pytest.mark.rule("session.filter.operators")
 def test_a_filter_with_an_unknown_operator_is_a_validation_error(env: Env, tenant: TenantUsers) -> None:
     errors = field_errors(list_page(env, tenant, filters=[{"fieldName": "name", "operator": "contains",
                                                            "value": "x"}]))
@@ -426,6 +457,7 @@ def test_a_filter_with_an_unknown_operator_is_a_validation_error(env: Env, tenan
     ("name", "like", "a\x00b"),
     ("created_at", "gt", "0001-01-01T00:00:00+01:00"),
 ])
+@pytest.mark.rule("session.filter.value")
 def test_a_filter_value_of_the_wrong_type_is_a_validation_error(
     env: Env, tenant: TenantUsers, field: str, operator: str, value: Any
 ) -> None:
@@ -480,6 +512,7 @@ def test_every_bad_filter_condition_is_reported_in_one_response(env: Env, tenant
     assert not any(key.startswith("filters[4]") for key in errors)
 
 
+@pytest.mark.rule("session.error.field-map-always")
 def test_every_bad_list_parameter_is_reported_in_one_response(env: Env, tenant: TenantUsers) -> None:
     filters = [{"fieldName": "colour", "operator": "eq", "value": "x"}]
     errors = field_errors(list_page(env, tenant, filters=filters, sortField="colour"))
@@ -572,6 +605,7 @@ def test_records_of_other_tenants_never_match_any_filter(env: Env, tenant: Tenan
 
 # -- pages, roles and single records ----------------------------------------------------------------
 
+@pytest.mark.rule("session.list.endpoint")
 def test_an_unknown_page_is_not_found(env: Env, tenant: TenantUsers) -> None:
     response = list_page(env, tenant, page_key="nothing")
     assert response.status_code == 404
@@ -585,6 +619,7 @@ def test_a_viewer_can_list_records(env: Env, tenant: TenantUsers) -> None:
     assert response.json()["data"]["total"] == 2
 
 
+@pytest.mark.rule("session.list.record-string-id")
 def test_every_listed_record_has_a_string_id_and_the_model_fields(env: Env, tenant: TenantUsers) -> None:
     insert(env, tenant, assets(1))
     (record,) = listed(env, tenant)["records"]
@@ -593,6 +628,7 @@ def test_every_listed_record_has_a_string_id_and_the_model_fields(env: Env, tena
     assert set(record) == {"id", *ASSET_FIELDS, "created_at", "updated_at"}
 
 
+@pytest.mark.rule("session.detail.endpoint")
 def test_detail_of_a_record_returns_it(env: Env, tenant: TenantUsers) -> None:
     (created,) = insert(env, tenant, [{"name": "Dock", "serialNo": "D-1", "status": "in_stock", "value": 12.5}])
     response = env.client.get(f"/api/dynamic/assets/{created['id']}", headers=tenant.headers("viewer"))
@@ -600,12 +636,14 @@ def test_detail_of_a_record_returns_it(env: Env, tenant: TenantUsers) -> None:
     assert response.json()["data"] == created
 
 
+@pytest.mark.rule("session.detail.endpoint", "session.error.not-found")
 def test_detail_of_an_unknown_record_is_not_found(env: Env, tenant: TenantUsers) -> None:
     response = env.client.get("/api/dynamic/assets/rec_doesnotexist", headers=tenant.headers())
     assert response.status_code == 404
     assert response.json()["code"] == "NOT_FOUND"
 
 
+@pytest.mark.rule("session.detail.endpoint")
 def test_detail_through_the_wrong_page_is_not_found(env: Env, tenant: TenantUsers) -> None:
     (created,) = insert(env, tenant, assets(1))
     response = env.client.get(f"/api/dynamic/stock-ins/{created['id']}", headers=tenant.headers())

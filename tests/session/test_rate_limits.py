@@ -58,6 +58,7 @@ def limiter(request: pytest.FixtureRequest, frozen: FrozenClock) -> Iterator[OnO
 
 
 @pytest.mark.parametrize(("policy", "limit"), [("read", 100), ("write", 30), ("login", 10)])
+@pytest.mark.rule("session.ratelimit.per-user-per-60s")
 def test_the_call_after_the_limit_is_refused(limiter: OnOwnLoop, policy: str, limit: int) -> None:
     decisions = [limiter.check(policy, "tenant-1:user-1") for _ in range(limit + 1)]
     assert all(d.allowed for d in decisions[:limit])
@@ -67,6 +68,7 @@ def test_the_call_after_the_limit_is_refused(limiter: OnOwnLoop, policy: str, li
     assert refused.headers()["RateLimit-Policy"] == f'"{policy}";q={limit};w=60'
 
 
+@pytest.mark.rule("session.ratelimit.per-user-per-60s")
 def test_users_are_counted_separately(limiter: OnOwnLoop) -> None:
     for _ in range(10):
         limiter.check("login", "a")
@@ -91,6 +93,7 @@ def test_retry_after_is_the_time_until_one_more_request_fits(limiter: OnOwnLoop,
     assert limiter.check("login", "a").allowed
 
 
+@pytest.mark.rule("session.ratelimit.per-user-per-60s")
 def test_there_is_no_burst_across_a_window_boundary(limiter: OnOwnLoop, frozen: FrozenClock) -> None:
     """Fixed windows let 10 logins at 12:00:59 and 10 more at 12:01:00; GCRA lets one per 6 s."""
     frozen.advance(59)
@@ -164,6 +167,7 @@ def test_remaining_counts_down(limiter: OnOwnLoop) -> None:
     assert second.headers()["RateLimit"].startswith('"write";r=28;t=')
 
 
+@pytest.mark.rule("session.error.rate-limited", "session.ratelimit.read")
 def test_the_101st_read_in_a_minute_is_rate_limited(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     with fresh_quota(clock):
         headers = tenant.headers()
@@ -178,12 +182,14 @@ def test_the_101st_read_in_a_minute_is_rate_limited(env: Env, tenant: TenantUser
         assert env.client.get("/api/dynamic/assets/list", headers=tenant.headers("viewer")).status_code == 200
 
 
+@pytest.mark.rule("session.ratelimit.read")
 def test_successful_reads_carry_rate_limit_headers(env: Env, tenant: TenantUsers) -> None:
     response = env.client.get("/api/dynamic/assets/list", headers=tenant.headers())
     assert response.headers["RateLimit-Policy"] == '"read";q=100;w=60'
     assert response.headers["RateLimit"].startswith('"read";r=99;')
 
 
+@pytest.mark.rule("session.error.rate-limited", "session.ratelimit.write")
 def test_the_31st_command_in_a_minute_is_rate_limited(env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
     with fresh_quota(clock):
         headers = tenant.headers()
@@ -196,6 +202,7 @@ def test_the_31st_command_in_a_minute_is_rate_limited(env: Env, tenant: TenantUs
         assert refused.json()["code"] == "RATE_LIMITED"
 
 
+@pytest.mark.rule("session.ratelimit.login")
 def test_the_11th_login_in_a_minute_is_rate_limited(env: Env, clock: ShiftedClock) -> None:
     with fresh_quota(clock):
         email = f"nobody-{uuid.uuid4().hex[:6]}@example.test"

@@ -220,6 +220,7 @@ def test_one_token_serves_many_calls_sync_and_async(demo: Demo) -> None:
     assert tokens.scopes == ["assets.read"]
 
 
+@pytest.mark.rule("sdk.token.reuse-until-margin")
 def test_crossing_the_margin_on_the_sdks_clock_fetches_exactly_one_new_token(demo: Demo) -> None:
     client_id, secret = demo.credential()
     assert secret is not None
@@ -249,6 +250,7 @@ def test_crossing_the_margin_on_the_sdks_clock_fetches_exactly_one_new_token(dem
     assert all(status == 200 for _path, status in counting.statuses)  # renewed ahead: never a 401
 
 
+@pytest.mark.rule("sdk.token.refresh-once-on-401")
 def test_a_token_the_service_expired_is_refreshed_once_and_the_call_retried(demo: Demo) -> None:
     client_id, secret = demo.credential()
     assert secret is not None

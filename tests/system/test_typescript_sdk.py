@@ -155,6 +155,7 @@ def _node(script: Path, *args: str, env: dict[str, str] | None = None) -> dict[s
     return result
 
 
+@pytest.mark.rule("op.error.precondition-failed")
 def test_the_integrator_flow_with_the_typescript_sdk(compiled: Path, official_verifier: Path, base_url: str,
                                                      tmp_path: Path) -> None:
     with ExitStack() as stack:

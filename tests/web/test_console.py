@@ -107,6 +107,7 @@ def test_console_paths_answer_only_reads_and_nothing_outside_the_files(env: Env)
         assert response.headers["x-content-type-options"] == "nosniff"
 
 
+@pytest.mark.rule("security.no-secrets-in-browser-storage")
 def test_the_files_contain_no_inline_script_style_markup_injection_or_browser_storage() -> None:
     """What the CSP enforces in the browser, checked in the sources too, plus no storage of anything."""
     html = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -315,6 +316,7 @@ def assign_an_asset(server: Live, auth: dict[str, str]) -> None:
     assert response.status_code == 200, response.text
 
 
+@pytest.mark.rule("webhook.replay.admin-console")
 def test_an_administrator_runs_the_whole_integration_from_the_console(server: Live,
                                                                       open_page: Callable[..., Page]) -> None:
     """Sign in, create an application, install it, create a credential, register an endpoint to a
@@ -449,6 +451,7 @@ def test_an_administrator_runs_the_whole_integration_from_the_console(server: Li
     screenshot(page, server.backend, "10-audit-log")
 
 
+@pytest.mark.rule("op.role.owner", "op.role.maintainer-runtime", "webhook.dlq.replay-by-owner")
 def test_owner_maintainer_and_viewer_each_see_exactly_what_their_role_allows(server: Live,
                                                                              open_page: Callable[..., Page]) -> None:
     scene = server.scene(members={VIEWER: "viewer", ACME_ADMIN: "maintainer"})
@@ -546,6 +549,7 @@ def test_the_console_follows_the_browser_language_and_switches(server: Live, ope
 
 
 @pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+@pytest.mark.rule("security.no-secrets-in-browser-storage")
 def test_no_token_or_secret_reaches_browser_storage_cookies_or_urls(server: Live,
                                                                     open_page: Callable[..., Page]) -> None:
     page = open_page()
@@ -869,6 +873,7 @@ def test_the_endpoint_page_plots_deliveries_and_first_attempt_latency_per_hour(
     screenshot(chinese, server.backend, "23-endpoint-plots-zh-CN")
 
 
+@pytest.mark.rule("webhook.replay.admin-console")
 def test_an_owner_recovers_the_dead_deliveries_of_the_last_day_from_the_console(
     server: Live, open_page: Callable[..., Page]
 ) -> None:
@@ -929,6 +934,7 @@ def test_an_attempt_whose_worker_was_killed_after_sending_shows_as_unknown(
     screenshot(page, server.backend, "28-attempt-of-a-killed-worker")
 
 
+@pytest.mark.rule("op.role.maintainer-runtime")
 def test_a_disabled_endpoint_says_why_and_a_maintainer_re_enables_it(server: Live,
                                                                        open_page: Callable[..., Page]) -> None:
     """A receiver that answers 410 Gone: the service disables the endpoint; the page says so in

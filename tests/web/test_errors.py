@@ -11,6 +11,7 @@ from tessera.session.records import reads as records
 from tests.conftest import Env, TenantUsers
 
 
+@pytest.mark.rule("session.envelope.every-response", "session.envelope.fields")
 def test_an_unknown_path_is_not_found_in_the_envelope(env: Env) -> None:
     response = env.client.get("/api/no/such/path")
     assert response.status_code == 404
@@ -24,6 +25,7 @@ def test_a_wrong_method_is_method_not_allowed_in_the_envelope(env: Env) -> None:
 
 
 @pytest.mark.allows_5xx
+@pytest.mark.rule("session.error.internal")
 def test_an_internal_fault_answers_internal_error_with_a_trace_id_and_no_internals(
     env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -43,11 +45,13 @@ def test_an_internal_fault_answers_internal_error_with_a_trace_id_and_no_interna
     assert any("secret internal detail" in (r.exc_text or "") or r.exc_info for r in caplog.records)
 
 
+@pytest.mark.rule("op.request-id.echo")
 def test_the_request_id_is_echoed(env: Env) -> None:
     response = env.client.get("/api/health", headers={"X-Request-Id": "abc-123"})
     assert response.headers["X-Request-Id"] == "abc-123"
 
 
+@pytest.mark.rule("op.request-id.echo")
 def test_a_request_id_is_generated_when_absent(env: Env) -> None:
     assert len(env.client.get("/api/health").headers["X-Request-Id"]) == 36
 
@@ -58,12 +62,14 @@ def test_an_unsafe_request_id_is_replaced(env: Env) -> None:
     assert len(response.headers["X-Request-Id"]) == 36
 
 
+@pytest.mark.rule("session.envelope.fields", "session.i18n.accept-language")
 def test_error_messages_follow_accept_language(env: Env) -> None:
     response = env.client.get("/api/no/such/path", headers={"Accept-Language": "zh-CN"})
     assert response.json()["code"] == "NOT_FOUND"
     assert response.json()["message"] != "The resource was not found."
 
 
+@pytest.mark.rule("session.i18n.accept-language")
 def test_field_errors_are_translated_too(env: Env, tenant: TenantUsers) -> None:
     headers = {**tenant.headers(), "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"}
     response = env.client.post("/api/meta/commands/execute/assets:create", json={"payload": {}}, headers=headers)

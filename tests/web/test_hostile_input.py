@@ -15,6 +15,7 @@ SESSION_POSTS = ("/api/auth/login", "/api/auth/switch-tenant", "/api/open-platfo
 
 
 @pytest.mark.parametrize("path", SESSION_POSTS)
+@pytest.mark.rule("session.envelope.every-response", "session.content-type.json-required")
 def test_a_body_without_content_type_is_unsupported_media_type(env: Env, tenant: TenantUsers, path: str) -> None:
     body = b'{"email":"admin@demo.example","password":"x","tenantId":"demo","name":"n"}'
     headers = {} if path == "/api/auth/login" else tenant.headers()
@@ -25,6 +26,7 @@ def test_a_body_without_content_type_is_unsupported_media_type(env: Env, tenant:
                                "data": None}
 
 
+@pytest.mark.rule("session.content-type.json-required")
 def test_a_session_command_without_content_type_is_unsupported_media_type(env: Env, tenant: TenantUsers) -> None:
     response = env.client.post("/api/meta/commands/execute/assets:create", headers=tenant.headers(),
                                content=b'{"payload":{"name":"x","serialNo":"NO-CT-1"}}')
@@ -40,6 +42,7 @@ def test_an_empty_post_without_content_type_still_reaches_an_operation_without_a
     assert response.json()["data"]["clientSecret"].startswith("tsec_")
 
 
+@pytest.mark.rule("op.error-envelope.request-id", "op.command.content-type-json")
 def test_an_open_platform_command_without_content_type_is_415_in_its_envelope(env: Env, tenant: TenantUsers) -> None:
     integration = Integration(env, tenant)
     headers = {**integration.auth, "Idempotency-Key": "no-content-type-1"}
@@ -56,6 +59,7 @@ def _nested(depth: int) -> bytes:
 
 
 @pytest.mark.parametrize("depth", [33, 10_000])
+@pytest.mark.rule("session.error.field-map-always")
 def test_json_nested_too_deep_is_a_validation_error_on_login(env: Env, depth: int) -> None:
     response = env.client.post("/api/auth/login", headers={"Content-Type": "application/json"},
                                content=b'{"email":"a@b.example","password":' + _nested(depth) + b"}")
@@ -83,6 +87,7 @@ def test_json_nested_as_deep_as_allowed_is_parsed_and_judged_on_its_content(env:
 
 @pytest.mark.parametrize("path", ["/api/open/v1/commands/inventory.stock-ins.create:execute",
                                   "/api/open/v1/event-sources/robot-fleet/events"])
+@pytest.mark.rule("op.error.invalid-request")
 def test_json_nested_too_deep_is_invalid_request_on_the_open_platform(env: Env, tenant: TenantUsers,
                                                                      path: str) -> None:
     integration = Integration(env, tenant, scopes=("inventory.stockins.manage", "events.robot-fleet.publish"))

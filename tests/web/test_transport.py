@@ -177,6 +177,7 @@ def _load(tmp_path: Path, **env: str) -> Any:
     return load_settings({"TESSERA_VAR_DIR": str(tmp_path), "TESSERA_SECRET_KEY": "k" * 40, **env})
 
 
+@pytest.mark.rule("security.tls-only")
 def test_settings_defaults_require_tls_in_production_only(tmp_path: Path) -> None:
     assert _load(tmp_path, TESSERA_ENV="production").require_tls
     assert not _load(tmp_path).require_tls and not _load(tmp_path, TESSERA_ENV="test").require_tls
@@ -246,6 +247,7 @@ def _access_line(caplog: pytest.LogCaptureFixture, request_id: str) -> logging.L
     return next(r for r in caplog.records if r.name == "tessera.access" and getattr(r, "requestId", None) == request_id)
 
 
+@pytest.mark.rule("security.tls-only")
 def test_plain_http_is_refused_in_each_surfaces_envelope(guarded: TestClient) -> None:
     session = guarded.post("http://testserver/api/auth/login", json={"email": "a@b.c", "password": "x"},
                            headers={"Accept-Language": "zh-CN"})
@@ -269,6 +271,7 @@ def test_plain_http_is_refused_in_each_surfaces_envelope(guarded: TestClient) ->
     assert guarded.get("http://testserver/console/").status_code == 403
 
 
+@pytest.mark.rule("security.tls-only")
 def test_a_secret_sent_over_plain_http_is_never_checked(env: Env, tenant: TenantUsers, guarded: TestClient) -> None:
     cred = tenant.install(scopes=("assets.read",))
     form = {**TOKEN_FORM, "client_id": cred["clientId"], "client_secret": cred["clientSecret"]}
