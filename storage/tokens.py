@@ -143,6 +143,23 @@ _REVOKE = Statement(
 )
 
 
+async def delete_tokens_of(conn: Executor, *, installation_id: int | None = None,
+                           application_id: int | None = None) -> int:
+    """Delete every access token of an installation, or of every installation of an application:
+    how many went. A disable is for good for the tokens issued before it (re-enabling lets the
+    client obtain new ones only), so they are not kept to come back to life. Found through the
+    tokens' credential index, by the credentials of the installation or application."""
+    holders = select(credentials.c.id).join(installations, installations.c.id == credentials.c.installation_id)
+    if installation_id is not None:
+        holders = holders.where(installations.c.id == installation_id)
+    elif application_id is not None:
+        holders = holders.where(installations.c.application_id == application_id)
+    else:
+        raise ValueError("delete_tokens_of needs an installation or an application")
+    result = await conn.execute(delete(access_tokens).where(access_tokens.c.credential_id.in_(holders)))
+    return int(result.rowcount)
+
+
 async def revoke_token(conn: Executor, digest: str, installation_id: int) -> bool:
     """Delete the token if the installation owns it: True when it did (anyone else's is left alone)."""
     result = await conn.execute(_REVOKE, {"digest": digest, "installation_id": installation_id})

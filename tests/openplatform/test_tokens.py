@@ -260,8 +260,21 @@ def test_disabling_an_installation_invalidates_its_tokens_at_once(env: Env, tena
     assert tenant.admin_call("PUT", path, json={"status": "disabled"}).status_code == 200
     assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 401
     assert issue_token(env, cred["clientId"], cred["clientSecret"]).status_code == 401
+
+
+@pytest.mark.rule("op.installation.disable-invalidates-tokens", "op.incident.revoke-or-disable")
+def test_a_token_stolen_before_a_disable_stays_dead_after_the_re_enable(env: Env, tenant: TenantUsers) -> None:
+    cred = tenant.install()
+    stolen = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]
+    path = f"/installations/{cred['installationId']}"
+    assert tenant.admin_call("PUT", path, json={"status": "disabled"}).status_code == 200
     assert tenant.admin_call("PUT", path, json={"status": "enabled"}).status_code == 200
-    assert env.client.get("/api/open/v1/whoami", headers=bearer(token)).status_code == 200
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(stolen)).status_code == 401
+    introspected = env.client.post("/oauth2/introspect", data={"token": stolen},
+                                   auth=(cred["clientId"], cred["clientSecret"]))
+    assert introspected.json() == {"active": False}
+    fresh = issue_token(env, cred["clientId"], cred["clientSecret"]).json()["access_token"]  # new tokens only
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(fresh)).status_code == 200
 
 
 @pytest.mark.rule("op.token.scope-within-grant")

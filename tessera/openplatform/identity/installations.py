@@ -7,6 +7,7 @@ from typing import Any
 
 from storage import identity
 from storage import installations as installation_store
+from storage import tokens as token_store
 from storage.applications import ApplicationRow
 from storage.engine import Executor, IntegrityError
 from storage.installations import InstallationDetailRow, InstallationPageRow, InstallationRow
@@ -114,6 +115,8 @@ async def update_installation(rt: Runtime, actor: Actor, installation_pid: str, 
         changes = {k: v for k, v in wanted.items() if current[k] != v}
         if changes:  # an update that changes nothing writes nothing and audits nothing
             await installation_store.update_installation(conn, inst.id, changes, now=now)
+            if changes.get("status") == "disabled":  # its tokens are dead for good, not paused
+                await token_store.delete_tokens_of(conn, installation_id=inst.id)
             await audit_change(conn, actor, request_id, "installation.update", application_id=app.id,
                                target_type="installation", target_id=inst.pid, tenant_id=inst.tenant_id,
                                before={k: current[k] for k in changes}, after=changes, now=now)
