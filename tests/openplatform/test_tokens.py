@@ -322,6 +322,28 @@ def test_tokens_issued_before_a_rotation_live_their_lifetime(env: Env, tenant: T
     assert env.client.get("/api/open/v1/whoami", headers=bearer(before)).status_code == 200
 
 
+@pytest.mark.rule("op.token.expires-in-truthful")
+def test_a_token_of_the_old_pair_during_the_grace_says_it_lives_until_the_grace_ends(
+        env: Env, tenant: TenantUsers, clock: ShiftedClock) -> None:
+    old = tenant.install()
+    with clock.held():  # the rotation and the token at one instant: the whole window is left
+        _rotate(tenant, old["clientId"], grace=600)
+        answer = issue_token(env, old["clientId"], old["clientSecret"]).json()
+    assert answer["expires_in"] == 600  # the grace window, not the default hour
+    clock.advance(598)  # time flows on from the held instant: under a second has passed since
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(answer["access_token"])).status_code == 200
+    clock.advance(2)
+    assert env.client.get("/api/open/v1/whoami", headers=bearer(answer["access_token"])).status_code == 401
+
+
+@pytest.mark.rule("op.token.expires-in-truthful", "op.token.lifetime-default")
+def test_a_token_of_the_new_pair_lives_the_whole_default_hour(env: Env, tenant: TenantUsers) -> None:
+    old = tenant.install()
+    new = _rotate(tenant, old["clientId"], grace=600)
+    assert issue_token(env, new["clientId"], new["clientSecret"]).json()["expires_in"] == 3600
+
+
+@pytest.mark.rule("op.credential.grace-old-rejected")
 def test_tokens_minted_by_the_old_pair_during_the_grace_die_when_it_ends(env: Env, tenant: TenantUsers,
                                                                          clock: ShiftedClock) -> None:
     old = tenant.install()

@@ -9,6 +9,7 @@ Denials and grants are audited; the answer never says whether a client id exists
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
@@ -112,9 +113,14 @@ def _granted(rt: Runtime, cred: CredentialWithInstallationRow, wanted: TokenRequ
     entry = audit.entry(tenant_id=cred.tenant_id, actor_user_id=None, actor=client_id, action="oauth.token.issue",
                         target_type="installation", target_id=cred.installation_pid, after={"scopes": scopes},
                         request_id=request_id, application_id=cred.application_id, now=now)
-    ttl = rt.settings.token_ttl_seconds
+    expires_at = now + timedelta(seconds=rt.settings.token_ttl_seconds)
+    if cred.rotated_at is not None and cred.expires_at is not None:
+        # A token of a rotated credential dies when the grace window ends (``bearer.alive``): it is
+        # stored to die then and says so, never promising more life than it has.
+        expires_at = min(expires_at, cred.expires_at)
+    ttl = max(0, math.floor((expires_at - now).total_seconds()))
     answer = {"access_token": token, "token_type": "Bearer", "expires_in": ttl, "scope": " ".join(scopes)}
-    return _Grant(answer, rt.digests.digest(token), scopes, now + timedelta(seconds=ttl), entry)
+    return _Grant(answer, rt.digests.digest(token), scopes, expires_at, entry)
 
 
 def _denial(cred: CredentialWithInstallationRow | None, client_id: str, request_id: str | None,
