@@ -21,7 +21,7 @@ def test_a_signed_in_users_jwt_is_no_token_of_the_open_platform(env: Env, tenant
         assert response.status_code == 401, (path, response.text)
         assert response.json()["code"] == "invalid_token"
     jwt = session["Authorization"].removeprefix("Bearer ")
-    introspected = env.client.post("/oauth2/introspect", data={"token": jwt}, auth=_client(env, tenant))
+    introspected = env.client.post("/oauth2/introspect", data={"token": jwt}, auth=_client(tenant))
     assert introspected.json() == {"active": False}
 
 
@@ -55,6 +55,6 @@ def test_client_credentials_do_not_sign_in_to_the_session_api(env: Env, tenant: 
     assert "jwt" not in (response.json()["data"] or {})
 
 
-def _client(env: Env, tenant: TenantUsers) -> tuple[str, str]:
+def _client(tenant: TenantUsers) -> tuple[str, str]:
     cred = tenant.install()
     return cred["clientId"], cred["clientSecret"]
