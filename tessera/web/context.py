@@ -150,7 +150,8 @@ class RequestContextMiddleware:
             "durationMs": round(seconds * 1000, 2),
         }
         if state.trace_id is not None:  # tracing on (tessera/web/tracing.py): beside the request id
-            extra["traceId"] = state.trace_id
+            # Not "traceId": that name is the request id's, in an INTERNAL_ERROR's data.
+            extra["otelTraceId"] = state.trace_id
         log.info("request", extra=extra)
         self.runtime.metrics.request(state.surface.value, routed_operation_id(scope), state.status or 500, seconds)
 

@@ -186,6 +186,7 @@ def test_an_unsampled_incoming_traceparent_exports_nothing(
     assert collector.trace(trace_id) == []
 
 
+@pytest.mark.rule("session.error.internal")
 def test_the_access_log_line_carries_the_trace_id_beside_the_request_id(
     traced: Env, tenant: TenantUsers, collector: OtlpReceiver, provider: TracerProvider
 ) -> None:
@@ -201,8 +202,9 @@ def test_the_access_log_line_carries_the_trace_id_beside_the_request_id(
     assert response.status_code == 200
     [line] = [r for r in lines if r.getMessage() == "request" and getattr(r, "requestId", None) == "req-traced"]
     provider.force_flush()
-    [span] = [s for s in collector.trace(line.__dict__["traceId"]) if s.kind == "SERVER"]
+    [span] = [s for s in collector.trace(line.__dict__["otelTraceId"]) if s.kind == "SERVER"]
     assert span.attributes["tessera.request_id"] == "req-traced"
+    assert "traceId" not in line.__dict__  # the name of the request id (an INTERNAL_ERROR's data.traceId)
 
 
 class _Kept(logging.Handler):
