@@ -99,6 +99,16 @@ async def installation_for_owner(conn: Executor, actor: Actor,
     return inst, app
 
 
+def _wanted_changes(rt: Runtime, body: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields an update asks for, its scopes checked against the published ones."""
+    wanted: dict[str, Any] = {}
+    if "scopes" in body:
+        wanted["scopes"] = _check_scopes(rt, list(body["scopes"]))
+    if "status" in body:
+        wanted["status"] = body["status"]
+    return wanted
+
+
 async def update_installation(rt: Runtime, actor: Actor, installation_pid: str, body: Mapping[str, Any],
                               request_id: str | None) -> dict[str, Any]:
     if "scopes" not in body and "status" not in body:
@@ -106,11 +116,7 @@ async def update_installation(rt: Runtime, actor: Actor, installation_pid: str, 
     now = rt.clock.now()
     async with rt.db.write() as conn:
         inst, app = await installation_for_owner(conn, actor, installation_pid)
-        wanted: dict[str, Any] = {}
-        if "scopes" in body:
-            wanted["scopes"] = _check_scopes(rt, list(body["scopes"]))
-        if "status" in body:
-            wanted["status"] = body["status"]
+        wanted = _wanted_changes(rt, body)
         current = {"scopes": sorted(inst.scopes), "status": inst.status}
         changes = {k: v for k, v in wanted.items() if current[k] != v}
         if changes:  # an update that changes nothing writes nothing and audits nothing
