@@ -11,7 +11,9 @@ renames when it changed; ``--check`` compares and writes nothing):
 - everything else is copied from ``sdk/typescript/open-platform/``, where it is written by hand: the client over
   openapi-fetch (``src/client.ts``), the webhook verifier (``src/webhooks.ts``), ``src/index.ts``, and the
   package's ``package.json``, ``package-lock.json`` (openapi-fetch, typescript, @types/node pinned),
-  ``tsconfig.json`` and ``README.md``. The ``.ts`` copies start with a header naming their source.
+  ``tsconfig.json`` and ``README.md``; and ``src/calls.ts`` from ``sdk/typescript/shared/`` (what both
+  packages do on every call: a request id, 429s waited out). The ``.ts`` copies start with a header naming
+  their source.
 
 The session document declares ``filters`` as a JSON query parameter (``content: application/json``), which
 openapi-typescript types as a plain string; for the session package (``json_parameters``) such a parameter is
@@ -57,6 +59,8 @@ class TypeScriptSdk:
     document: str
     # Parameters with ``content: application/json`` typed by that content's schema (the client sends JSON).
     json_parameters: bool = False
+    # Files both packages share (``sdk/typescript/shared/``), copied into each package's ``src/``.
+    shared: tuple[str, ...] = ("sdk/typescript/shared/calls.ts",)
 
 
 OPEN_PLATFORM = TypeScriptSdk(SOURCE_DIR, TARGET, DOCUMENT)
@@ -114,24 +118,30 @@ def ensure_generator(root: Path) -> Path:
     return cli
 
 
+def _copy_hand_written(root: Path, sdk: TypeScriptSdk, target: Path) -> None:
+    """The package's hand-written files and the shared ones into ``target``; ``.ts`` copies with a header."""
+    source = root / sdk.source
+    copies = [(path, path.relative_to(source)) for path in sorted(source.rglob("*"))]
+    copies += [(root / shared, Path("src") / Path(shared).name) for shared in sdk.shared]
+    for path, relative in copies:
+        if not path.is_file() or any(part in _LEFT_OUT for part in relative.parts):
+            continue
+        out = target / relative
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".ts":
+            out.write_text(header(path.relative_to(root).as_posix()) + path.read_text(encoding="utf-8"),
+                           encoding="utf-8")
+        else:
+            shutil.copyfile(path, out)
+
+
 def generate(root: Path, into: Path, document: Path | None = None, sdk: TypeScriptSdk = OPEN_PLATFORM) -> Path:
     """Write ``sdk`` into ``into/<its directory>`` from ``document`` (the committed one by default)."""
     node, _npm = require_node()
     cli = ensure_generator(root)
     into.mkdir(parents=True, exist_ok=True)
     target = into / Path(sdk.target).name
-    source = root / sdk.source
-    for path in sorted(source.rglob("*")):
-        relative = path.relative_to(source)
-        if not path.is_file() or any(part in _LEFT_OUT for part in relative.parts):
-            continue
-        out = target / relative
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if path.suffix == ".ts":
-            out.write_text(header(f"{sdk.source}/{relative.as_posix()}") + path.read_text(encoding="utf-8"),
-                           encoding="utf-8")
-        else:
-            shutil.copyfile(path, out)
+    _copy_hand_written(root, sdk, target)
     schema = target / SCHEMA
     schema.parent.mkdir(parents=True, exist_ok=True)
     document = document or root / sdk.document

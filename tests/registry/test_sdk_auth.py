@@ -11,6 +11,7 @@ import asyncio
 import base64
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -20,7 +21,7 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from tessera_open_platform.api.identity import whoami
-from tessera_open_platform.auth import TokenError, TokenSource, is_invalid_token
+from tessera_open_platform.auth import Backoff, TokenError, TokenSource, is_invalid_token
 from tessera_open_platform.models import WhoAmI
 
 from tessera.registry import sdk as sdkgen
@@ -277,3 +278,122 @@ def test_the_generated_client_takes_the_source() -> None:
         me = whoami.sync(client=op)
     assert isinstance(me, WhoAmI) and me.client_id == "tcli_1"
     assert service.calls == ["t1"]
+
+
+class Limited:
+    """A service that refuses the first ``refusals`` calls (or token requests) with 429 and ``Retry-After``."""
+
+    def __init__(self, refusals: int, retry_after: str = "2", token_refusals: int = 0) -> None:
+        self.refusals, self.token_refusals, self.retry_after = refusals, token_refusals, retry_after
+        self.calls: list[httpx.Request] = []
+        self.token_requests: list[httpx.Request] = []
+
+    def _limited(self) -> httpx.Response:
+        return httpx.Response(429, headers={"Retry-After": self.retry_after},
+                              json={"code": "rate_limit_exceeded", "error": "rate_limit_exceeded",
+                                    "message": "Too many requests."})
+
+    def handle(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/oauth2/token":
+            self.token_requests.append(request)
+            if len(self.token_requests) <= self.token_refusals:
+                return self._limited()
+            return httpx.Response(200, json={"access_token": "t", "expires_in": 3600, "scope": "assets.read"})
+        self.calls.append(request)
+        return self._limited() if len(self.calls) <= self.refusals else httpx.Response(200, json=WHOAMI)
+
+    async def handle_async(self, request: httpx.Request) -> httpx.Response:
+        return self.handle(request)
+
+
+class Waits:
+    """The backoff's sleeps, recorded instead of slept; its draws fixed at one half."""
+
+    def __init__(self, max_retries: int = 4) -> None:
+        self.slept: list[float] = []
+        self.backoff = Backoff(max_retries=max_retries, draw=lambda: 0.5, sleep=self.slept.append,
+                               async_sleep=self._async_sleep)
+
+    async def _async_sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+
+
+@pytest.mark.rule("sdk.backoff-on-429")
+def test_a_429_is_sent_again_after_retry_after_plus_a_full_jitter_draw_that_doubles() -> None:
+    service, waits = Limited(refusals=3), Waits()
+    tokens = TokenSource(BASE, "tcli_1", "s", backoff=waits.backoff)
+    with httpx.Client(base_url=BASE, auth=tokens, transport=httpx.MockTransport(service.handle)) as client:
+        assert client.get("/api/open/v1/whoami").status_code == 200
+    # Retry-After (2 s), then half (the draw) of 0.5 s, 1 s, 2 s: exponential, jittered, never before Retry-After.
+    assert waits.slept == [2.25, 2.5, 3.0]
+    assert len(service.calls) == 4
+
+
+@pytest.mark.rule("sdk.backoff-on-429")
+def test_the_backoff_is_capped_and_bounded_and_the_last_429_is_returned() -> None:
+    service, slept = Limited(refusals=100, retry_after="0"), []
+    backoff = Backoff(max_retries=6, base_seconds=1, cap_seconds=8, draw=lambda: 1.0, sleep=slept.append)
+    tokens = TokenSource(BASE, "tcli_1", "s", backoff=backoff)
+    with httpx.Client(base_url=BASE, auth=tokens, transport=httpx.MockTransport(service.handle)) as client:
+        response = client.get("/api/open/v1/whoami")
+    assert response.status_code == 429 and response.json()["code"] == "rate_limit_exceeded"
+    assert slept == [1, 2, 4, 8, 8, 8]
+    assert len(service.calls) == 7  # the call and its six retries, then the 429 is the caller's
+
+
+@pytest.mark.rule("sdk.backoff-on-429")
+def test_a_429_is_waited_out_on_the_async_client_too() -> None:
+    service, waits = Limited(refusals=2, token_refusals=1), Waits()
+    tokens = TokenSource(BASE, "tcli_1", "s", backoff=waits.backoff)
+
+    async def call() -> int:
+        transport = httpx.MockTransport(service.handle_async)
+        async with httpx.AsyncClient(base_url=BASE, auth=tokens, transport=transport) as client:
+            return (await client.get("/api/open/v1/whoami")).status_code
+
+    assert asyncio.run(call()) == 200
+    assert waits.slept == [2.25, 2.25, 2.5]  # the token request once, then the call twice
+    assert (len(service.token_requests), len(service.calls)) == (2, 3)
+
+
+@pytest.mark.rule("sdk.backoff-on-429")
+def test_a_token_request_refused_with_429_is_sent_again_then_raised() -> None:
+    service, waits = Limited(refusals=0, token_refusals=1), Waits()
+    tokens = TokenSource(BASE, "tcli_1", "s", backoff=waits.backoff)
+    with httpx.Client(base_url=BASE, auth=tokens, transport=httpx.MockTransport(service.handle)) as client:
+        assert client.get("/api/open/v1/whoami").status_code == 200
+    assert waits.slept == [2.25] and len(service.token_requests) == 2
+    # Each retry is a new token request (a private_key_jwt assertion is signed once per request).
+    assert service.token_requests[0] is not service.token_requests[1]
+    always, waits = Limited(refusals=0, token_refusals=100), Waits(max_retries=2)
+    tokens = TokenSource(BASE, "tcli_1", "s", backoff=waits.backoff)
+    with (httpx.Client(base_url=BASE, auth=tokens, transport=httpx.MockTransport(always.handle)) as client,
+          pytest.raises(TokenError) as refused):
+        client.get("/api/open/v1/whoami")
+    assert (refused.value.status, refused.value.code) == (429, "rate_limit_exceeded")
+    assert len(always.token_requests) == 3 and waits.slept == [2.25, 2.5]
+
+
+def test_a_retry_after_longer_than_two_minutes_is_returned_not_waited_for() -> None:
+    service, waits = Limited(refusals=1, retry_after="3600"), Waits()
+    tokens = TokenSource(BASE, "tcli_1", "s", backoff=waits.backoff)
+    with httpx.Client(base_url=BASE, auth=tokens, transport=httpx.MockTransport(service.handle)) as client:
+        assert client.get("/api/open/v1/whoami").status_code == 429
+    assert waits.slept == [] and len(service.calls) == 1
+    with pytest.raises(ValueError, match="negative"):
+        TokenSource(BASE, "tcli_1", "s", backoff=Backoff(max_retries=-1))
+
+
+@pytest.mark.rule("sdk.request-id.sent")
+def test_every_call_and_token_request_carries_a_new_request_id_unless_the_caller_gave_one() -> None:
+    service, waits = Limited(refusals=1), Waits()
+    tokens = TokenSource(BASE, "tcli_1", "s", backoff=waits.backoff)
+    with httpx.Client(base_url=BASE, auth=tokens, transport=httpx.MockTransport(service.handle)) as client:
+        client.get("/api/open/v1/whoami")  # refused once: the retry keeps the call's id
+        client.get("/api/open/v1/whoami")
+        client.get("/api/open/v1/whoami", headers={"X-Request-Id": "erp-sync-42"})
+    ids = [request.headers["X-Request-Id"] for request in service.calls]
+    assert ids[0] == ids[1] and ids[2] != ids[0] and ids[3] == "erp-sync-42"
+    assert all(str(uuid.UUID(value)) == value for value in ids[:3])
+    token_id = service.token_requests[0].headers["X-Request-Id"]
+    assert str(uuid.UUID(token_id)) == token_id and token_id not in ids

@@ -64,6 +64,8 @@ pytestmark = pytest.mark.whole_module
 
 SDK = ROOT / typescript.TARGET
 FLOW = ROOT / "tests" / "system" / "typescript" / "integrator-flow.ts"
+# The client-side rules against a service written as a fetch function (exact delays and headers).
+RULES = ROOT / "tests" / "system" / "typescript" / "sdk-rules.ts"
 # The Standard Webhooks project's own verifier (npm `standardwebhooks`, pinned by its lock file).
 OFFICIAL_VERIFIER = ROOT / "tests" / "system" / "typescript" / "standard-webhooks"
 PASSWORD = "typescript-sdk-password"
@@ -88,7 +90,8 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(SDK, copy, ignore=shutil.ignore_patterns("node_modules", "dist"))
     _run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], copy)
     (copy / "e2e").mkdir()
-    shutil.copyfile(FLOW, copy / "e2e" / FLOW.name)
+    for script in (FLOW, RULES):
+        shutil.copyfile(script, copy / "e2e" / script.name)
     (copy / "tsconfig.e2e.json").write_text(json.dumps({
         "extends": "./tsconfig.json",
         "compilerOptions": {"rootDir": ".", "outDir": "dist-e2e", "declaration": False},
@@ -128,6 +131,24 @@ def compiled(package: Path) -> Path:
     script = package / "dist-e2e" / "e2e" / "integrator-flow.js"
     assert script.is_file()
     return script
+
+
+@pytest.mark.rule("sdk.backoff-on-429", "sdk.request-id.sent", "sdk.token.reuse-until-margin",
+                  "sdk.client-secret.no-frontend-bundles", "webhook.receiver.timestamp-tolerance",
+                  "limits.webhook-timestamp-tolerance")
+def test_the_client_side_rules_hold_in_the_typescript_sdk(compiled: Path) -> None:
+    seen = _node(compiled.parent / "sdk-rules.js")
+    # 429: Retry-After (2 s) plus half (the fixed draw) of 0.5 s, 1 s, 2 s; capped at 8 s, six retries at most.
+    assert seen["backoff"]["slept"] == [2250, 2500, 3000]
+    assert seen["bounded"] == {"slept": [1000, 2000, 4000, 8000, 8000, 8000], "sends": 7}
+    assert seen["tokenBackoff"] == {"tokenRequests": 2}
+    generated, other, callers = seen["requestIds"]["ids"]
+    assert uuid.UUID(generated) != uuid.UUID(other) and callers == "erp-sync-42"
+    assert seen["tokenReuse"]["bearers"] == ["Bearer t1", "Bearer t1", "Bearer t2"]
+    assert seen["verifierTolerance"] == {"at300Late": "ok", "at300Early": "ok",
+                                         "at301Late": "timestamp_out_of_tolerance",
+                                         "at301Early": "timestamp_out_of_tolerance"}
+    assert "must not ship in a browser bundle" in seen["browser"]["refused"]
 
 
 @pytest.fixture(params=BACKENDS)

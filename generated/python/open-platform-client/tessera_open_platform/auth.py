@@ -8,7 +8,18 @@ token. It gets one with the client credentials grant (a secret, sent with HTTP B
 default) before it expires, and when the service answers 401 with ``error="invalid_token"`` (the token
 expired early or was revoked) it fetches a new token once and retries the call once. A token request the
 service refuses raises ``TokenError``: nothing is retried in a loop. Threads share one refresh (a lock),
-and so do the tasks of an event loop (an ``asyncio.Lock`` per loop)::
+and so do the tasks of an event loop (an ``asyncio.Lock`` per loop).
+
+Two more rules of the specification's client contract hold for every call the source authenticates:
+
+- **429 ``rate_limit_exceeded`` is waited out, not raised at once**: the call (or the token request) is
+  sent again up to ``max_retries`` times (4 by default), after the ``Retry-After`` the service gave plus
+  a full-jitter draw (a random share of ``Backoff.base_seconds * 2 ** attempt``, at most
+  ``Backoff.cap_seconds``), so that clients refused together do not come back together. A 429 is
+  refused before anything runs, so a command is safe to send again. After the last retry the 429 is
+  returned (or, for a token request, raised as ``TokenError``).
+- **Every call carries ``X-Request-Id``**: a new UUID per call unless the caller set one (the caller's
+  wins); the retries of one call keep its id, and the service indexes it in its call audit::
 
     from tessera_open_platform.api.assets import list_assets
     from tessera_open_platform.auth import TokenSource
@@ -30,12 +41,13 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import random
 import re
 import threading
 import time
 import uuid
 import weakref
-from collections.abc import AsyncGenerator, Callable, Generator
+from collections.abc import AsyncGenerator, Awaitable, Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import quote
@@ -45,10 +57,16 @@ import httpx
 if TYPE_CHECKING:
     from tessera_open_platform.client import AuthenticatedClient
 
-__all__ = ["ASSERTION_TYPE", "TokenError", "TokenSource", "is_invalid_token"]
+__all__ = ["ASSERTION_TYPE", "Backoff", "TokenError", "TokenSource", "is_invalid_token", "retry_after_seconds"]
 
 ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 DEFAULT_REFRESH_MARGIN_SECONDS = 30.0
+DEFAULT_MAX_RETRIES = 4
+DEFAULT_BACKOFF_BASE_SECONDS = 0.5
+DEFAULT_BACKOFF_CAP_SECONDS = 30.0
+# A Retry-After above this is not waited for in the client: the 429 is returned (or raised) at once.
+LONGEST_RETRY_AFTER_SECONDS = 120.0
+REQUEST_ID_HEADER = "X-Request-Id"
 # An assertion is signed per token request and lives this long (the service accepts at most 300 s).
 ASSERTION_SECONDS = 60
 _INVALID_TOKEN = re.compile(r'\berror\s*=\s*"?invalid_token"?', re.IGNORECASE)
@@ -82,6 +100,39 @@ def is_invalid_token(response: httpx.Response) -> bool:
     return _INVALID_TOKEN.search(", ".join(response.headers.get_list("WWW-Authenticate"))) is not None
 
 
+def retry_after_seconds(response: httpx.Response) -> float:
+    """``Retry-After`` in seconds (delta-seconds; an HTTP date or nothing counts as 0)."""
+    try:
+        return max(float(response.headers.get("Retry-After", "0")), 0.0)
+    except ValueError:
+        return 0.0
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """When to send a call refused with 429 again: ``Retry-After`` plus a full-jitter draw.
+
+    ``draw`` (a float in [0, 1)) and the sleeps are injectable so that tests take no time and see
+    every delay; the defaults are ``random.random``, ``time.sleep`` and ``asyncio.sleep``.
+    """
+
+    max_retries: int = DEFAULT_MAX_RETRIES
+    base_seconds: float = DEFAULT_BACKOFF_BASE_SECONDS
+    cap_seconds: float = DEFAULT_BACKOFF_CAP_SECONDS
+    draw: Callable[[], float] = random.random
+    sleep: Callable[[float], None] = time.sleep
+    async_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    def delay(self, response: httpx.Response, attempt: int) -> float | None:
+        """Seconds to wait before retry number ``attempt`` (0-based), or None: do not retry."""
+        if response.status_code != 429 or attempt >= self.max_retries:
+            return None
+        waited = retry_after_seconds(response)
+        if waited > LONGEST_RETRY_AFTER_SECONDS:
+            return None
+        return waited + self.draw() * min(self.cap_seconds, self.base_seconds * 2 ** attempt)
+
+
 @dataclass(frozen=True)
 class _Token:
     value: str
@@ -99,7 +150,9 @@ class TokenSource(httpx.Auth):
     (``token_url`` by default). ``client_auth``: ``"client_secret_basic"`` (default) or
     ``"client_secret_post"`` (the secret as form fields). ``scope``: a space-separated subset of the
     installation's scopes (all of them when omitted). ``clock``: seconds, monotonic
-    (``time.monotonic`` by default); tests pass their own to move time.
+    (``time.monotonic`` by default); tests pass their own to move time. ``backoff``: how 429s are
+    waited out (``Backoff()``: 4 retries, 0.5 s doubling up to 30 s, full jitter, after ``Retry-After``);
+    ``Backoff(max_retries=0)`` returns every 429 at once.
     """
 
     def __init__(
@@ -117,6 +170,7 @@ class TokenSource(httpx.Auth):
         audience: str | None = None,
         client_auth: Literal["client_secret_basic", "client_secret_post"] = "client_secret_basic",
         clock: Callable[[], float] = time.monotonic,
+        backoff: Backoff | None = None,
     ) -> None:
         if (client_secret is None) == (private_key is None):
             raise ValueError("give client_secret or private_key (private_key_jwt), not both")
@@ -134,6 +188,9 @@ class TokenSource(httpx.Auth):
         self._signer = None if private_key is None else _Signer(private_key, algorithm, kid,
                                                                audience or self.token_url, client_id)
         self._clock = clock
+        self.backoff = backoff or Backoff()
+        if self.backoff.max_retries < 0:
+            raise ValueError("max_retries must not be negative")
         self._token: _Token | None = None
         self._state = threading.Lock()  # guards _token, issued and the per-loop locks
         self._refreshing = threading.Lock()  # one refresh at a time across threads
@@ -176,37 +233,76 @@ class TokenSource(httpx.Auth):
     # -- httpx.Auth -------------------------------------------------------------------------------------
 
     def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        _give_request_id(request)
         token = self._fresh()
         if token is None:
             token = yield from self._refresh_sync(None)
         request.headers["Authorization"] = f"Bearer {token}"
-        response = yield request
+        response = yield from self._send_sync(request)
         if not is_invalid_token(response):
             return
         # Expired early or revoked: one new token (unless another call got one meanwhile), one retry.
         request.headers["Authorization"] = f"Bearer {(yield from self._refresh_sync(token))}"
-        yield request
+        yield from self._send_sync(request)
 
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
+        # An async generator cannot delegate with ``yield from``: each step below is an async generator
+        # that yields the requests to send and, last, its result (a token, or the final response).
+        _give_request_id(request)
         token = self._fresh()
         if token is None:
-            async with self._loop_lock():  # the loop's other tasks wait here for this one's token
-                token = self._fresh()
-                if token is None:
-                    started = self._clock()
-                    token = await self._accept_async((yield self._token_request()), started)
+            steps: AsyncGenerator[httpx.Request | str, httpx.Response | None] = self._refresh_async(None)
+            step = await steps.asend(None)
+            while isinstance(step, httpx.Request):
+                step = await steps.asend((yield step))
+            await steps.aclose()  # out of the loop's lock
+            token = step
         request.headers["Authorization"] = f"Bearer {token}"
-        response = yield request
-        if not is_invalid_token(response):
+        sent = self._send_async(request)
+        outcome = await sent.asend(None)
+        while outcome is request:
+            outcome = await sent.asend((yield request))
+        await sent.aclose()
+        if not (isinstance(outcome, httpx.Response) and is_invalid_token(outcome)):
             return
-        async with self._loop_lock():
-            renewed = self._fresh_unless(token)
-            if renewed is None:
-                self._forget(token)
-                started = self._clock()
-                renewed = await self._accept_async((yield self._token_request()), started)
-        request.headers["Authorization"] = f"Bearer {renewed}"
-        yield request
+        steps = self._refresh_async(token)
+        step = await steps.asend(None)
+        while isinstance(step, httpx.Request):
+            step = await steps.asend((yield step))
+        await steps.aclose()
+        request.headers["Authorization"] = f"Bearer {step}"
+        sent = self._send_async(request)
+        outcome = await sent.asend(None)
+        while outcome is request:
+            outcome = await sent.asend((yield request))
+        await sent.aclose()
+
+    # -- sending, with 429 waited out ---------------------------------------------------------------------
+
+    def _send_sync(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, httpx.Response]:
+        """The request's response, each 429 waited out as ``backoff`` says (same request, same id)."""
+        response = yield request
+        attempt = 0
+        while (delay := self.backoff.delay(response, attempt)) is not None:
+            response.read()
+            self.backoff.sleep(delay)
+            attempt += 1
+            response = yield request
+        return response
+
+    async def _send_async(self, request: httpx.Request) -> AsyncGenerator[httpx.Request | httpx.Response,
+                                                                           httpx.Response | None]:
+        """``_send_sync`` for the async flow: yields ``request`` to send it, then the final response."""
+        response = yield request
+        assert response is not None
+        attempt = 0
+        while (delay := self.backoff.delay(response, attempt)) is not None:
+            await response.aread()
+            await self.backoff.async_sleep(delay)
+            attempt += 1
+            response = yield request
+            assert response is not None
+        yield response
 
     # -- the token ------------------------------------------------------------------------------------
 
@@ -234,10 +330,36 @@ class TokenSource(httpx.Auth):
                 return fresh
             if stale is not None:
                 self._forget(stale)
-            started = self._clock()
-            response = yield self._token_request()
-            response.read()
-            return self._accept(response, started)
+            attempt = 0
+            while True:  # a 429 from the token endpoint is waited out too, with a new request each time
+                started = self._clock()
+                response = yield self._token_request()
+                response.read()
+                if (delay := self.backoff.delay(response, attempt)) is None:
+                    return self._accept(response, started)
+                self.backoff.sleep(delay)
+                attempt += 1
+
+    async def _refresh_async(self, stale: str | None) -> AsyncGenerator[httpx.Request | str, httpx.Response | None]:
+        """``_refresh_sync`` for the tasks of one loop: yields token requests to send, then the token."""
+        async with self._loop_lock():  # the loop's other tasks wait here for this one's token
+            fresh = self._fresh() if stale is None else self._fresh_unless(stale)
+            if fresh is not None:
+                yield fresh
+                return
+            if stale is not None:
+                self._forget(stale)
+            attempt = 0
+            while True:
+                started = self._clock()
+                response = yield self._token_request()
+                assert response is not None
+                await response.aread()
+                if (delay := self.backoff.delay(response, attempt)) is None:
+                    yield self._accept(response, started)
+                    return
+                await self.backoff.async_sleep(delay)
+                attempt += 1
 
     def _loop_lock(self) -> asyncio.Lock:
         loop = asyncio.get_running_loop()
@@ -247,15 +369,11 @@ class TokenSource(httpx.Auth):
                 lock = self._loop_locks[loop] = asyncio.Lock()
         return lock
 
-    async def _accept_async(self, response: httpx.Response, started: float) -> str:
-        await response.aread()
-        return self._accept(response, started)
-
     def _token_request(self) -> httpx.Request:
         form = {"grant_type": "client_credentials"}
         if self.scope is not None:
             form["scope"] = self.scope
-        headers = {"Accept": "application/json"}
+        headers = {"Accept": "application/json", REQUEST_ID_HEADER: str(uuid.uuid4())}
         if self._signer is not None:
             form["client_assertion_type"] = ASSERTION_TYPE
             form["client_assertion"] = self._signer.sign()
@@ -284,6 +402,12 @@ class TokenSource(httpx.Auth):
             self._token = token
             self.issued += 1
         return token.value
+
+
+def _give_request_id(request: httpx.Request) -> None:
+    """A new ``X-Request-Id`` for a call that has none; the caller's own is kept."""
+    if REQUEST_ID_HEADER not in request.headers:
+        request.headers[REQUEST_ID_HEADER] = str(uuid.uuid4())
 
 
 class _Signer:

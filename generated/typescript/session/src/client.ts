@@ -11,13 +11,18 @@
  * `filters`), `walk` (every record, page by page), `read` (one record) and `execute` (a command with its
  * typed body).
  *
+ * Every call (the login too) carries an `X-Request-Id` and waits out a 429 as `calls.ts` describes (`backoff`).
+ *
  * `filters` is a JSON query parameter (`content: application/json`): `schema.ts` types it as the array of the
  * page's typed conditions, and the client sends it as JSON text.
  */
 
 import createClient, { type Client } from "openapi-fetch";
 
+import { type BackoffOptions, sendWithBackoff, withRequestId } from "./calls.js";
 import type { components, paths } from "./schema.js";
+
+export * from "./calls.js";
 
 export type Schemas = components["schemas"];
 export type LoginRequest = Schemas["LoginRequest"];
@@ -66,6 +71,8 @@ export interface SessionOptions {
   refreshMarginSeconds?: number;
   /** The fetch implementation (the global one by default): for proxies, tests and instrumentation. */
   fetch?: typeof globalThis.fetch;
+  /** How a 429 is waited out (see `calls.ts`): 4 retries, 0.5 s doubling up to 30 s, full jitter, after `Retry-After`. */
+  backoff?: BackoffOptions;
 }
 
 /** A refusal of the service: its status and envelope (`code` is stable; branch on it, never on `message`). */
@@ -220,12 +227,16 @@ function unwrap(outcome: { data?: unknown; error?: unknown; response: Response }
 
 /** The session client: typed operations, the login handled, and the declared pages' and commands' helpers. */
 export function createSessionClient(options: SessionOptions): SessionClient {
-  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const givenFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  // Every request, the login's too, with a request id and its 429s waited out.
+  const baseFetch = (input: Request | string | URL, init?: RequestInit): Promise<Response> =>
+    sendWithBackoff(givenFetch, withRequestId(new Request(input, init)), options.backoff);
   const login = new SessionLogin(options, baseFetch);
 
   // Every call carries the current JWT; on 401 UNAUTHORIZED (expired early, or the key rotated) the client logs
   // in again once and retries the call once, with the request as it was first built.
   const authorizedFetch = async (request: Request): Promise<Response> => {
+    withRequestId(request); // before the copy: the retry after a new login keeps the call's id
     const retry = request.clone();
     request.headers.set("Authorization", `Bearer ${await login.get()}`);
     const response = await baseFetch(request);

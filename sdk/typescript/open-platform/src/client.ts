@@ -4,14 +4,23 @@
  * `createOpenPlatformClient` returns the openapi-fetch client of every published operation (`api`, typed by
  * `schema.ts`, which `tessera generate` writes from generated/open-platform.yaml) with the access token
  * handled: fetched with the client credentials grant, reused until 30 seconds before it expires, and
- * refreshed once (the call retried once) when the service answers 401 `invalid_token`. Beside it, the
- * integrator flow in one call each: `walk` (every record of a resource, by cursor), `read` (a record and its
+ * refreshed once (the call retried once) when the service answers 401 `invalid_token`. Every call (token
+ * requests too) carries an `X-Request-Id` and waits out a 429 as `calls.ts` describes (`backoff`). Beside it,
+ * the integrator flow in one call each: `walk` (every record of a resource, by cursor), `read` (a record and its
  * ETag) and `execute` (a command under `If-Match` and `Idempotency-Key`).
+ *
+ * The client secret is a server-side credential: the specification says it never ships in frontend or mobile
+ * bundles, where anyone can read it. The client refuses to start in a browser (a `window` with a `document`,
+ * or a web worker) unless the caller opts in by name with `allowClientSecretInBrowser: true` (for example an
+ * internal tool on a trusted kiosk); a web frontend calls its own backend, which holds the secret.
  */
 
 import createClient, { type Client } from "openapi-fetch";
 
+import { type BackoffOptions, sendWithBackoff, withRequestId } from "./calls.js";
 import type { components, paths } from "./schema.js";
+
+export * from "./calls.js";
 
 export type Schemas = components["schemas"];
 export type TokenResponse = Schemas["TokenResponse"];
@@ -59,6 +68,18 @@ export interface OpenPlatformOptions {
   refreshMarginSeconds?: number;
   /** The fetch implementation (the global one by default): for proxies, tests and instrumentation. */
   fetch?: typeof globalThis.fetch;
+  /** How a 429 is waited out (see `calls.ts`): 4 retries, 0.5 s doubling up to 30 s, full jitter, after `Retry-After`. */
+  backoff?: BackoffOptions;
+  /** Milliseconds since the epoch (`Date.now` by default): tests move the token's clock with it. */
+  now?: () => number;
+  /** Run in a browser even so (the secret is then readable by anyone who loads the page). */
+  allowClientSecretInBrowser?: boolean;
+}
+
+/** True in a browser page or a web worker (not in Node.js, Deno's server side or Bun). */
+export function inBrowser(): boolean {
+  const scope = globalThis as { window?: unknown; document?: unknown; WorkerGlobalScope?: unknown };
+  return (scope.window !== undefined && scope.document !== undefined) || scope.WorkerGlobalScope !== undefined;
 }
 
 /** A refusal of the service: its status and error envelope (`code` is stable; branch on it, never on `message`). */
@@ -89,14 +110,24 @@ export class TokenSource {
   /** Tokens fetched so far (each a `POST /oauth2/token`). */
   issued = 0;
 
+  private readonly now: () => number;
+
   constructor(
     private readonly options: OpenPlatformOptions,
     private readonly fetchImpl: typeof globalThis.fetch,
-  ) {}
+  ) {
+    if (inBrowser() && options.allowClientSecretInBrowser !== true) {
+      throw new Error(
+        "The Open Platform client secret must not ship in a browser bundle, where anyone can read it: " +
+          "call the Open Platform from your backend (or pass allowClientSecretInBrowser: true if you accept that risk).",
+      );
+    }
+    this.now = options.now ?? Date.now;
+  }
 
   /** The cached token, or a new one when there is none or it expires within the margin. */
   async get(): Promise<string> {
-    if (this.token !== undefined && Date.now() < this.token.renewAt) return this.token.value;
+    if (this.token !== undefined && this.now() < this.token.renewAt) return this.token.value;
     this.pending ??= this.fetchToken().finally(() => {
       this.pending = undefined;
     });
@@ -120,11 +151,13 @@ export class TokenSource {
       client_secret: this.options.clientSecret,
     });
     if (this.options.scope !== undefined) form.set("scope", this.options.scope);
-    const response = await this.fetchImpl(new URL("/oauth2/token", this.options.baseUrl), {
+    const request = new Request(new URL("/oauth2/token", this.options.baseUrl), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
       body: form.toString(),
     });
+    const started = this.now();
+    const response = await sendWithBackoff(this.fetchImpl, withRequestId(request), this.options.backoff);
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) throw new OpenPlatformError(response.status, body);
     const token = body as TokenResponse;
@@ -132,7 +165,7 @@ export class TokenSource {
     const margin = (this.options.refreshMarginSeconds ?? 30) * 1000;
     this.token = {
       value: token.access_token,
-      renewAt: Date.now() + Math.max(token.expires_in * 1000 - margin, 0),
+      renewAt: started + Math.max(token.expires_in * 1000 - margin, 0),
       scope: token.scope,
     };
     return token.access_token;
@@ -214,16 +247,17 @@ export function createOpenPlatformClient(options: OpenPlatformOptions): OpenPlat
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const tokens = new TokenSource(options, baseFetch);
 
-  // Every call carries the current token; on 401 invalid_token (expired or revoked early) the token is
-  // refreshed once and the call retried once, with the request as it was first built.
+  // Every call carries the current token and a request id, and waits out 429s; on 401 invalid_token (expired
+  // or revoked early) the token is refreshed once and the call retried once, with the request as first built.
   const authorizedFetch = async (request: Request): Promise<Response> => {
+    withRequestId(request);
     const retry = request.clone();
     request.headers.set("Authorization", `Bearer ${await tokens.get()}`);
-    const response = await baseFetch(request);
+    const response = await sendWithBackoff(baseFetch, request, options.backoff);
     if (!(await isInvalidToken(response))) return response;
     tokens.invalidate();
     retry.headers.set("Authorization", `Bearer ${await tokens.get()}`);
-    return baseFetch(retry);
+    return sendWithBackoff(baseFetch, retry, options.backoff);
   };
   const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ""), fetch: authorizedFetch });
   // openapi-fetch's path-generic signatures do not resolve over a union of paths: the helpers below call
