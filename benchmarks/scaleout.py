@@ -26,8 +26,8 @@ Four parts, each with checks (exit status 1 when one fails):
    and command execute (a write: record, audit entry, outbox row and idempotency key). Every
    rate limit is out of reach, yet every session request is still decided in Redis, and the run
    checks, sampling Redis while the session list runs, that Redis holds the read limit's state
-   (one GCRA theoretical arrival time per subject, which expires about a second after the
-   subject's last request). One process gets one wrk with ``--connections``. Two
+   (a sorted set per subject, the times of its requests in the window, which expires a window
+   after the subject's last request). One process gets one wrk with ``--connections``. Two
    processes get two wrk processes at once, one per API process, with half the connections each;
    their 2xx rates are summed, and p50/p95/p99 are printed per wrk. The order is ABBA (1, 2, 2, 1)
    after a ``--warmup`` on both processes, and the figures are medians. Nothing is pinned, because
@@ -41,17 +41,15 @@ Four parts, each with checks (exit status 1 when one fails):
 2. **Rate limits hold across processes.** Two more API processes use ``TESSERA_RATE_LIMIT_READ=100``,
    the other limits at their defaults, and a Redis prefix of their own. One session user sends
    101 + 9 reads (``GET /api/dynamic/assets/list``) alternating between them, back to back. The
-   limiter is GCRA (``tessera/ratelimit.py``): a quiet subject may spend its whole quota at once,
-   then earns one more request every window / limit seconds (0.6 s here). So reads 1 to 100 must
-   answer 200, and after them a read may pass only as far as the time since the first read has
-   earned it: with ``e`` the seconds from the first read (bounded by the client's clock before and
-   after each request), the reads allowed up to any point are at most 100 + e / 0.6, a refused read
-   came when no more was earned, and each allowed read's ``RateLimit`` ``r=`` is 100 - the reads
-   allowed so far + the requests earned (counting down 99 to 0 across both processes on a burst
-   faster than 0.6 s). Refusals answer 429 ``RATE_LIMITED`` with ``Retry-After``. Both processes must
-   have served reads and refused some; two processes that each kept their own count would let
-   about twice the quota through. The same is done for the token endpoint's limit
-   (``TESSERA_RATE_LIMIT_TOKEN``, default 60 a minute per client id, one more a second) with one
+   limiter is a sliding log (``tessera/ratelimit.py``): at most 100 reads in any 60 s. So reads 1 to
+   100 must answer 200 and, the burst being far shorter than a minute, every read after them 429;
+   checked per answer from the client's clocks around each request (the server decided in between):
+   no read allowed while 100 were surely in the window, no read refused while fewer than 100 could
+   have been, and each allowed read's ``RateLimit`` ``r=`` is 100 minus the reads in the window
+   (counting down 99 to 0 across both processes). Refusals answer 429 ``RATE_LIMITED`` with
+   ``Retry-After``. Both processes must have served reads and refused some; two processes that
+   each kept their own count would let about twice the quota through. The same is done for the token endpoint's limit
+   (``TESSERA_RATE_LIMIT_TOKEN``, default 60 a minute per client id) with one
    credential, refused with 429 ``rate_limit_exceeded``. Client and servers read one host's clock.
 3. **Idempotency holds across processes.** ``--keys`` ``Idempotency-Key`` values, each sent at the
    same moment (two threads at a barrier, warm keep-alive connections) to both API processes with
@@ -94,7 +92,6 @@ import contextlib
 import dataclasses
 import functools
 import itertools
-import math
 import os
 import secrets
 import sys
@@ -295,44 +292,33 @@ def burst(clients: list[httpx.Client], count: int, send: Callable[[httpx.Client]
     return answers
 
 
-@dataclass(frozen=True)
-class Earned:
-    """What GCRA (``tessera/ratelimit.py``) lets through from a fresh subject: ``limit`` at once, then one
-    more request every ``interval`` seconds; ``low`` and ``high`` bound it for one answer, from the
-    client's clocks around it and around the burst's first request (the server decided in between)."""
-
-    limit: int
-    interval: float
-    low: int
-    high: int
-
-    @staticmethod
-    def at(answer: Answer, first: Answer, limit: int, window: int) -> Earned:
-        interval = window / limit
-
-        def earned(seconds: float) -> int:  # with the limiter's own tolerance (EPSILON, 1 ms)
-            return math.floor((max(0.0, seconds) + 1e-3) / interval)
-
-        return Earned(limit, interval, limit + earned(answer.sent - first.answered),
-                      limit + earned(answer.answered - first.sent))
+def in_window(answers: list[Answer], answer: Answer, window: int) -> tuple[int, int]:
+    """The allowed answers the sliding log (``tessera/ratelimit.py``) held when it decided ``answer``:
+    (surely, possibly), from the client's clocks around each request (the server decided in between).
+    Surely: let through before ``answer`` was sent and less than ``window`` before it was answered;
+    possibly: any let through that the decision could have seen inside its window."""
+    surely = sum(1 for a in answers if a.status == 200 and a is not answer and a.answered <= answer.sent
+                 and a.sent > answer.answered - window + 1e-3)
+    possibly = sum(1 for a in answers if a.status == 200 and a is not answer and a.sent < answer.answered
+                   and a.answered > answer.sent - window)
+    return surely, possibly
 
 
-def gcra_problems(answers: list[Answer], limit: int, window: int, countdown: bool) -> list[str]:
-    """Each answer against what the quota shared by both processes allows at its time."""
+def window_problems(answers: list[Answer], limit: int, window: int, countdown: bool) -> list[str]:
+    """Each answer against the quota shared by both processes: at most ``limit`` let through in any
+    ``window`` seconds, a refusal only when ``limit`` were, and ``RateLimit`` ``r=`` what is left."""
     problems: list[str] = []
-    allowed = 0
     for number, answer in enumerate(answers, 1):
-        quota = Earned.at(answer, answers[0], limit, window)
+        surely, possibly = in_window(answers, answer, window)
         if answer.status == 200:
-            allowed += 1
-            if allowed > quota.high:
-                problems.append(f"request {number}: allowed {allowed}, at most {quota.high} were earned by then")
-            low, high = min(limit, max(0, quota.low - allowed)), min(limit, quota.high - allowed)
+            if surely + 1 > limit:
+                problems.append(f"request {number}: allowed with {surely} already allowed in the window")
+            low, high = max(0, limit - possibly - 1), max(0, limit - surely - 1)
             if countdown and (answer.remaining is None or not low <= answer.remaining <= high):
                 problems.append(f"request {number}: RateLimit r={answer.remaining}, expected {low} to {high} "
-                                f"({allowed} allowed of the quota shared by both processes)")
-        elif answer.status == 429 and allowed + 1 <= quota.low:
-            problems.append(f"request {number} refused with {allowed} allowed, when {quota.low} were earned")
+                                f"(of the quota shared by both processes)")
+        elif answer.status == 429 and possibly < limit:
+            problems.append(f"request {number} refused with at most {possibly} allowed in the window")
     return problems[:5]
 
 
@@ -344,7 +330,7 @@ def check_burst(label: str, answers: list[Answer], limit: int, window: int, refu
         problems.append(f"requests 1 to {limit} answered {dict(Counter(statuses[:limit]))}, expected all 200")
     if set(statuses) - {200, 429}:
         problems.append(f"answers {dict(Counter(statuses))}, expected only 200 and 429")
-    problems += gcra_problems(answers, limit, window, countdown)
+    problems += window_problems(answers, limit, window, countdown)
     codes = Counter(a.code for a in answers if a.status == 429)
     if set(codes) - {refusal_code}:
         problems.append(f"refusal codes {dict(codes)}, expected {refusal_code}")
@@ -360,7 +346,7 @@ def check_burst(label: str, answers: list[Answer], limit: int, window: int, refu
     earned = statuses.count(200) - limit
     held = not problems
     log(f"  {label}: {len(answers)} requests alternating between 2 processes in {seconds:.2f} s: "
-        f"{statuses.count(200)} answered 200 ({limit} at once + {earned} earned at one per {window / limit:g} s), "
+        f"{statuses.count(200)} answered 200 ({limit} at once + {earned} after the window moved on), "
         f"{statuses.count(429)} answered 429 {dict(codes)}; first refusal at request {first_refusal}; served by "
         f"processes {served_by}, refused by {refused_by}"
         + (f"; RateLimit r= went {remaining[0]} to {remaining[-1]} across both" if countdown and remaining else "")
@@ -378,7 +364,7 @@ def rate_limits(fx: Fixture, env: dict[str, str], tmp: Path, failures: list[str]
     limited_env |= {"TESSERA_RATE_LIMIT_READ": "100", "TESSERA_REDIS_PREFIX": env["TESSERA_REDIS_PREFIX"] + "-limits"}
     settings = load_settings(limited_env)
     read_limit, token_limit = settings.rate_limit_read, settings.rate_limit_token
-    log(f"\n[rate limits] two more API processes: read limit {read_limit} a minute per tenant and user, token "
+    log(f"\n[rate limits] two more API processes: read limit {read_limit} a minute per user, token "
         f"limit {token_limit} a minute per client id (the default), write {settings.rate_limit_write}, login "
         f"{settings.rate_limit_login}; Redis prefix {settings.redis_prefix}")
     limited = start_all(api_targets("limited"), limited_env, tmp)

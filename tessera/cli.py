@@ -39,6 +39,12 @@ def _serve(args: argparse.Namespace) -> int:
     from tessera.web.transport import server_options
 
     settings = load_settings()
+    if args.workers > 1 and not settings.redis_url:
+        # Each process would keep its own rate-limit counts and let N times every limit through.
+        raise SettingsError(f"--workers {args.workers} needs TESSERA_REDIS_URL: the rate limits are counted in "
+                            "Redis when several processes serve, and without it each process would count apart "
+                            "and let every limit through once per process; set TESSERA_REDIS_URL or serve "
+                            "with one process")
     transport = server_options(settings)  # TLS files, uvicorn's proxy headers off (see web/transport.py)
     configure_logging(settings.log_level, settings.log_json)
     upgrade(settings.database_url, models=_declared_models(settings))
@@ -420,7 +426,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8080)
     serve.add_argument("--demo", action="store_true", help="seed the demo tenants, users and records")
     serve.add_argument("--workers", type=int, default=1,
-                       help="HTTP processes (above 1, the delivery worker runs as one process beside them)")
+                       help="HTTP processes (above 1, the delivery worker runs as one process beside them, "
+                            "and TESSERA_REDIS_URL is required: the processes share their rate limits there)")
     serve.set_defaults(func=_serve)
     worker = sub.add_parser("worker", help="run webhook delivery and automation workers (no HTTP)")
     worker.add_argument("--tasks", "--threads", dest="tasks", type=int, default=1,

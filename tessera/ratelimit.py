@@ -1,30 +1,37 @@
-"""Rate limits: GCRA per subject, in process or in Redis, with a per-process fallback.
+"""Rate limits: a sliding log per subject, in process or in Redis, with a per-process fallback.
 
-Each policy allows ``limit`` requests per ``window`` seconds (read 100/min per tenant and user, an
-Open Platform installation 600/min, ...). The generic cell rate algorithm keeps one number per
-subject, its *theoretical arrival time* (TAT): a quiet subject may send its whole quota at once,
-then one request every ``window / limit`` seconds. Unlike fixed windows there is no boundary
-where twice the limit gets through, and unlike a sliding log it stores one float per subject.
+Each policy allows ``limit`` requests in any ``window`` seconds (read 100, write 30, login 10 a
+minute per user; token requests 60 per client; an Open Platform installation 600). The store keeps
+the time of each request it let through in the last ``window`` seconds, and lets one more through
+only while fewer than ``limit`` are there: at most ``limit`` in *any* window of that length, which
+is what the specification's "requests per minute" says. (A token bucket or GCRA lets a quiet
+subject spend its whole quota at once and then refill, so nearly twice the limit lands in one
+rolling minute; fixed windows let twice the limit through across a boundary.) The price is memory:
+one float per request let through in the window, so at most ``limit`` per subject, and at most
+``max_keys`` subjects per process (the least recently used go first, and those with nothing in
+the window before them). A refused request is not recorded: a client hammering a closed limit does
+not push its own opening further away.
 
-With ``TESSERA_REDIS_URL`` every process decides in Redis (a Lua script, one round trip), so the
-limit holds whichever process answers. While Redis is unreachable the limiter does not fail open:
-each process keeps limiting on its own (``FallbackStore``). That is logged once per outage
+With ``TESSERA_REDIS_URL`` every process decides in Redis (a Lua script over a sorted set, one round
+trip), so the limit holds whichever process answers. Without Redis, one process is the only one
+that counts: ``tessera serve --workers N`` refuses to start with more than one process and no Redis,
+as the limits would be N times too generous. While Redis is unreachable the limiter does not fail
+open: each process keeps limiting on its own (``FallbackStore``). That is logged once per outage
 (``ratelimit.degraded`` / ``ratelimit.recovered``) and counted (``tessera_rate_limit_degraded``).
 
-The bound across an outage, from its first request. Every Redis decision also writes the TAT that
-Redis returned into this process's own store (the *shadow*, bounded like any ``InProcessStore``),
-so the fallback does not start empty: it carries on from the state this process last saw in Redis.
-A subject refused through Redis is still refused on the first request after Redis stops. A process
-that last saw the subject with ``r`` requests left lets through at most ``r`` at once, then one per
-``window / limit`` seconds, exactly as Redis would have; the requests a subject made through Redis
-before the outage are counted in what every process that saw them has left. So with N processes a
-subject gets at most N times the limit within a window, counting from the first request of the
-outage (``tests/session/test_rate_limit_outage.py`` checks that figure on a Redis it stops). Each
-decision sends this process's shadow TAT with it and Redis keeps the later of the two, so a Redis
-that comes back empty (restarted without persistence) resumes from what the processes remember
-instead of granting a fresh quota. A subject evicted from a full shadow (more than ``max_keys``
-subjects with quota in use in this process) falls back to a full quota: the bound holds for the
-most recently used ``max_keys`` subjects.
+The bound across an outage, from its first request. Every Redis decision also writes what Redis
+said about the subject (how many requests are in its window, the oldest and the newest) into this
+process's own store (the *shadow*, bounded like any ``InProcessStore``), so the fallback does not
+start empty: it carries on from the state this process last saw in Redis, counting the requests in
+between as made at the newest one's time (they expire no earlier than they really do: the fallback
+refuses rather than lets through). A subject refused through Redis is still refused on the first
+request after Redis stops; the requests a subject made through Redis before the outage are counted
+in what every process that saw them has left. So with N processes a subject gets at most N times the
+limit within a window, counting from the first request of the outage
+(``tests/session/test_rate_limit_outage.py`` checks that figure on a Redis it stops). Each decision
+sends this process's shadow with it, and a Redis that has no entry for the subject (restarted
+without persistence) is seeded from it, so it resumes from what the processes remember instead of
+granting a fresh quota.
 
 Once per outage. A failure declares an outage only when the decision that failed began after the
 last change of state, and only a probe (one decision at a time, once ``retry_seconds`` have passed)
@@ -33,7 +40,7 @@ went away are dropped at once: Redis killed and restarted leaves them dead in th
 that was done the first requests to draw one after the recovery declared a second outage.
 
 Responses carry ``RateLimit-Policy`` and ``RateLimit`` (draft-ietf-httpapi-ratelimit-headers-10)
-and, when refused, ``Retry-After``: the seconds until one more request fits.
+and, when refused, ``Retry-After``: the seconds until the oldest request in the window leaves it.
 """
 
 from __future__ import annotations
@@ -42,9 +49,11 @@ import asyncio
 import contextlib
 import logging
 import math
+import secrets
 import threading
 import time
 import weakref
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -59,8 +68,8 @@ from tessera.core.metrics import Metrics
 
 log = logging.getLogger("tessera.ratelimit")
 
-# Float error of ``window / limit`` summed ``limit`` times onto a Unix time (a double's step there is
-# about 2e-7 s) must not refuse the last allowed call: a millisecond of tolerance is far above it.
+# A request exactly ``window`` seconds old has left the window; float error of the times (a
+# double's step around a Unix time is about 2e-7 s) must not keep it in: a millisecond of tolerance.
 EPSILON = 1e-3
 
 
@@ -84,92 +93,155 @@ class Decision:
         return headers
 
 
-def gcra(tat: float | None, now: float, interval: float, window: float) -> tuple[bool, float]:
-    """One request at ``now`` against a stored TAT: (allowed, the TAT after it)."""
-    start = now if tat is None or tat < now else tat
-    after = start + interval
-    if after - now > window + EPSILON:
-        return False, start
-    return True, after
+@dataclass(frozen=True)
+class Window:
+    """What a store knows of one subject after a decision: the requests in its window, the oldest
+    one's time and the newest one's (both 0.0 when there are none)."""
+
+    count: int
+    oldest: float
+    newest: float
+
+
+EMPTY = Window(0, 0.0, 0.0)
+
+
+class Log:
+    """One subject's requests in the window, oldest first, as (time, how many at that time).
+
+    A request let through here weighs 1; what a Redis decision reported is kept as two entries
+    (the oldest request, and the others at the newest one's time), see the module's docstring.
+    """
+
+    __slots__ = ("count", "entries")
+
+    def __init__(self) -> None:
+        self.entries: deque[tuple[float, int]] = deque()
+        self.count = 0
+
+    def expire(self, now: float, window: float) -> None:
+        entries = self.entries
+        while entries and entries[0][0] <= now - window + EPSILON:
+            self.count -= entries.popleft()[1]
+
+    def take(self, now: float, limit: int) -> bool:
+        if self.count >= limit:
+            return False
+        self.entries.append((now, 1))
+        self.count += 1
+        return True
+
+    def window(self) -> Window:
+        if not self.entries:
+            return EMPTY
+        return Window(self.count, self.entries[0][0], self.entries[-1][0])
+
+    @classmethod
+    def of(cls, seen: Window) -> Log:
+        log_ = cls()
+        if seen.count > 0:
+            log_.entries.append((seen.oldest, 1))
+            if seen.count > 1:
+                log_.entries.append((seen.newest, seen.count - 1))
+            log_.count = seen.count
+        return log_
 
 
 class Store(Protocol):
-    async def take(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
-        """Apply ``gcra`` to ``key`` atomically: (allowed, its TAT after the call)."""
+    async def take(self, key: str, now: float, limit: int, window: float) -> tuple[bool, Window]:
+        """One request of ``key`` at ``now``, atomically: (allowed, the subject's window after it)."""
         ...
 
     async def reset(self) -> None: ...
 
 
 class InProcessStore:
-    """TATs in this process's memory, at most ``max_keys`` of them (spent ones go first)."""
+    """Sliding logs in this process's memory, at most ``max_keys`` subjects (idle ones go first)."""
 
     def __init__(self, max_keys: int = 100_000) -> None:
         self._lock = threading.Lock()
-        self._tats: dict[str, float] = {}
+        self._logs: dict[str, Log] = {}
         self._max_keys = max_keys
+        self._window = 60.0  # the longest window seen: a log idle that long is empty
 
-    async def take(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
+    async def take(self, key: str, now: float, limit: int, window: float) -> tuple[bool, Window]:
         with self._lock:
-            allowed, tat = gcra(self._tats.get(key), now, interval, window)
-            if allowed:
-                self._tats.pop(key, None)  # re-inserted last: the dict's order is least recently used first
-                self._tats[key] = tat
-                if len(self._tats) > self._max_keys:
-                    self._evict(now)
-            return allowed, tat
+            found = self._logs.pop(key, None)  # re-inserted last: the dict's order is least recently used first
+            log_ = found if found is not None else Log()
+            log_.expire(now, window)
+            allowed = log_.take(now, limit)
+            self._logs[key] = log_
+            self._window = max(self._window, window)
+            if len(self._logs) > self._max_keys:
+                self._evict(now)
+            return allowed, log_.window()
 
-    def observe(self, key: str, tat: float, now: float) -> None:
-        """Remember a TAT decided elsewhere (in Redis): the later of it and the one kept here."""
+    def observe(self, key: str, seen: Window, now: float) -> None:
+        """Remember what Redis said about ``key`` (its window after a decision made there)."""
         with self._lock:
-            kept = self._tats.pop(key, None)
-            self._tats[key] = tat if kept is None else max(kept, tat)
-            if len(self._tats) > self._max_keys:
+            self._logs.pop(key, None)
+            self._logs[key] = Log.of(seen)
+            if len(self._logs) > self._max_keys:
                 self._evict(now)
 
-    def tat(self, key: str) -> float | None:
+    def seen(self, key: str, now: float, window: float) -> Window:
+        """What this process knows of ``key``'s window at ``now`` (to seed a Redis that lost it)."""
         with self._lock:
-            return self._tats.get(key)
+            log_ = self._logs.get(key)
+            if log_ is None:
+                return EMPTY
+            log_.expire(now, window)
+            return log_.window()
 
     def _evict(self, now: float) -> None:
-        """Forget subjects whose quota is whole again (they lose nothing); if that is not enough,
+        """Forget subjects with nothing in their window (they lose nothing); if that is not enough,
         the least recently used tenth."""
-        self._tats = {k: v for k, v in self._tats.items() if v > now}
-        if len(self._tats) > self._max_keys:
-            drop = len(self._tats) - self._max_keys + self._max_keys // 10
-            for key in list(self._tats)[:drop]:
-                del self._tats[key]
+        self._logs = {k: v for k, v in self._logs.items() if v.entries and v.entries[-1][0] > now - self._window}
+        if len(self._logs) > self._max_keys:
+            drop = len(self._logs) - self._max_keys + self._max_keys // 10
+            for key in list(self._logs)[:drop]:
+                del self._logs[key]
 
     def __len__(self) -> int:
-        return len(self._tats)
+        return len(self._logs)
 
     async def reset(self) -> None:
         with self._lock:
-            self._tats.clear()
+            self._logs.clear()
 
 
-# KEYS[1] the subject; ARGV now, interval, window, and the TAT the calling process remembers (0
-# when none): Redis keeps the later of its own and that one, so a Redis that lost its keys resumes
-# from what the processes saw. The TAT is kept as a string of 17 significant digits (Lua numbers
-# become integers on the way back to Redis, and tostring keeps only 14), and expires when the quota
-# is whole again.
-GCRA_SCRIPT = """
+# KEYS[1] the subject's sorted set (member: a unique id, score: the request's time); ARGV now,
+# window, limit, a unique member for this request, and what the calling process remembers of the
+# subject (count, oldest, newest; count 0 when nothing). A set Redis does not have (restarted
+# without persistence) is seeded from that memory first. Times travel as strings of 17 significant
+# digits (Lua numbers become integers on the way back to Redis, and tostring keeps only 14). The set
+# expires when its newest request leaves the window.
+SLIDING_LOG_SCRIPT = """
 local now = tonumber(ARGV[1])
-local interval = tonumber(ARGV[2])
-local window = tonumber(ARGV[3])
-local remembered = tonumber(ARGV[4] or '0')
-local stored = tonumber(redis.call('GET', KEYS[1]) or '0')
-local tat = math.max(now, stored, remembered)
-local after = tat + interval
-if after - now > window + 0.001 then
-  if remembered > stored and remembered > now then
-    redis.call('SET', KEYS[1], string.format('%.17g', remembered), 'PX', math.ceil((remembered - now) * 1000) + 1000)
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+local remembered = tonumber(ARGV[5])
+if remembered > 0 and redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('ZADD', KEYS[1], tonumber(ARGV[6]), 'seen:0')
+  for i = 1, remembered - 1 do
+    redis.call('ZADD', KEYS[1], tonumber(ARGV[7]), 'seen:' .. i)
   end
-  return {0, string.format('%.17g', tat)}
 end
-local kept = string.format('%.17g', after)
-redis.call('SET', KEYS[1], kept, 'PX', math.ceil((after - now) * 1000) + 1000)
-return {1, kept}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window + 0.001)
+local count = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  count = count + 1
+  allowed = 1
+end
+if count == 0 then
+  return {allowed, 0, '0', '0'}
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2]
+redis.call('PEXPIRE', KEYS[1], math.ceil((tonumber(newest) + window - now) * 1000) + 1000)
+return {allowed, count, oldest, newest}
 """
 
 
@@ -195,15 +267,18 @@ class RedisStore:
             # Redis falls back within one timeout instead of redis-py's ten retries.
             client = redis.asyncio.Redis.from_url(self._url, socket_timeout=2, socket_connect_timeout=2,
                                                   retry=Retry(NoBackoff(), 1))
-            found = self._clients[loop] = (client, client.register_script(GCRA_SCRIPT))
+            found = self._clients[loop] = (client, client.register_script(SLIDING_LOG_SCRIPT))
         return found
 
-    async def take(self, key: str, now: float, interval: float, window: float,
-                   remembered: float | None = None) -> tuple[bool, float]:
+    async def take(self, key: str, now: float, limit: int, window: float,
+                   remembered: Window = EMPTY) -> tuple[bool, Window]:
         _, script = self._client()
-        args = [repr(now), repr(interval), window, repr(remembered or 0.0)]
-        allowed, tat = await script(keys=[f"{self._prefix}:rl:{key}"], args=args)  # type: ignore[operator]
-        return bool(int(allowed)), float(tat)
+        member = f"{now!r}:{secrets.token_hex(6)}"  # unique: two requests at one instant are two entries
+        args = [repr(now), repr(float(window)), limit, member, remembered.count, repr(remembered.oldest),
+                repr(remembered.newest)]
+        allowed, count, oldest, newest = await script(keys=[f"{self._prefix}:rl:{key}"],  # type: ignore[operator]
+                                                      args=args)
+        return bool(int(allowed)), Window(int(count), float(oldest), float(newest))
 
     async def drop_connections(self) -> None:
         """Close every pooled connection of this loop's client: after Redis went away they are dead,
@@ -249,30 +324,30 @@ class FallbackStore:
         self._epoch = 0  # changes with every change of state; a decision older than it is stale
         self._probing = False
 
-    async def take(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
+    async def take(self, key: str, now: float, limit: int, window: float) -> tuple[bool, Window]:
         probe = False
         if self.degraded:
             if self._probing or self.monotonic() < self._retry_at:
-                return await self._fallback(key, now, interval, window)
+                return await self._fallback(key, now, limit, window)
             probe = self._probing = True
         epoch = self._epoch
         try:
-            allowed, tat = await self.primary.take(key, now, interval, window, self.fallback.tat(key))
+            allowed, seen = await self.primary.take(key, now, limit, window, self.fallback.seen(key, now, window))
         except (redis.RedisError, OSError) as exc:
             if probe:
                 self._retry_at = self.monotonic() + self.retry_seconds
             elif epoch == self._epoch and not self.degraded:
                 await self._declare_degraded(exc)
-            return await self._fallback(key, now, interval, window)
+            return await self._fallback(key, now, limit, window)
         finally:
             if probe:
                 self._probing = False
-        self.fallback.observe(key, tat, now)
+        self.fallback.observe(key, seen, now)
         if probe:
             log.warning("ratelimit.recovered")
             self.degraded = False
             self._epoch += 1
-        return allowed, tat
+        return allowed, seen
 
     async def _declare_degraded(self, exc: BaseException) -> None:
         log.warning("ratelimit.degraded", extra={"error": type(exc).__name__, "fallback": "per-process limits"})
@@ -282,10 +357,10 @@ class FallbackStore:
         with contextlib.suppress(redis.RedisError, OSError):  # closing a dead connection: nothing to release
             await self.primary.drop_connections()
 
-    async def _fallback(self, key: str, now: float, interval: float, window: float) -> tuple[bool, float]:
+    async def _fallback(self, key: str, now: float, limit: int, window: float) -> tuple[bool, Window]:
         if self.metrics is not None:
             self.metrics.rate_limit_degraded()
-        return await self.fallback.take(key, now, interval, window)
+        return await self.fallback.take(key, now, limit, window)
 
     async def reset(self) -> None:
         await self.fallback.reset()
@@ -315,14 +390,13 @@ class RateLimiter:
     async def check(self, policy: str, subject: str) -> Decision:
         """Count one request of ``subject`` against ``policy`` (read, write, login, token, open)."""
         limit, window = self.limits[policy], self.window_seconds
-        interval = window / limit
         now = self.clock.time()
-        allowed, tat = await self.store.take(f"{policy}:{subject}", now, interval, window)
-        ahead = max(0.0, tat - now)  # how far the subject has borrowed into the future
-        remaining = max(0, min(limit, math.floor((window - ahead + EPSILON) / interval)))
+        allowed, seen = await self.store.take(f"{policy}:{subject}", now, limit, window)
+        # The whole quota is back when the newest request leaves the window; one more fits when the oldest does.
+        reset = math.ceil(seen.newest + window - now - EPSILON) if seen.count else 0
         if allowed:
-            return Decision(True, policy, limit, remaining, math.ceil(ahead - EPSILON), window)
+            return Decision(True, policy, limit, max(0, limit - seen.count), max(0, reset), window)
         if self.metrics is not None:
             self.metrics.rate_limit_refused(policy)
-        retry_after = math.ceil(ahead + interval - window - EPSILON)
-        return Decision(False, policy, limit, 0, math.ceil(ahead - EPSILON), window, max(1, retry_after))
+        retry_after = math.ceil(seen.oldest + window - now - EPSILON)
+        return Decision(False, policy, limit, 0, max(0, reset), window, max(1, retry_after))

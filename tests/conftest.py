@@ -307,8 +307,8 @@ def actor_for(env: Env, headers: dict[str, str], tenant_header: str | None = Non
 @contextmanager
 def fresh_quota(clock: ShiftedClock, window: int = 60) -> Iterator[None]:
     """A whole rate-limit quota (the clock moved a window on), and time held still while the test
-    counts up to it: GCRA gives a request back every ``window / limit`` seconds of real time, which
-    a slow run would otherwise see as one request too many allowed."""
+    counts up to it: a slow run would otherwise see the first of its requests leave the window
+    before it counted the last, one request too many allowed."""
     clock.advance(window)
     with clock.held():
         yield

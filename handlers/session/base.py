@@ -48,5 +48,5 @@ async def authenticated(policy: str) -> tuple[Runtime, Actor, dict[str, str]]:
     state = current()
     rt = state.runtime
     actor = await resolve_actor(rt, session_claims(), state.headers.get("x-tenant-id"))
-    headers = await enforce(rt, policy, f"{actor.tenant_id}:{actor.user_id}")
+    headers = await enforce(rt, policy, f"user:{actor.user_id}")  # per user, whichever tenant they act in
     return rt, actor, headers

@@ -49,7 +49,7 @@ REFERENCE: tuple[Setting, ...] = (
             'session JWT lifetime'),
     Setting('`TESSERA_RATE_LIMIT_READ` / `_WRITE` / `_LOGIN`',
             '`100` / `30` / `10`',
-            'per minute, per tenant and user (login: per email)'),
+            'per minute per user, whichever tenant they act in (login: per email)'),
     Setting('`TESSERA_RATE_LIMIT_WINDOW_SECONDS`',
             '`60`',
             'the window every limit above counts in (the limits are per this many seconds; "a minute" by '

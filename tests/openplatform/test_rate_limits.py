@@ -37,7 +37,7 @@ def test_the_call_over_an_installations_limit_is_rate_limit_exceeded(env: Env, t
     body = refused.json()
     assert body["code"] == "rate_limit_exceeded"
     assert body["requestId"] == refused.headers["X-Request-Id"]
-    assert int(refused.headers["Retry-After"]) == 20  # 3 a minute: one every 20 s
+    assert 55 <= int(refused.headers["Retry-After"]) <= 60  # when the first of the three leaves the minute
 
 
 def test_every_business_call_carries_the_installations_limit(env: Env, tenant: TenantUsers,

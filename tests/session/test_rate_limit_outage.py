@@ -137,14 +137,34 @@ def test_n_processes_let_through_at_most_n_times_the_limit_within_a_window_of_an
     assert sum(through_redis) + sum(during) == 2 * 100  # N = 2 processes, limit 100, clock standing still
 
 
-def test_each_process_lets_one_more_request_through_per_interval_during_an_outage(
+def test_each_process_lets_the_quota_through_again_once_the_window_moved_on_during_an_outage(
         own_redis: OwnRedis, processes: list[Process], frozen: FrozenClock) -> None:
     api = processes[0]
     assert api.allowed("login", "s", 11) == [True] * 10 + [False]
     own_redis.kill()
     assert api.allowed("login", "s") == [False]
-    frozen.advance(6)  # 10 a minute: one every 6 s, as in Redis
+    frozen.advance(59)  # the ten logins seen through Redis are still in the window
+    assert api.allowed("login", "s") == [False]
+    frozen.advance(1)  # now they have left it, as in Redis
+    assert api.allowed("login", "s", 11) == [True] * 10 + [False]
+
+
+def test_the_shadow_counts_requests_seen_through_redis_no_earlier_than_they_leave(
+        own_redis: OwnRedis, processes: list[Process], frozen: FrozenClock) -> None:
+    """Logins every 5 s through Redis (12:00:00 to 12:00:45): the fallback knows the oldest one's time
+    and counts the nine after it as made at the last one's, so it refuses until the last has left:
+    sooner than Redis would, never later."""
+    api = processes[0]
+    for _ in range(10):
+        assert api.allowed("login", "s") == [True]
+        frozen.advance(5)
+    own_redis.kill()
+    frozen.advance(15)  # 12:01:05: the first has left the window, as it has in Redis
     assert api.allowed("login", "s", 2) == [True, False]
+    frozen.advance(5)  # 12:01:10: Redis would let the one of 12:00:05 go; the fallback counts it at 12:00:45
+    assert api.allowed("login", "s") == [False]
+    frozen.advance(35)  # 12:01:45: the nine counted at 12:00:45 leave; the one of 12:01:05 stays
+    assert api.allowed("login", "s", 10) == [True] * 9 + [False]
 
 
 def test_a_redis_restarted_empty_resumes_from_what_the_processes_saw(
@@ -154,7 +174,7 @@ def test_a_redis_restarted_empty_resumes_from_what_the_processes_saw(
     own_redis.kill()
     assert api.allowed("login", "s") == [False]
     own_redis.start()  # no persistence: the subject's key is gone
-    frozen.advance(RETRY_SECONDS)  # the back-off is over (and less than the 6 s one more login needs)
+    frozen.advance(RETRY_SECONDS)  # the back-off is over (and the ten logins are still in the window)
     assert api.allowed("login", "s") == [False]
     assert not api.store.degraded  # refused by Redis itself, which now holds the remembered state
     assert processes[1].allowed("login", "s") == [False]

@@ -1,5 +1,6 @@
-"""Rate limits (GCRA): read 100/min, write 30/min, login 10/min per tenant and user, Open Platform
-calls 600/min per installation; in process, in Redis, and per process while Redis is unreachable."""
+"""Rate limits (a sliding log: at most N in any 60 s): read 100/min, write 30/min per user, login 10/min
+per email, Open Platform calls 600/min per installation; in process, in Redis, and per process while Redis
+is unreachable."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from storage import identity
 from tessera.app import create_app
 from tessera.core.clock import FrozenClock, ShiftedClock
 from tessera.core.metrics import Metrics
@@ -84,22 +86,52 @@ def test_the_count_starts_again_in_the_next_window(limiter: OnOwnLoop, frozen: F
     assert limiter.check("login", "a").allowed
 
 
-def test_retry_after_is_the_time_until_one_more_request_fits(limiter: OnOwnLoop, frozen: FrozenClock) -> None:
+@pytest.mark.rule("session.error.rate-limited")
+def test_retry_after_is_the_time_until_the_oldest_request_leaves_the_window(limiter: OnOwnLoop,
+                                                                            frozen: FrozenClock) -> None:
     frozen.advance(45)
-    for _ in range(10):
+    limiter.check("login", "a")
+    frozen.advance(10)
+    for _ in range(9):
         limiter.check("login", "a")
-    assert limiter.check("login", "a").headers()["Retry-After"] == "6"  # 10 a minute: one every 6 s
-    frozen.advance(6)
+    assert limiter.check("login", "a").headers()["Retry-After"] == "50"  # the first one leaves at 45 + 60
+    frozen.advance(49)
+    assert not limiter.check("login", "a").allowed
+    frozen.advance(1)
     assert limiter.check("login", "a").allowed
+    assert not limiter.check("login", "a").allowed  # the other nine are in the window until 55 + 60
 
 
 @pytest.mark.rule("session.ratelimit.per-user-per-60s")
 def test_there_is_no_burst_across_a_window_boundary(limiter: OnOwnLoop, frozen: FrozenClock) -> None:
-    """Fixed windows let 10 logins at 12:00:59 and 10 more at 12:01:00; GCRA lets one per 6 s."""
+    """Fixed windows let 10 logins at 12:00:59 and 10 more at 12:01:00; the sliding log none."""
     frozen.advance(59)
     assert all(limiter.check("login", "a").allowed for _ in range(10))
     frozen.advance(2)
     assert not limiter.check("login", "a").allowed
+
+
+@pytest.mark.rule("session.ratelimit.per-user-per-60s", "session.ratelimit.login")
+def test_at_most_n_requests_land_in_any_60_seconds(limiter: OnOwnLoop, frozen: FrozenClock) -> None:
+    """A login a second for three minutes: ten in each minute, never eleven in any 60 s."""
+    allowed_at = []
+    for second in range(180):
+        if limiter.check("login", "a").allowed:
+            allowed_at.append(second)
+        frozen.advance(1)
+    assert allowed_at == [*range(0, 10), *range(60, 70), *range(120, 130)]
+    assert max(sum(1 for t in allowed_at if start <= t < start + 60) for start in range(180)) == 10
+
+
+@pytest.mark.rule("session.ratelimit.per-user-per-60s")
+def test_requests_spread_over_the_window_leave_it_one_by_one(limiter: OnOwnLoop, frozen: FrozenClock) -> None:
+    for _ in range(10):  # one every 5 s: 12:00:00 to 12:00:45
+        assert limiter.check("login", "a").allowed
+        frozen.advance(5)
+    frozen.advance(10)  # 12:01:00: the first is 60 s old, the window holds nine
+    decisions = [limiter.check("login", "a") for _ in range(2)]
+    assert [d.allowed for d in decisions] == [True, False]
+    assert decisions[1].headers()["Retry-After"] == "5"  # 12:00:05 leaves at 12:01:05
 
 
 def test_a_quiet_subject_has_its_whole_quota_again(limiter: OnOwnLoop, frozen: FrozenClock) -> None:
@@ -164,7 +196,7 @@ def test_remaining_counts_down(limiter: OnOwnLoop) -> None:
     first = limiter.check("write", "u")
     second = limiter.check("write", "u")
     assert (first.remaining, second.remaining) == (29, 28)
-    assert second.headers()["RateLimit"].startswith('"write";r=28;t=')
+    assert second.headers()["RateLimit"] == '"write";r=28;t=60'  # the whole quota is back when both leave
 
 
 @pytest.mark.rule("session.error.rate-limited", "session.ratelimit.read")
@@ -180,6 +212,27 @@ def test_the_101st_read_in_a_minute_is_rate_limited(env: Env, tenant: TenantUser
         assert "RateLimit" in refused.headers
         # another user of the same tenant is not affected
         assert env.client.get("/api/dynamic/assets/list", headers=tenant.headers("viewer")).status_code == 200
+
+
+@pytest.mark.rule("session.ratelimit.per-user-per-60s", "session.ratelimit.read")
+def test_a_user_has_one_read_quota_whichever_tenant_they_act_in(env: Env, clock: ShiftedClock) -> None:
+    home, other = env.new_tenant(), env.new_tenant()
+
+    async def join() -> None:
+        async with env.runtime.db.write() as conn:
+            user = await identity.find_user_by_email(conn, home.emails["admin"])
+            assert user is not None
+            await identity.add_membership(conn, other.tenant_id, user.id, "viewer", now=env.runtime.clock.now())
+
+    env.run(join)
+    with fresh_quota(clock):
+        headers = home.headers()
+        for index in range(100):  # half in each tenant
+            switch = {"X-Tenant-Id": other.code} if index % 2 else {}
+            assert env.client.get("/api/dynamic/assets/list", headers={**headers, **switch}).status_code == 200
+        for switch in ({}, {"X-Tenant-Id": other.code}):
+            refused = env.client.get("/api/dynamic/assets/list", headers={**headers, **switch})
+            assert refused.status_code == 429 and refused.json()["code"] == "RATE_LIMITED"
 
 
 @pytest.mark.rule("session.ratelimit.read")

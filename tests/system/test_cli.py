@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.support.live_server import ROOT, TESSERA, tessera_env, tessera_serve
 
@@ -28,6 +29,17 @@ def test_a_bad_setting_stops_the_start_with_a_clear_message(tmp_path: Path) -> N
     assert result.returncode == 2
     assert "TESSERA_RATE_LIMIT_READ" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.rule("session.ratelimit.per-user-per-60s")
+def test_serve_with_several_processes_and_no_redis_refuses_to_start(tmp_path: Path) -> None:
+    """Each process would count the rate limits apart: N processes, N times every limit."""
+    env = {k: v for k, v in _env(tmp_path).items() if k != "TESSERA_REDIS_URL"}
+    result = subprocess.run([*TESSERA, "serve", "--port", "1", "--workers", "2"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 2
+    assert "--workers 2 needs TESSERA_REDIS_URL" in result.stderr
+    assert "Traceback" not in result.stderr and "listening" not in result.stdout
 
 
 def test_serve_demo_runs_on_sqlite_with_demo_data(tmp_path: Path) -> None:

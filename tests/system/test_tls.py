@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.conftest import REDIS_URL
 from tests.support.live_server import ROOT, TESSERA, tessera_env
 from tests.support.tls import Certificates, make_certificates, serving
 
@@ -112,7 +113,8 @@ def test_behind_a_trusted_proxy_plain_http_is_refused_and_forwarded_https_served
 
 def test_serve_with_several_processes_terminates_tls_in_each(tmp_path: Path, certificates: Certificates) -> None:
     env = _production(tmp_path, TESSERA_TLS_CERT_FILE=str(certificates.cert),
-                      TESSERA_TLS_KEY_FILE=str(certificates.key), TESSERA_WORKERS_IN_PROCESS="false")
+                      TESSERA_TLS_KEY_FILE=str(certificates.key), TESSERA_WORKERS_IN_PROCESS="false",
+                      TESSERA_REDIS_URL=REDIS_URL, TESSERA_REDIS_PREFIX=f"tessera-tls-{secrets.token_hex(4)}")
     trusted = certificates.client_context()
     with serving(env, "--workers", "2", scheme="https", verify=trusted) as served:
         for _ in range(6):
