@@ -22,6 +22,7 @@ from storage.call_audit import CallAudit
 from storage.credentials import rotation_due_by_tenant
 from storage.db import open_database
 from storage.engine import Database
+from storage.token_refusals import TokenRefusals
 from storage.traced import TracedDatabase
 from tessera import tracing
 from tessera.core.clock import Clock, SystemClock
@@ -81,12 +82,15 @@ class Runtime:
     # Webhook signing secrets at rest: the service signs with them, so they are sealed, not hashed.
     secret_box: SealedBox
     call_audit: CallAudit
+    # Refusals of the OAuth endpoints, audited per client, error and minute (storage/token_refusals.py).
+    token_refusals: TokenRefusals
     work: WorkSignal = field(default_factory=WorkSignal)
     metrics: Metrics = field(default_factory=Metrics)
 
     async def aclose(self) -> None:
         """Release what the current event loop opened: queued audit rows, the pool, Redis."""
         await self.call_audit.close()
+        await self.token_refusals.close()
         await self.rate_limiter.close()
         await self.db.close()
 
@@ -135,6 +139,7 @@ def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
         cursor_box=SealedBox(derive_key(key, "list-cursor"), clock),
         secret_box=SealedBox(derive_key(key, "webhook-secret"), clock),
         call_audit=CallAudit(raw, clock),
+        token_refusals=TokenRefusals(raw, clock),
         metrics=metrics,
     )
 

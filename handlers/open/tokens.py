@@ -5,7 +5,9 @@ Client authentication arrives the same way on all three: as form fields or HTTP 
 section 2.3.1: the id and the secret are form-urlencoded inside the Basic credentials), never both,
 and never in the query string: secrets (and tokens) in URLs end up in logs and proxies, so such a
 request is refused rather than served once. Each client id is rate-limited before its secret is
-checked, under one limit for the three endpoints (``TESSERA_RATE_LIMIT_TOKEN``). A
+checked, under one limit for the three endpoints (``TESSERA_RATE_LIMIT_TOKEN``). Every refusal of
+the three is audited, per client, error and minute, by the request middleware
+(``storage/token_refusals.py``). A
 ``private_key_jwt`` client (RFC 7523) sends ``client_assertion_type`` and ``client_assertion``
 instead (``client_id`` optional, the assertion's ``iss`` names it); the assertion's ``aud`` is the
 token endpoint's absolute URL, or the endpoint's own on introspection and revocation.
@@ -49,7 +51,7 @@ async def introspectToken(body: dict[str, Any]) -> Reply:
     form = dict(body)
     client_id, secret, assertion = await _client(form)
     answer = await introspection.introspect(runtime(), client_id, secret, str(form.get("token") or ""),
-                                            issuer=public_url(), request_id=request_id(), assertion=assertion,
+                                            issuer=public_url(), assertion=assertion,
                                             audiences=_audiences(INTROSPECTION_PATH))
     return answer, 200, _no_store()
 
@@ -76,6 +78,8 @@ async def _client(form: dict[str, Any]) -> tuple[str | None, str | None, str | N
     if FORBIDDEN_QUERY & set(request.query_params):
         raise InvalidRequest(N_("Send token parameters in the form body, never in the query string."))
     client_id, secret, assertion = _credentials(form, _basic_credentials(request.headers.get("authorization")))
+    if isinstance(client_id, str):  # a refusal from here on is audited under it (storage/token_refusals.py)
+        request.oauth_client = client_id
     if isinstance(client_id, str) and 0 < len(client_id) <= clients.MAX_FIELD:
         decision = await runtime().rate_limiter.check("token", f"client:{client_id}")
         if not decision.allowed:

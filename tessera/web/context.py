@@ -9,6 +9,8 @@ web layer's Connexion package knows Connexion's request objects.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import logging
 import re
@@ -30,7 +32,7 @@ from tessera.core.text import storable
 from tessera.runtime import Runtime
 from tessera.web.connexion.routing import routed_operation_id
 from tessera.web.envelopes import render_error
-from tessera.web.surface import Surface, surface_of
+from tessera.web.surface import OAUTH_ENDPOINTS, Surface, surface_of
 
 SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 # Bounds of what one request may make the service hold and parse; each refusal comes in the
@@ -61,6 +63,10 @@ class RequestState:
     response_headers: dict[str, str] | None = None
     # Set by ``tessera.web.tracing`` when tracing is on: the access log line carries it.
     trace_id: str | None = None
+    # The refusal's code, set where an error is rendered; and on the OAuth endpoints the client id
+    # the request named, once read: a refusal there is audited under both (storage/token_refusals.py).
+    error_code: str | None = None
+    oauth_client: str | None = None
 
     @cached_property
     def headers(self) -> Headers:
@@ -84,6 +90,18 @@ def current() -> RequestState:
 
 def current_or_none() -> RequestState | None:
     return _current.get()
+
+
+def basic_username(headers: Headers) -> str | None:
+    """The client id of an ``Authorization: Basic`` header (still form-urlencoded), or None."""
+    scheme, _, value = headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "basic":
+        return None
+    try:
+        decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        return None
+    return decoded.partition(":")[0] or None
 
 
 def header(scope: Scope, name: bytes) -> str | None:
@@ -133,6 +151,8 @@ class RequestContextMiddleware:
             self._log(scope, started, state)
             if state.surface is Surface.OPEN_PLATFORM:
                 self._record_call(scope, state)
+            elif state.surface is Surface.OAUTH and 400 <= (state.status or 500) < 500:
+                self._record_refusal(scope, state)
             reset_locale(locale_token)
             _current.reset(tokens[1])
             request_id_var.reset(tokens[0])
@@ -154,6 +174,16 @@ class RequestContextMiddleware:
             extra["otelTraceId"] = state.trace_id
         log.info("request", extra=extra)
         self.runtime.metrics.request(state.surface.value, routed_operation_id(scope), state.status or 500, seconds)
+
+    def _record_refusal(self, scope: Scope, state: RequestState) -> None:
+        """A refusal of an OAuth endpoint, counted for its audit entry (one per client, error and minute)."""
+        path = str(scope.get("path", ""))
+        endpoint = OAUTH_ENDPOINTS.get(path)
+        if endpoint is None:
+            return
+        client = state.oauth_client if state.oauth_client is not None else basic_username(state.headers)
+        self.runtime.token_refusals.record(storable(client)[:64] if client else None,
+                                           state.error_code or f"http_{state.status}", endpoint, state.request_id)
 
     def _record_call(self, scope: Scope, state: RequestState) -> None:
         """The call audit of the Open Platform: who called what, with which outcome and request id.

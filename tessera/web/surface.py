@@ -13,6 +13,8 @@ from enum import Enum
 
 # RFC 8414 authorization server metadata (section 3: the issuer has no path, so nothing follows).
 METADATA_PATH = "/.well-known/oauth-authorization-server"
+# The OAuth endpoints that authenticate clients, by the name their refusals are audited under.
+OAUTH_ENDPOINTS = {"/oauth2/token": "token", "/oauth2/introspect": "introspection", "/oauth2/revoke": "revocation"}
 
 
 class Surface(Enum):

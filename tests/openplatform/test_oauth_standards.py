@@ -207,8 +207,10 @@ def test_introspection_without_client_authentication_is_invalid_client(env: Env,
                             headers=_basic({**cred, "clientSecret": cred["clientSecret"] + "x"}))
     assert wrong.status_code == 401
     assert wrong.headers["WWW-Authenticate"].startswith("Basic")
-    denied = _audited(env, "oauth.token.denied", cred["clientId"])
-    assert [row.after for row in denied] == [{"endpoint": "introspection"}]
+    env.run(env.runtime.token_refusals.flush, final=True)
+    denied = _audited(env, "oauth.token.refused", cred["clientId"])
+    assert [(row.after["endpoint"], row.after["error"], row.after["count"]) for row in denied] == [
+        ("introspection", "invalid_client", 1)]
 
 
 @pytest.mark.rule("security.no-secrets-in-urls")

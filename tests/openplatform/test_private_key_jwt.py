@@ -125,9 +125,10 @@ def test_a_bad_assertion_is_invalid_client(env: Env, tenant: TenantUsers, case: 
                                         "jti": "x"}, None, algorithm="none"),
     }[case]()
     refused(post_assertion(env, signed))
+    env.run(env.runtime.token_refusals.flush, final=True)
     with env.sql.connect() as conn:
         denied = conn.execute(select(func.count()).select_from(audit_log).where(
-            audit_log.c.action == "oauth.token.denied",
+            audit_log.c.action == "oauth.token.refused",
             audit_log.c.actor.in_([client_id, "tcli_000000000000000000000000"]))).scalar_one()
     assert denied >= 1
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from storage import audit
 from storage import credentials as credential_store
 from storage.credentials import CredentialWithInstallationRow
 from storage.engine import Executor
@@ -30,7 +29,6 @@ AUTH_METHODS = ("client_secret_basic", "client_secret_post", "private_key_jwt")
 MAX_FIELD = 512
 # Compared against for unknown clients, so the work (and time) does not tell which client ids exist.
 _NO_DIGEST = "0" * 64
-DENIED = "oauth.token.denied"
 
 
 def well_formed(client_id: str | None, secret: str | None, assertion: str | None = None) -> bool:
@@ -66,13 +64,12 @@ async def verify(rt: Runtime, conn: Executor, client_id: str, secret: str | None
     return cred, authentic(rt, cred, secret or "", now)
 
 
-async def authenticate(rt: Runtime, client_id: str | None, secret: str | None, request_id: str | None,
-                       endpoint: str, *, assertion: str | None = None,
+async def authenticate(rt: Runtime, client_id: str | None, secret: str | None, *, assertion: str | None = None,
                        audiences: tuple[str, ...] = ()) -> CredentialWithInstallationRow:
     """The authenticated credential (with its installation), or ``invalid_client``.
 
-    A refusal of a client id that was checked is audited as ``oauth.token.denied``, naming the
-    ``endpoint`` (``introspection``, ``revocation``), like refused token requests.
+    A refusal is audited with every other refusal of the OAuth endpoints, per client, error and
+    minute (``storage/token_refusals.py``), not here.
     """
     if not well_formed(client_id, secret, assertion):
         raise InvalidClient()
@@ -86,9 +83,4 @@ async def authenticate(rt: Runtime, client_id: str | None, secret: str | None, r
     if ok:
         assert cred is not None
         return cred
-    async with rt.db.write() as conn:
-        await audit.append(conn, tenant_id=cred.tenant_id if cred else None, actor_user_id=None, actor=client_id,
-                           action=DENIED, target_type="credential", target_id=client_id,
-                           after={"endpoint": endpoint}, request_id=request_id,
-                           application_id=cred.application_id if cred else None, now=now)
     raise InvalidClient()

@@ -4,7 +4,8 @@ The HTTP side (form fields or HTTP Basic, secrets refused in the query string, t
 client) is the token endpoint handler's, what authenticates a client ``clients``'s; this module
 decides on the credential and the scopes. A
 token carries at most the installation's granted scopes; omitting ``scope`` grants all of them.
-Denials and grants are audited; the answer never says whether a client id exists.
+Grants are audited with the token; refusals, per client, error and minute by the request middleware
+(``storage/token_refusals.py``); the answer never says whether a client id exists.
 """
 
 from __future__ import annotations
@@ -67,9 +68,7 @@ async def _issue(rt: Runtime, wanted: TokenRequest, request_id: str | None) -> d
     # whose statements run on its own threads, the whole grant is one hop to the writer.
     async with rt.db.write() as conn:
         cred, authentic = await clients.verify(rt, conn, client_id, secret, assertion, wanted.audiences, now)
-        if not authentic:  # audited, then refused once the entry is committed
-            await audit.append_entry(conn, _denial(cred, client_id, request_id, now))
-        else:
+        if authentic:  # a refusal is audited with the others (storage/token_refusals.py)
             assert cred is not None
             grant = _granted(rt, cred, wanted, client_id, request_id, now)
             await token_store.store_token(conn, grant.digest, cred.id, cred.installation_id, grant.scopes, now,
@@ -84,10 +83,9 @@ async def _issue_for_secret(rt: Runtime, wanted: TokenRequest, client_id: str, s
                             request_id: str | None, now: datetime) -> dict[str, Any]:
     """A secret's token on PostgreSQL: the credential's read, then the token and its audit entry
     in one statement (``store_token_audited``), each on an autocommit connection: two round trips,
-    no transaction to open or close. A refusal's audit entry is one statement too."""
+    no transaction to open or close. A refusal costs the read alone (its audit is aggregated)."""
     cred, authentic = await clients.verify(rt, rt.db, client_id, secret, None, wanted.audiences, now)
     if not authentic:
-        await audit.append_entry(rt.db, _denial(cred, client_id, request_id, now))
         raise InvalidClient()
     assert cred is not None
     grant = _granted(rt, cred, wanted, client_id, request_id, now)
@@ -121,14 +119,6 @@ def _granted(rt: Runtime, cred: CredentialWithInstallationRow, wanted: TokenRequ
     ttl = max(0, math.floor((expires_at - now).total_seconds()))
     answer = {"access_token": token, "token_type": "Bearer", "expires_in": ttl, "scope": " ".join(scopes)}
     return _Grant(answer, rt.digests.digest(token), scopes, expires_at, entry)
-
-
-def _denial(cred: CredentialWithInstallationRow | None, client_id: str, request_id: str | None,
-            now: datetime) -> dict[str, Any]:
-    """The audit entry of a refused token request (the credential's tenant and application, if it exists)."""
-    return audit.entry(tenant_id=cred.tenant_id if cred else None, actor_user_id=None, actor=client_id,
-                       action=clients.DENIED, target_type="credential", target_id=client_id, request_id=request_id,
-                       application_id=cred.application_id if cred else None, now=now)
 
 
 def _scopes(granted: set[str], requested: str | None) -> list[str]:

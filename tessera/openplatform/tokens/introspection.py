@@ -23,11 +23,9 @@ REVOKED = "oauth.token.revoke"
 
 
 async def introspect(rt: Runtime, client_id: str | None, secret: str | None, token: str, *, issuer: str,
-                     request_id: str | None, assertion: str | None = None,
-                     audiences: tuple[str, ...] = ()) -> dict[str, Any]:
+                     assertion: str | None = None, audiences: tuple[str, ...] = ()) -> dict[str, Any]:
     """The RFC 7662 answer about ``token`` for the authenticated client."""
-    cred = await clients.authenticate(rt, client_id, secret, request_id, "introspection", assertion=assertion,
-                                      audiences=audiences)
+    cred = await clients.authenticate(rt, client_id, secret, assertion=assertion, audiences=audiences)
     row = await bearer.lookup(rt, token)
     if row is None or row.installation_id != cred.installation_id or not bearer.alive(row, rt.clock.now()):
         return dict(INACTIVE)
@@ -46,8 +44,7 @@ async def introspect(rt: Runtime, client_id: str | None, secret: str | None, tok
 async def revoke(rt: Runtime, client_id: str | None, secret: str | None, token: str, *,
                  request_id: str | None, assertion: str | None = None, audiences: tuple[str, ...] = ()) -> None:
     """Revoke ``token`` if the authenticated client's installation owns it; silently nothing otherwise."""
-    cred = await clients.authenticate(rt, client_id, secret, request_id, "revocation", assertion=assertion,
-                                      audiences=audiences)
+    cred = await clients.authenticate(rt, client_id, secret, assertion=assertion, audiences=audiences)
     if not token or len(token) > bearer.MAX_TOKEN_LENGTH:
         return
     now = rt.clock.now()

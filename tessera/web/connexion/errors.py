@@ -101,4 +101,6 @@ def handle_error(request: ConnexionRequest, exc: Exception) -> ConnexionResponse
     # Connexion's OAuth check reads the header; any other scheme counts as no credentials.
     bearer = authorization.split(None, 1)[0].lower() == "bearer" if authorization.strip() else False
     status, body, headers = render_error(error, surface, request_id, basic_auth=basic, bearer_token=bearer)
+    if state is not None:  # the code answered, which a refusal of the OAuth endpoints is audited under
+        state.error_code = str(body.get("code", ""))
     return json_response(status, body, headers)
