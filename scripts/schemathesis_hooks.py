@@ -204,6 +204,9 @@ BINDERS: dict[tuple[str, str], Binder] = {
     ("POST", "/api/auth/login"): _body(_demo_login),
     **_page_binders(tuple(RECORDS)),
     ("GET", f"{OP}/applications/{{appId}}"): APP,
+    # Renaming, disabling or deleting the shared application would change what the other cases see.
+    ("PUT", f"{OP}/applications/{{appId}}"): _ids(appId=lambda o: o.fresh_app()),
+    ("DELETE", f"{OP}/applications/{{appId}}"): _ids(appId=lambda o: o.fresh_app()),
     ("GET", f"{OP}/applications/{{appId}}/members/list"): APP,
     ("POST", f"{OP}/applications/{{appId}}/members"): _then(APP, _body(_new_member)),
     ("PUT", f"{OP}/applications/{{appId}}/members/{{userPid}}"):

@@ -12,9 +12,15 @@ from storage.listing import ListField, ListRequest, build_queries, keyword_in, r
 from storage.tables import (
     application_members,
     applications,
+    credentials,
+    installations,
     users,
+    webhook_endpoints,
 )
 from tessera.core.ids import new_pid
+
+# A deleted application is kept (its id, for the audit log's history) but is found nowhere.
+DELETED = "deleted"
 
 
 class ApplicationRow(NamedTuple):
@@ -71,7 +77,8 @@ async def application_by_id(conn: Executor, application_id: int) -> ApplicationR
 
 
 async def application_by_pid(conn: Executor, pid: str, *, lock: bool = False) -> ApplicationRow | None:
-    query = select(applications).where(applications.c.pid == pid)
+    """The application (None for an unknown or deleted one)."""
+    query = select(applications).where(and_(applications.c.pid == pid, applications.c.status != DELETED))
     if lock and conn.dialect == "postgresql":
         # Serialises membership changes of one application (the last-owner rule); SQLite's
         # BEGIN IMMEDIATE already serialises every writer.
@@ -109,6 +116,48 @@ async def owner_count(conn: Executor, application_id: int) -> int:
     )).scalar_one())
 
 
+async def update_application(conn: Executor, application_id: int, values: dict[str, Any], *,
+                             now: datetime) -> None:
+    await conn.execute(update(applications).where(applications.c.id == application_id)
+                       .values(**values, updated_at=now))
+
+
+class Removed(NamedTuple):
+    """What deleting an application took with it (for its audit entry)."""
+
+    installations: list[str]
+    credentials: list[str]
+    webhook_endpoints: list[str]
+
+
+async def remove_application(conn: Executor, application_id: int, *, now: datetime) -> Removed:
+    """Delete the application softly: marked deleted, its installations disabled, their credentials
+    revoked and their webhook endpoints deleted (rows kept: the audit log and the deliveries refer
+    to them). Its tokens are the caller's to delete (``storage.tokens.delete_tokens_of``)."""
+    own_installations = select(installations.c.id).where(installations.c.application_id == application_id)
+    installed = [str(pid) for pid in (await conn.execute(
+        select(installations.c.pid).where(installations.c.application_id == application_id)
+        .order_by(installations.c.id))).scalars()]
+    revoked = [str(client_id) for client_id in (await conn.execute(
+        select(credentials.c.client_id).where(and_(credentials.c.installation_id.in_(own_installations),
+                                                   credentials.c.status != "revoked"))
+        .order_by(credentials.c.id))).scalars()]
+    endpoints = [str(pid) for pid in (await conn.execute(
+        select(webhook_endpoints.c.pid).where(and_(webhook_endpoints.c.installation_id.in_(own_installations),
+                                                   webhook_endpoints.c.deleted_at.is_(None)))
+        .order_by(webhook_endpoints.c.id))).scalars()]
+    await conn.execute(update(credentials).where(and_(credentials.c.installation_id.in_(own_installations),
+                                                      credentials.c.status != "revoked"))
+                       .values(status="revoked", revoked_at=now))
+    await conn.execute(update(webhook_endpoints).where(and_(webhook_endpoints.c.installation_id.in_(own_installations),
+                                                            webhook_endpoints.c.deleted_at.is_(None)))
+                       .values(enabled=0, deleted_at=now, updated_at=now))
+    await conn.execute(update(installations).where(installations.c.application_id == application_id)
+                       .values(status="disabled", updated_at=now))
+    await update_application(conn, application_id, {"status": DELETED}, now=now)
+    return Removed(installed, revoked, endpoints)
+
+
 def member_application_ids(user_id: int) -> Any:
     return select(application_members.c.application_id).where(application_members.c.user_id == user_id)
 
@@ -126,7 +175,7 @@ async def applications_page(conn: Executor, user_id: int,
     base = select(applications, application_members.c.role).select_from(
         applications.join(application_members, and_(application_members.c.application_id == applications.c.id,
                                                     application_members.c.user_id == user_id))
-    )
+    ).where(applications.c.status != DELETED)
     return await run_list(conn, build_queries(base, [], request, applications.c.id, keyword_in(applications.c.name),
                                               row=ApplicationPageRow))
 

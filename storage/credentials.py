@@ -129,13 +129,15 @@ class CredentialWithInstallationRow(NamedTuple):
     tenant_id: int
     inst_status: str
     granted_scopes: list[str]
+    app_status: str
 
 
 _WITH_INSTALLATION = Statement(
     select(credentials, installations.c.pid.label("installation_pid"),
            installations.c.application_id, installations.c.tenant_id, installations.c.status.label("inst_status"),
-           installations.c.scopes.label("granted_scopes"))
-    .select_from(credentials.join(installations, installations.c.id == credentials.c.installation_id))
+           installations.c.scopes.label("granted_scopes"), applications.c.status.label("app_status"))
+    .select_from(credentials.join(installations, installations.c.id == credentials.c.installation_id)
+                 .join(applications, applications.c.id == installations.c.application_id))
     .where(credentials.c.client_id == bindparam("client_id")),
     row=CredentialWithInstallationRow,
 )

@@ -267,11 +267,23 @@ def _tenants_deliveries(tenant_id: int) -> ColumnElement[bool]:
         .where(installations.c.tenant_id == tenant_id))
 
 
+# Deliveries to the endpoints of an application an owner disabled wait, unclaimed, until it is
+# enabled again: paused, not dropped (their retries are not spent on it).
+_PAUSED_ENDPOINTS = (
+    select(webhook_endpoints.c.id)
+    .select_from(webhook_endpoints.join(installations, installations.c.id == webhook_endpoints.c.installation_id)
+                 .join(applications, applications.c.id == installations.c.application_id))
+    .where(applications.c.status == "disabled")
+)
+
+
 async def claim_due(conn: Executor, now: datetime, lease_until: datetime, limit: int,
                     tenant_id: int | None = None) -> list[ClaimedDeliveryRow]:
     """Lease up to ``limit`` due deliveries (only the tenant's when one is given) to this worker;
-    returns them with event and endpoint."""
-    where = None if tenant_id is None else _tenants_deliveries(tenant_id)
+    returns them with event and endpoint. Those of a disabled application's endpoints wait."""
+    where: ColumnElement[bool] = deliveries.c.endpoint_id.not_in(_PAUSED_ENDPOINTS)
+    if tenant_id is not None:
+        where = and_(where, _tenants_deliveries(tenant_id))
     ids = await queues.lease_due(conn, deliveries, now, lease_until, limit, where)
     if not ids:
         return []

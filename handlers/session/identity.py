@@ -30,6 +30,16 @@ async def getApplication(appId: str) -> Reply:
     return ok(await applications.get_application(rt, actor, appId), headers)
 
 
+async def updateApplication(appId: str, body: dict[str, Any]) -> Reply:
+    rt, actor, headers = await authenticated("write")
+    return ok(await applications.update_application(rt, actor, appId, body, request_id()), headers)
+
+
+async def deleteApplication(appId: str) -> Reply:
+    rt, actor, headers = await authenticated("write")
+    return ok(await applications.delete_application(rt, actor, appId, request_id()), headers)
+
+
 async def listMembers(appId: str) -> Reply:
     rt, actor, headers = await authenticated("read")
     return ok(await members.list_members(rt, actor, appId, query_params()), headers)

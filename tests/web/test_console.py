@@ -473,7 +473,7 @@ def test_owner_maintainer_and_viewer_each_see_exactly_what_their_role_allows(ser
         sign_in(page, server, email, route=f"#/applications/{scene['appId']}")  # a deep link survives sign-in
         expect(page.get_by_role("heading", name=scene["appName"], level=1)).to_be_visible()
         expect(page.get_by_text(f"Your role: {label}")).to_be_visible()
-        for control in ("Install", "Add member"):
+        for control in ("Install", "Add member", "Edit application", "Disable application", "Delete application"):
             expect(page.get_by_role("button", name=control, exact=True)).to_have_count(1 if role == "owner" else 0)
         expect(page.get_by_role("combobox", name="Role of Demo Viewer")).to_have_count(1 if role == "owner" else 0)
         expect(page.get_by_role("cell", name=VIEWER, exact=True)).to_be_visible()  # every member reads the members
@@ -664,6 +664,35 @@ def test_the_console_is_readable_at_phone_width(server: Live, open_page: Callabl
 
 
 @pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+@pytest.mark.rule("op.role.owner-application-lifecycle")
+def test_an_owner_renames_disables_enables_and_deletes_an_application_from_the_console(
+        server: Live, open_page: Callable[..., Page]) -> None:
+    scene = server.scene(members={})
+    page = open_page()
+    sign_in(page, server, ADMIN, route=f"#/applications/{scene['appId']}")
+    expect(page.get_by_role("heading", name=scene["appName"], level=1)).to_be_visible()
+    renamed = f"{scene['appName']} (EU)"
+    page.get_by_role("button", name="Edit application").click()
+    dialog = page.get_by_role("dialog", name="Edit application")
+    dialog.get_by_label("Name").fill(renamed)
+    dialog.get_by_label("Description").fill("The EU fleet.")
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", name=renamed, level=1)).to_be_visible()
+    expect(page.get_by_text("The EU fleet.")).to_be_visible()
+    summary = page.locator(".summary")
+    page.get_by_role("button", name="Disable application").click()
+    page.get_by_role("dialog", name="Disable application").get_by_role("button", name="Disable application").click()
+    expect(summary).to_contain_text("Disabled")
+    assert server.call(scene["admin"], "GET", f"/api/open-platform/applications/{scene['appId']}")["status"] == \
+        "disabled"
+    page.get_by_role("button", name="Enable application").click()
+    expect(summary).to_contain_text("Active")
+    page.get_by_role("button", name="Delete application").click()
+    page.get_by_role("dialog", name="Delete application").get_by_role("button", name="Delete application").click()
+    expect(page.get_by_role("heading", name="Applications", level=1)).to_be_visible()
+    expect(page.get_by_text(renamed)).to_have_count(0)
+
+
 def test_an_owner_rotates_revokes_edits_and_retries_from_the_console(server: Live,
                                                                      open_page: Callable[..., Page]) -> None:
     """The rest of the owner's controls: rotation with a grace window, revocation, endpoint edit,

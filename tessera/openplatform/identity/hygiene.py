@@ -27,7 +27,7 @@ from typing import Any
 
 from storage import audit, outbox
 from storage import credentials as store
-from storage.credentials import CrossingRow
+from storage.credentials import CredentialWithInstallationRow, CrossingRow
 from storage.engine import DatabaseUnavailable, Executor
 from tessera.core.clock import iso
 from tessera.core.settings import Settings
@@ -63,6 +63,14 @@ def past_max_age(settings: Settings, created_at: datetime, now: datetime) -> boo
     """Whether a credential created at ``created_at`` may no longer obtain tokens at ``now``."""
     born_before = max_age_born_before(settings, now)
     return born_before is not None and created_at <= born_before
+
+
+def usable(settings: Settings, cred: CredentialWithInstallationRow, now: datetime) -> bool:
+    """Whether a credential may authenticate at ``now`` at all, whatever it presents: active, of an
+    enabled installation of an active application, inside its grace window if it has one, and
+    younger than the maximum age."""
+    return cred.status == "active" and cred.inst_status == "enabled" and cred.app_status == "active" \
+        and (cred.expires_at is None or now < cred.expires_at) and not past_max_age(settings, cred.created_at, now)
 
 
 def age_fields(settings: Settings, created_at: datetime, in_use: bool, now: datetime) -> dict[str, Any]:

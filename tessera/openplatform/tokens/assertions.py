@@ -168,7 +168,7 @@ async def accepted(rt: Runtime, conn: Executor, cred: CredentialWithInstallation
     """Whether ``assertion`` authenticates the credential row (``credential_with_installation``)
     at ``now``; an accepted assertion's ``jti`` is used up (in ``conn``'s transaction)."""
     if cred is None or cred.kind != credential_store.PRIVATE_KEY_JWT or len(assertion) > MAX_ASSERTION \
-            or not _live(rt, cred, now):
+            or not hygiene.usable(rt.settings, cred, now):
         return False
     claims = _verified_claims(cred, assertion, audiences)
     if claims is None or claims.get("sub") != client_id or not _timely(claims, now):
@@ -178,14 +178,6 @@ async def accepted(rt: Runtime, conn: Executor, cred: CredentialWithInstallation
         return False
     until = datetime.fromtimestamp(float(claims["exp"]), tz=now.tzinfo) + timedelta(seconds=LEEWAY)
     return await credential_store.claim_jti(conn, rt.digests.digest(f"{client_id}\n{jti}"), until)
-
-
-def _live(rt: Runtime, cred: CredentialWithInstallationRow, now: datetime) -> bool:
-    """Whether the credential may authenticate at ``now`` at all: active, of an enabled
-    installation, inside its grace window if it has one, and younger than the maximum age."""
-    return cred.status == "active" and cred.inst_status == "enabled" and \
-        (cred.expires_at is None or now < cred.expires_at) and \
-        not hygiene.past_max_age(rt.settings, cred.created_at, now)
 
 
 def _jti(claims: Mapping[str, Any]) -> str | None:

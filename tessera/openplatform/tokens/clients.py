@@ -6,9 +6,9 @@ it signed (RFC 7523, ``assertions``); how they arrived is the handlers' business
 authenticates a key credential, nor an assertion a secret one. ``AUTH_METHODS`` is
 the one list of the methods the service accepts: the authorization server metadata publishes it
 for every endpoint that authenticates clients. A credential authenticates while it is active and
-unexpired (its grace window, and ``TESSERA_CREDENTIAL_MAX_AGE_DAYS`` when set: ``hygiene``) and
-its installation is enabled. Unknown client ids cost the same digest comparison as
-known ones, so the time taken does not tell which exist.
+unexpired (its grace window, and ``TESSERA_CREDENTIAL_MAX_AGE_DAYS`` when set: ``hygiene``), its
+installation is enabled and its application active (not disabled by an owner). Unknown client ids
+cost the same digest comparison as known ones, so the time taken does not tell which exist.
 """
 
 from __future__ import annotations
@@ -46,10 +46,8 @@ def authentic(rt: Runtime, cred: CredentialWithInstallationRow | None, secret: s
     """Whether ``secret`` authenticates the credential row (``credential_with_installation``) at ``now``."""
     digest = cred.secret_digest if cred is not None and cred.secret_digest else _NO_DIGEST
     secret_ok = rt.digests.matches(secret, digest)
-    return cred is not None and secret_ok and cred.kind == credential_store.SECRET and cred.status == "active" \
-        and cred.inst_status == "enabled" \
-        and (cred.expires_at is None or now < cred.expires_at) \
-        and not hygiene.past_max_age(rt.settings, cred.created_at, now)
+    return cred is not None and secret_ok and cred.kind == credential_store.SECRET \
+        and hygiene.usable(rt.settings, cred, now)
 
 
 async def verify(rt: Runtime, conn: Executor, client_id: str, secret: str | None, assertion: str | None,

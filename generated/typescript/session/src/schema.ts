@@ -484,9 +484,32 @@ export interface paths {
          *     non-member the application does not exist: 404 `NOT_FOUND`, whether or not it exists.
          */
         get: operations["getApplication"];
-        put?: never;
+        /**
+         * Rename, describe, disable or enable an application
+         * @description Changes the application's `name`, `description` or `status` (give at least one). Only an
+         *     `owner` may do it: a non-member gets 404 `NOT_FOUND`, a maintainer or viewer 403
+         *     `FORBIDDEN` with `data.permission` `application:owner`. `status: disabled` is for
+         *     incidents: every token of every installation of the application is dead at once, for
+         *     good (enabling again lets its clients obtain new tokens, never revives an old one); the
+         *     token endpoint refuses its credentials with `invalid_client` while it is disabled; and
+         *     its webhook deliveries are paused, not dropped: they wait, and go out once it is enabled
+         *     again. Its installations keep their own status. Audited as `application.update` with the
+         *     fields before and after; a change to nothing writes and audits nothing.
+         */
+        put: operations["updateApplication"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete an application
+         * @description Deletes the application for good: every credential of its installations is revoked and
+         *     every token dead, its installations are removed (disabled, no longer listed, no longer
+         *     reachable), its webhook endpoints are deleted and their pending deliveries are not sent.
+         *     Afterwards the application is 404 `NOT_FOUND` and is listed no more. Its history stays in
+         *     the audit log: `application.delete` (with the installations and credentials it took) and
+         *     every entry before it. Only an `owner` may do it: a non-member gets 404 `NOT_FOUND`, a
+         *     maintainer or viewer 403 `FORBIDDEN` with `data.permission` `application:owner`. No
+         *     request body.
+         */
+        delete: operations["deleteApplication"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1710,11 +1733,51 @@ export interface components {
             appId: string;
             name: string;
             description: string | null;
-            /** @description `active`. */
-            status: string;
+            status: components["schemas"]["ApplicationStatus"];
             role: components["schemas"]["MemberRole"];
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @description `active`, or `disabled` by an owner: its tokens dead, its credentials refused, its webhooks paused.
+         * @enum {string}
+         */
+        ApplicationStatus: "active" | "disabled";
+        /**
+         * @description Give `name`, `description`, `status`, or any of them together.
+         * @example {
+         *       "status": "disabled"
+         *     }
+         */
+        UpdateApplicationRequest: {
+            /** @description Display name with at least one non-space character; leading and trailing spaces are trimmed. */
+            name?: string;
+            description?: string | null;
+            status?: components["schemas"]["ApplicationStatus"];
+        };
+        /**
+         * @example {
+         *       "appId": "app_cqdc33f1w4gfcs34ej039c6r21",
+         *       "deleted": true
+         *     }
+         */
+        DeletedApplication: {
+            appId: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        /**
+         * @example {
+         *       "code": "0",
+         *       "message": "OK",
+         *       "data": {
+         *         "appId": "app_cqdc33f1w4gfcs34ej039c6r21",
+         *         "deleted": true
+         *       }
+         *     }
+         */
+        DeletedApplicationEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DeletedApplication"];
         };
         /**
          * @example {
@@ -6863,6 +6926,150 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the application (the `appId` of its results).
+                 * @example app_cqdc33f1w4gfcs34ej039c6r21
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description The application after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "appId": "app_cqdc33f1w4gfcs34ej039c6r21",
+                     *         "name": "Fleet Sync",
+                     *         "description": null,
+                     *         "status": "disabled",
+                     *         "role": "owner",
+                     *         "created_at": "2026-11-22T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OwnerForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the application (the `appId` of its results).
+                 * @example app_cqdc33f1w4gfcs34ej039c6r21
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application is deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "appId": "app_cqdc33f1w4gfcs34ej039c6r21",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedApplicationEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OwnerForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];

@@ -16,6 +16,7 @@ from .application_list_result import ApplicationListResult
 from .application_null_test import ApplicationNullTest
 from .application_null_test_field_name import ApplicationNullTestFieldName
 from .application_null_test_operator import ApplicationNullTestOperator
+from .application_status import ApplicationStatus
 from .application_text_comparison import ApplicationTextComparison
 from .application_text_comparison_field_name import ApplicationTextComparisonFieldName
 from .application_text_comparison_operator import ApplicationTextComparisonOperator
@@ -217,6 +218,8 @@ from .credential_text_like_field_name import CredentialTextLikeFieldName
 from .credential_text_like_operator import CredentialTextLikeOperator
 from .datasource_envelope import DatasourceEnvelope
 from .datasource_result import DatasourceResult
+from .deleted_application import DeletedApplication
+from .deleted_application_envelope import DeletedApplicationEnvelope
 from .deleted_automation import DeletedAutomation
 from .deleted_automation_envelope import DeletedAutomationEnvelope
 from .deleted_record import DeletedRecord
@@ -455,6 +458,7 @@ from .stock_ins_update_session_action_payload import StockInsUpdateSessionAction
 from .switch_tenant_request import SwitchTenantRequest
 from .tenant_membership import TenantMembership
 from .trace_data import TraceData
+from .update_application_request import UpdateApplicationRequest
 from .update_automation_request import UpdateAutomationRequest
 from .update_installation_request import UpdateInstallationRequest
 from .update_webhook_endpoint_request import UpdateWebhookEndpointRequest
@@ -508,6 +512,7 @@ __all__ = (
     "ApplicationNullTest",
     "ApplicationNullTestFieldName",
     "ApplicationNullTestOperator",
+    "ApplicationStatus",
     "ApplicationTextComparison",
     "ApplicationTextComparisonFieldName",
     "ApplicationTextComparisonOperator",
@@ -709,6 +714,8 @@ __all__ = (
     "CredentialTextLikeOperator",
     "DatasourceEnvelope",
     "DatasourceResult",
+    "DeletedApplication",
+    "DeletedApplicationEnvelope",
     "DeletedAutomation",
     "DeletedAutomationEnvelope",
     "DeletedRecord",
@@ -947,6 +954,7 @@ __all__ = (
     "SwitchTenantRequest",
     "TenantMembership",
     "TraceData",
+    "UpdateApplicationRequest",
     "UpdateAutomationRequest",
     "UpdateInstallationRequest",
     "UpdateWebhookEndpointRequest",

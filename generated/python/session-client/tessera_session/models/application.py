@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.application_status import ApplicationStatus
 from ..models.member_role import MemberRole
 from typing import cast
 import datetime
@@ -33,7 +34,8 @@ class Application:
             app_id (str): Public id of the application.
             name (str):
             description (None | str):
-            status (str): `active`.
+            status (ApplicationStatus): `active`, or `disabled` by an owner: its tokens dead, its credentials refused, its
+                webhooks paused.
             role (MemberRole): A member's role in an application: `owner` (everything, including members, installations
                 and credentials), `maintainer` and `viewer` (read the application, its members and its
                 installations).
@@ -44,7 +46,7 @@ class Application:
     app_id: str
     name: str
     description: None | str
-    status: str
+    status: ApplicationStatus
     role: MemberRole
     created_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -61,7 +63,7 @@ class Application:
         description: None | str
         description = self.description
 
-        status = self.status
+        status = self.status.value
 
         role = self.role.value
 
@@ -98,7 +100,10 @@ class Application:
         description = _parse_description(d.pop("description"))
 
 
-        status = d.pop("status")
+        status = ApplicationStatus(d.pop("status"))
+
+
+
 
         role = MemberRole(d.pop("role"))
 

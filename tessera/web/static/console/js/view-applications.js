@@ -65,8 +65,7 @@ export async function applicationsView({ root, navigate }) {
 }
 
 export async function applicationView({ root, params: [appId] }) {
-  const app = await api("GET", `/api/open-platform/applications/${appId}`);
-  document.title = `${app.name} · ${t("shell.title")}`;
+  let app = await api("GET", `/api/open-platform/applications/${appId}`);
   const owner = roleAllows(app.role, "manageInstallations");
   const published = await catalog();
 
@@ -161,12 +160,64 @@ export async function applicationView({ root, params: [appId] }) {
     },
   });
 
+  // -- the application itself: its owners rename, describe, disable, enable and delete it --------------
+  const summary = h("div", { class: "summary" });
+  const renderSummary = () => {
+    document.title = `${app.name} · ${t("shell.title")}`;
+    summary.replaceChildren(
+      breadcrumbs([[t("applications.title"), "#/applications"], [app.name]]),
+      heading(app.name, badge(app.role, t("applications.yourRole", { role: t(`status.${app.role}`) }))),
+      app.description ? h("p", { class: "lead" }, app.description) : null,
+      facts([[t("applications.id"), h("code", { class: "mono" }, app.appId)],
+             [t("applications.status"), badge(app.status)], [t("common.created"), formatTime(app.created_at)]]),
+      toolbar(
+        owner ? button(t("applications.edit"), edit) : null,
+        owner ? button(app.status === "active" ? t("applications.disable") : t("applications.enable"),
+                       (event) => toggle(event.currentTarget),
+                       { kind: app.status === "active" ? "danger" : "secondary" }) : null,
+        owner ? button(t("applications.delete"), (event) => destroy(event.currentTarget), { kind: "danger-quiet" })
+          : null));
+  };
+  const update = async (body) => {
+    app = await api("PUT", `/api/open-platform/applications/${appId}`, { body });
+    renderSummary();
+  };
+  const edit = () => formDialog({
+    title: t("applications.edit"),
+    intro: t("applications.editIntro"),
+    submitLabel: t("action.save"),
+    fields: [
+      { name: "name", label: t("applications.name"), required: true, value: app.name },
+      { name: "description", label: t("applications.description"), type: "textarea", value: app.description || "" },
+    ],
+    onSubmit: async (values) => {
+      await update({ name: values.name, description: values.description || null });
+      notify(t("applications.saved"));
+    },
+  });
+  const toggle = async (control) => {
+    const enabling = app.status !== "active";
+    if (!enabling && !(await confirmDialog({ title: t("applications.disable"),
+                                             message: t("applications.disableConfirm", { app: app.name }),
+                                             confirmLabel: t("applications.disable"), danger: true }))) return;
+    await busy(control, async () => {
+      await update({ status: enabling ? "active" : "disabled" });
+      notify(enabling ? t("applications.enabled") : t("applications.disabled"));
+    });
+  };
+  const destroy = async (control) => {
+    if (!(await confirmDialog({ title: t("applications.delete"), message: t("applications.deleteConfirm", { app: app.name }),
+                                confirmLabel: t("applications.delete"), danger: true }))) return;
+    await busy(control, async () => {
+      await api("DELETE", `/api/open-platform/applications/${appId}`);
+      notify(t("applications.deleted", { app: app.name }));
+      window.location.hash = "#/applications";
+    });
+  };
+  renderSummary();
+
   append(root, [
-    breadcrumbs([[t("applications.title"), "#/applications"], [app.name]]),
-    heading(app.name, badge(app.role, t("applications.yourRole", { role: t(`status.${app.role}`) }))),
-    app.description ? h("p", { class: "lead" }, app.description) : null,
-    facts([[t("applications.id"), h("code", { class: "mono" }, app.appId)], [t("applications.status"), badge(app.status)],
-           [t("common.created"), formatTime(app.created_at)]]),
+    summary,
     h("p", { class: "role-help" }, t(`roles.help.${app.role}`)),
     section(t("installations.title"),
       toolbar(owner ? button(t("installations.new"), install, { kind: "primary" }) : null),
