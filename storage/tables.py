@@ -391,9 +391,12 @@ deliveries = Table(
     Column("last_http_status", Integer, nullable=True),
     Column("created_at", UTCDateTime(), nullable=False),
     Column("updated_at", UTCDateTime(), nullable=False),
+    # The X-Request-Id of the call whose event this delivers (copied from the event at fan-out).
+    Column("request_id", String(128), nullable=True),
     UniqueConstraint("event_id", "endpoint_id"),
     Index("ix_deliveries_due", "status", "next_attempt_at"),
     Index("ix_deliveries_endpoint_created", "endpoint_id", "created_at", "id"),
+    Index("ix_deliveries_request_id", "request_id"),
 )
 
 delivery_attempts = Table(

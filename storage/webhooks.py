@@ -183,9 +183,12 @@ async def subscribed_endpoints(conn: Executor, tenant_id: int) -> list[Subscribe
     )))
 
 
-async def create_delivery(conn: Executor, event_id: int, endpoint_id: int, now: datetime) -> None:
+async def create_delivery(conn: Executor, event_id: int, endpoint_id: int, now: datetime,
+                          request_id: str | None = None) -> None:
+    """A pending delivery of the event to the endpoint, under the request id of the call behind the event."""
     await conn.execute(insert(deliveries).values(
         pid=new_pid("dlv"), endpoint_id=endpoint_id, event_id=event_id, status="pending", attempts=0,
+        request_id=request_id,
         next_attempt_at=now, created_at=now, updated_at=now,
     ))
 
@@ -224,11 +227,11 @@ class ClaimedDeliveryRow(NamedTuple):
     last_http_status: int | None
     created_at: datetime
     updated_at: datetime
+    request_id: str | None
     event_pid: str
     event_type: str
     payload: dict[str, Any]
     occurred_at: datetime
-    request_id: str | None
     url: str
     enabled: int
     endpoint_pid: str
@@ -289,7 +292,7 @@ async def claim_due(conn: Executor, now: datetime, lease_until: datetime, limit:
         return []
     return list(await conn.execute(Query(
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type,
-               outbox_events.c.payload, outbox_events.c.occurred_at, outbox_events.c.request_id,
+               outbox_events.c.payload, outbox_events.c.occurred_at,
                webhook_endpoints.c.url, webhook_endpoints.c.enabled,
                webhook_endpoints.c.pid.label("endpoint_pid"), webhook_endpoints.c.failing_since,
                webhook_endpoints.c.rate_limit, webhook_endpoints.c.max_in_flight,
@@ -447,6 +450,7 @@ class DeliveryDetailRow(NamedTuple):
     last_http_status: int | None
     created_at: datetime
     updated_at: datetime
+    request_id: str | None
     endpoint_pid: str
     installation_id: int
     tenant_id: int
@@ -514,6 +518,7 @@ DELIVERY_FIELDS: dict[str, ListField] = {
     "attempts": ListField("attempts", "integer", deliveries.c.attempts),
     "created_at": ListField("created_at", "timestamp", deliveries.c.created_at),
     "updated_at": ListField("updated_at", "timestamp", deliveries.c.updated_at),
+    "requestId": ListField("requestId", "string", deliveries.c.request_id),
 }
 
 
@@ -531,6 +536,7 @@ class ListedDeliveryRow(NamedTuple):
     last_http_status: int | None
     created_at: datetime
     updated_at: datetime
+    request_id: str | None
     event_pid: str
     event_type: str
 
@@ -549,14 +555,17 @@ class AttemptRow(NamedTuple):
     outcome: str
 
 
-async def deliveries_page(conn: Executor, endpoint_id: int,
-                          request: ListRequest) -> tuple[list[ListedDeliveryRow], int]:
-    """One page of the endpoint's deliveries (with the event's id and type) and the total."""
+async def deliveries_page(conn: Executor, endpoint_id: int, request: ListRequest,
+                          request_id: str | None = None) -> tuple[list[ListedDeliveryRow], int]:
+    """One page of the endpoint's deliveries (with the event's id and type) and the total; only
+    those of one request id when ``request_id`` is given."""
     base = (
         select(deliveries, outbox_events.c.event_id.label("event_pid"), outbox_events.c.event_type)
         .select_from(deliveries.join(outbox_events, outbox_events.c.id == deliveries.c.event_id))
         .where(deliveries.c.endpoint_id == endpoint_id)
     )
+    if request_id is not None:
+        base = base.where(deliveries.c.request_id == request_id)
     return await run_list(conn, build_queries(base, [], request, deliveries.c.id, keyword_in(deliveries.c.pid),
                                               ListedDeliveryRow))
 

@@ -30,14 +30,14 @@ def _attempt_dict(attempt: store.AttemptRow, delivery: store.ListedDeliveryRow, 
         outcome, error = store.UNKNOWN, store.WORKER_STOPPED
     return {"attemptedAt": iso(attempt.attempted_at), "outcome": outcome, "httpStatus": attempt.http_status,
             "latencyMs": attempt.latency_ms, "error": error, "worker": attempt.worker,
-            "responseExcerpt": attempt.response_excerpt}
+            "responseExcerpt": attempt.response_excerpt, "requestId": delivery.request_id}
 
 
 def _delivery_dict(row: store.ListedDeliveryRow, endpoint_pid: str, attempts: list[store.AttemptRow],
                    now: datetime) -> dict[str, Any]:
     return {
         "deliveryId": row.pid, "endpointId": endpoint_pid, "eventId": row.event_pid, "eventType": row.event_type,
-        "status": row.status, "attemptCount": row.attempts,
+        "requestId": row.request_id, "status": row.status, "attemptCount": row.attempts,
         "nextAttemptAt": iso(row.next_attempt_at) if row.next_attempt_at else None,
         "attempts": [_attempt_dict(a, row, now) for a in attempts],
         "created_at": iso(row.created_at), "updated_at": iso(row.updated_at),
@@ -46,9 +46,11 @@ def _delivery_dict(row: store.ListedDeliveryRow, endpoint_pid: str, attempts: li
 
 async def list_deliveries(rt: Runtime, actor: Actor, endpoint_pid: str, params: Mapping[str, Any]) -> dict[str, Any]:
     request = parse_list_request(params, store.DELIVERY_FIELDS)
+    request_id = params.get("requestId")  # the deliveries (and their attempts) of one call
     async with rt.db.read() as conn:
         endpoint, _, _ = await endpoint_for_member(conn, actor, endpoint_pid)
-        rows, total = await store.deliveries_page(conn, endpoint.id, request)
+        rows, total = await store.deliveries_page(conn, endpoint.id, request,
+                                                  request_id if isinstance(request_id, str) else None)
         attempts = await store.attempts_of(conn, [r.id for r in rows])
     now = rt.clock.now()
     return page_of([_delivery_dict(r, endpoint_pid, attempts[r.id], now) for r in rows], total, request)

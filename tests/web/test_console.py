@@ -491,6 +491,12 @@ def test_owner_maintainer_and_viewer_each_see_exactly_what_their_role_allows(ser
         page.get_by_role("link", name=f"Deliveries to {url}").click()
         dead = page.locator("tbody tr[data-status=dead]")
         expect(dead.first).to_be_visible()
+        # Each delivery shows the request id of the call behind its event, and is found by it.
+        request_id = dead.first.locator("td").nth(2).inner_text().strip()
+        assert request_id not in ("", "—")
+        page.get_by_label("Request ID of the call").fill(request_id)
+        page.get_by_label("Request ID of the call").press("Enter")
+        expect(page.locator("tbody tr[data-status]").filter(has_text=request_id).first).to_be_visible()
         expect(dead.first.get_by_role("button", name=re.compile("^Replay dlv_"))).to_have_count(
             1 if role == "owner" else 0)
         nav = page.get_by_role("navigation", name="Main")

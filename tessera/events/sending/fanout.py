@@ -35,7 +35,7 @@ async def dispatch(rt: Runtime, limit: int = 200, tenant_id: int | None = None) 
                     made_for_event = 0
                     for endpoint in endpoints_by_tenant[event.tenant_id]:
                         if _receives(rt, endpoint, event):
-                            await store.create_delivery(conn, event.id, endpoint.id, now)
+                            await store.create_delivery(conn, event.id, endpoint.id, now, event.request_id)
                             made_for_event += 1
                     if span is not None:
                         span.set_attribute("tessera.webhook.deliveries", made_for_event)

@@ -1010,7 +1010,10 @@ export interface paths {
          *     unknown or deleted endpoint or a non-member gets 404 `NOT_FOUND`. List contract as for
          *     `/api/audit/list`; field codes for `sortField` and `filters`: `status` (one of `pending`,
          *     `delivered`, `retrying`, `dead`), `attempts` (the number of attempts, `attemptCount` of the
-         *     results), `created_at`, `updated_at`. `keyword` matches the delivery id.
+         *     results), `created_at`, `updated_at`, `requestId`. `keyword` matches the delivery id.
+         *     Each delivery (and each of its attempts) carries the `requestId` of the call whose event
+         *     it delivers (its `X-Request-Id`), indexed: `requestId=<id>` lists only that call's
+         *     deliveries, to follow one call from the call audit to its webhooks.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -2817,6 +2820,8 @@ export interface components {
             worker?: string | null;
             /** @description The start of the receiver's response body (at most 500 characters), as text. */
             responseExcerpt?: string | null;
+            /** @description The delivery's `requestId`, the call whose event this attempt sent. */
+            requestId?: string | null;
         };
         /**
          * @description The delivery of one event to one endpoint, with its attempts.
@@ -2848,6 +2853,8 @@ export interface components {
             /** @description The event's id (the body's `id`); the same on retries and replays. */
             eventId: string;
             eventType: string;
+            /** @description The `X-Request-Id` of the call whose event this delivers; null for an event no call caused. */
+            requestId?: string | null;
             status: components["schemas"]["DeliveryStatus"];
             /** @description Attempts since the delivery was created or last replayed (the list field `attempts`). */
             attemptCount: number;
@@ -4238,7 +4245,7 @@ export interface components {
         /** @description Compares a text field with one value. */
         DeliveryTextComparison: {
             /** @enum {string} */
-            fieldName: "status";
+            fieldName: "status" | "requestId";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
             value: string;
@@ -4246,7 +4253,7 @@ export interface components {
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         DeliveryTextLike: {
             /** @enum {string} */
-            fieldName: "status";
+            fieldName: "status" | "requestId";
             /** @enum {string} */
             operator: "like";
             value: string;
@@ -4254,7 +4261,7 @@ export interface components {
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         DeliveryTextIn: {
             /** @enum {string} */
-            fieldName: "status";
+            fieldName: "status" | "requestId";
             /** @enum {string} */
             operator: "in" | "not_in";
             value: string[];
@@ -4295,7 +4302,7 @@ export interface components {
         /** @description The field is (not) empty; no value. */
         DeliveryNullTest: {
             /** @enum {string} */
-            fieldName: "status" | "attempts" | "created_at" | "updated_at";
+            fieldName: "status" | "attempts" | "created_at" | "updated_at" | "requestId";
             /** @enum {string} */
             operator: "is_null" | "is_not_null";
         };
@@ -5074,8 +5081,13 @@ export interface components {
          * @example created_at
          */
         DeliverySortField: "status" | "attempts" | "created_at" | "updated_at";
-        /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
+        /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`, `updated_at`, `requestId`. `ne` and `not_in` also match records where the field is empty. */
         DeliveryFilters: components["schemas"]["DeliveryFilterCondition"][];
+        /**
+         * @description Only the deliveries of the call with this `X-Request-Id` (the id the call audit shows).
+         * @example req-7f3a9c
+         */
+        DeliveryRequestId: string;
         /**
          * @description The field to sort on: `name`, `enabled`, `created_at`.
          * @example created_at
@@ -8807,6 +8819,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description Only the deliveries of the call with this `X-Request-Id` (the id the call audit shows).
+                 * @example req-7f3a9c
+                 */
+                requestId?: components["parameters"]["DeliveryRequestId"];
+                /**
                  * @description 1-based page number. `page` is not an alias.
                  * @example 1
                  */
@@ -8831,7 +8848,7 @@ export interface operations {
                  * @example asc
                  */
                 sortOrder?: components["parameters"]["SortOrder"];
-                /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
+                /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`, `updated_at`, `requestId`. `ne` and `not_in` also match records where the field is empty. */
                 filters?: components["parameters"]["DeliveryFilters"];
             };
             header?: {

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.delivery_status import DeliveryStatus
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -49,6 +50,8 @@ class Delivery:
             attempts (list[DeliveryAttempt]): Every attempt, oldest first (a replay keeps the earlier ones).
             created_at (datetime.datetime):
             updated_at (datetime.datetime):
+            request_id (None | str | Unset): The `X-Request-Id` of the call whose event this delivers; null for an event no
+                call caused.
      """
 
     delivery_id: str
@@ -61,6 +64,7 @@ class Delivery:
     attempts: list[DeliveryAttempt]
     created_at: datetime.datetime
     updated_at: datetime.datetime
+    request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -98,6 +102,12 @@ class Delivery:
 
         updated_at = self.updated_at.isoformat()
 
+        request_id: None | str | Unset
+        if isinstance(self.request_id, Unset):
+            request_id = UNSET
+        else:
+            request_id = self.request_id
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -113,6 +123,8 @@ class Delivery:
             "created_at": created_at,
             "updated_at": updated_at,
         })
+        if request_id is not UNSET:
+            field_dict["requestId"] = request_id
 
         return field_dict
 
@@ -175,6 +187,16 @@ class Delivery:
 
 
 
+        def _parse_request_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        request_id = _parse_request_id(d.pop("requestId", UNSET))
+
+
         delivery = cls(
             delivery_id=delivery_id,
             endpoint_id=endpoint_id,
@@ -186,6 +208,7 @@ class Delivery:
             attempts=attempts,
             created_at=created_at,
             updated_at=updated_at,
+            request_id=request_id,
         )
 
 

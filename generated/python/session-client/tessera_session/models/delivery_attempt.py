@@ -48,6 +48,7 @@ class DeliveryAttempt:
             worker (None | str | Unset): The worker that made the attempt (host, process id and task), for operators.
             response_excerpt (None | str | Unset): The start of the receiver's response body (at most 500 characters), as
                 text.
+            request_id (None | str | Unset): The delivery's `requestId`, the call whose event this attempt sent.
      """
 
     attempted_at: datetime.datetime
@@ -57,6 +58,7 @@ class DeliveryAttempt:
     error: None | str
     worker: None | str | Unset = UNSET
     response_excerpt: None | str | Unset = UNSET
+    request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -89,6 +91,12 @@ class DeliveryAttempt:
         else:
             response_excerpt = self.response_excerpt
 
+        request_id: None | str | Unset
+        if isinstance(self.request_id, Unset):
+            request_id = UNSET
+        else:
+            request_id = self.request_id
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -103,6 +111,8 @@ class DeliveryAttempt:
             field_dict["worker"] = worker
         if response_excerpt is not UNSET:
             field_dict["responseExcerpt"] = response_excerpt
+        if request_id is not UNSET:
+            field_dict["requestId"] = request_id
 
         return field_dict
 
@@ -165,6 +175,16 @@ class DeliveryAttempt:
         response_excerpt = _parse_response_excerpt(d.pop("responseExcerpt", UNSET))
 
 
+        def _parse_request_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        request_id = _parse_request_id(d.pop("requestId", UNSET))
+
+
         delivery_attempt = cls(
             attempted_at=attempted_at,
             outcome=outcome,
@@ -173,6 +193,7 @@ class DeliveryAttempt:
             error=error,
             worker=worker,
             response_excerpt=response_excerpt,
+            request_id=request_id,
         )
 
 

@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class DeliveryTextComparisonFieldName(StrEnum):
+    REQUESTID = "requestId"
     STATUS = "status"
 
     def __str__(self) -> str:

@@ -12,7 +12,7 @@ import { append, clear, h, uid } from "./dom.js";
 import { formatNumber, formatTime, t } from "./i18n.js";
 import { StatsPanel, plot } from "./chart.js";
 import { roleAllows } from "./session.js";
-import { ListPanel, badge, busy, button, code, facts, notify, section, selectBox, toolbar } from "./ui.js";
+import { ListPanel, badge, busy, button, code, facts, notify, searchBox, section, selectBox, toolbar } from "./ui.js";
 import { breadcrumbs, heading } from "./view-applications.js";
 
 const REFRESH_MS = 3000;
@@ -137,6 +137,7 @@ export async function endpointView({ root, params: [endpointId] }) {
     columns: [
       { label: t("deliveries.delivery"), render: (d) => [code(d.deliveryId), h("span", { class: "sub" }, d.eventType)] },
       { label: t("deliveries.status"), render: (d) => badge(d.status) },
+      { label: t("deliveries.requestId"), render: (d) => (d.requestId ? code(d.requestId) : "—") },
       { label: t("deliveries.attempts"), render: (d) => [
         h("button", { type: "button", class: "link-button", "aria-expanded": String(expanded.has(d.deliveryId)),
                       "aria-controls": `attempts-${d.deliveryId}`, dataset: { focusKey: `attempts-${d.deliveryId}` },
@@ -162,12 +163,22 @@ export async function endpointView({ root, params: [endpointId] }) {
     await panel.reload({ quiet: true });
   });
 
+  // The status shown and one call's request id (from the call audit), together.
+  const shown = { status: "", requestId: "" };
+  const applyFilters = () => panel.set({ filters: [
+    ...(shown.status ? [{ fieldName: "status", operator: "eq", value: shown.status }] : []),
+    ...(shown.requestId ? [{ fieldName: "requestId", operator: "eq", value: shown.requestId }] : []),
+  ] });
   const filter = selectBox({
     label: t("deliveries.show"),
     options: [{ value: "", label: t("deliveries.all") },
               ...STATUSES.map((s) => ({ value: s, label: s === "dead" ? t("deliveries.deadLetter") : t(`status.${s}`) }))],
     value: "",
-    onChange: (status) => panel.set({ filters: status ? [{ fieldName: "status", operator: "eq", value: status }] : [] }),
+    onChange: (status) => { shown.status = status; applyFilters(); },
+  });
+  const byRequest = searchBox({
+    label: t("deliveries.requestIdSearch"),
+    onSearch: (requestId) => { shown.requestId = requestId; applyFilters(); },
   });
   const autoId = "auto-refresh";
   const auto = h("input", { type: "checkbox", id: autoId, checked: true });
@@ -191,7 +202,7 @@ export async function endpointView({ root, params: [endpointId] }) {
         button(t("recover.action"), (event) => recover(event.currentTarget), { kind: "primary" }))) : null,
     section(t("deliveries.log"),
       h("p", { class: "section-lead" }, t("deliveries.lead")),
-      toolbar(filter, button(t("action.refresh"), (event) => busy(event.currentTarget,
+      toolbar(filter, byRequest, button(t("action.refresh"), (event) => busy(event.currentTarget,
                                                                   () => Promise.all([panel.reload(), stats.reload()]))),
               h("div", { class: "check" }, auto, h("label", { for: autoId }, t("deliveries.auto")))),
       panel.element),

@@ -23,6 +23,7 @@ from typing import cast
 def _get_kwargs(
     endpoint_id: str,
     *,
+    request_id: str | Unset = UNSET,
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
@@ -49,6 +50,8 @@ def _get_kwargs(
     
 
     params: dict[str, Any] = {}
+
+    params["requestId"] = request_id
 
     params["pageNum"] = page_num
 
@@ -190,6 +193,7 @@ def sync_detailed(
     endpoint_id: str,
     *,
     client: AuthenticatedClient | Client,
+    request_id: str | Unset = UNSET,
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
@@ -211,10 +215,14 @@ def sync_detailed(
     unknown or deleted endpoint or a non-member gets 404 `NOT_FOUND`. List contract as for
     `/api/audit/list`; field codes for `sortField` and `filters`: `status` (one of `pending`,
     `delivered`, `retrying`, `dead`), `attempts` (the number of attempts, `attemptCount` of the
-    results), `created_at`, `updated_at`. `keyword` matches the delivery id.
+    results), `created_at`, `updated_at`, `requestId`. `keyword` matches the delivery id.
+    Each delivery (and each of its attempts) carries the `requestId` of the call whose event
+    it delivers (its `X-Request-Id`), indexed: `requestId=<id>` lists only that call's
+    deliveries, to follow one call from the call audit to its webhooks.
 
     Args:
         endpoint_id (str):
+        request_id (str | Unset):
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
@@ -237,6 +245,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         endpoint_id=endpoint_id,
+request_id=request_id,
 page_num=page_num,
 page_size=page_size,
 keyword=keyword,
@@ -259,6 +268,7 @@ def sync(
     endpoint_id: str,
     *,
     client: AuthenticatedClient | Client,
+    request_id: str | Unset = UNSET,
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
@@ -280,10 +290,14 @@ def sync(
     unknown or deleted endpoint or a non-member gets 404 `NOT_FOUND`. List contract as for
     `/api/audit/list`; field codes for `sortField` and `filters`: `status` (one of `pending`,
     `delivered`, `retrying`, `dead`), `attempts` (the number of attempts, `attemptCount` of the
-    results), `created_at`, `updated_at`. `keyword` matches the delivery id.
+    results), `created_at`, `updated_at`, `requestId`. `keyword` matches the delivery id.
+    Each delivery (and each of its attempts) carries the `requestId` of the call whose event
+    it delivers (its `X-Request-Id`), indexed: `requestId=<id>` lists only that call's
+    deliveries, to follow one call from the call audit to its webhooks.
 
     Args:
         endpoint_id (str):
+        request_id (str | Unset):
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
@@ -307,6 +321,7 @@ def sync(
     return sync_detailed(
         endpoint_id=endpoint_id,
 client=client,
+request_id=request_id,
 page_num=page_num,
 page_size=page_size,
 keyword=keyword,
@@ -323,6 +338,7 @@ async def asyncio_detailed(
     endpoint_id: str,
     *,
     client: AuthenticatedClient | Client,
+    request_id: str | Unset = UNSET,
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
@@ -344,10 +360,14 @@ async def asyncio_detailed(
     unknown or deleted endpoint or a non-member gets 404 `NOT_FOUND`. List contract as for
     `/api/audit/list`; field codes for `sortField` and `filters`: `status` (one of `pending`,
     `delivered`, `retrying`, `dead`), `attempts` (the number of attempts, `attemptCount` of the
-    results), `created_at`, `updated_at`. `keyword` matches the delivery id.
+    results), `created_at`, `updated_at`, `requestId`. `keyword` matches the delivery id.
+    Each delivery (and each of its attempts) carries the `requestId` of the call whose event
+    it delivers (its `X-Request-Id`), indexed: `requestId=<id>` lists only that call's
+    deliveries, to follow one call from the call audit to its webhooks.
 
     Args:
         endpoint_id (str):
+        request_id (str | Unset):
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
@@ -370,6 +390,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         endpoint_id=endpoint_id,
+request_id=request_id,
 page_num=page_num,
 page_size=page_size,
 keyword=keyword,
@@ -392,6 +413,7 @@ async def asyncio(
     endpoint_id: str,
     *,
     client: AuthenticatedClient | Client,
+    request_id: str | Unset = UNSET,
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
@@ -413,10 +435,14 @@ async def asyncio(
     unknown or deleted endpoint or a non-member gets 404 `NOT_FOUND`. List contract as for
     `/api/audit/list`; field codes for `sortField` and `filters`: `status` (one of `pending`,
     `delivered`, `retrying`, `dead`), `attempts` (the number of attempts, `attemptCount` of the
-    results), `created_at`, `updated_at`. `keyword` matches the delivery id.
+    results), `created_at`, `updated_at`, `requestId`. `keyword` matches the delivery id.
+    Each delivery (and each of its attempts) carries the `requestId` of the call whose event
+    it delivers (its `X-Request-Id`), indexed: `requestId=<id>` lists only that call's
+    deliveries, to follow one call from the call audit to its webhooks.
 
     Args:
         endpoint_id (str):
+        request_id (str | Unset):
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
@@ -440,6 +466,7 @@ async def asyncio(
     return (await asyncio_detailed(
         endpoint_id=endpoint_id,
 client=client,
+request_id=request_id,
 page_num=page_num,
 page_size=page_size,
 keyword=keyword,
