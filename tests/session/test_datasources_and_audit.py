@@ -31,6 +31,56 @@ def test_the_record_options_data_source_lists_the_tenants_records(env: Env, tena
     assert data["records"] == [{"id": record["id"], "value": record["id"], "label": "Option me"}]
 
 
+def _items(env: Env, tenant: TenantUsers, **query: object) -> dict[str, object]:
+    params = {k: json.dumps(v) if k == "filters" else v for k, v in query.items()}
+    response = env.client.get("/api/datasource/list", params=params, headers=tenant.headers())
+    assert response.status_code == 200, response.text
+    data: dict[str, object] = response.json()["data"]
+    return data
+
+
+@pytest.mark.rule("session.datasource.list-contract", "session.list.contract-everywhere")
+def test_a_record_data_source_pages_searches_sorts_and_filters_like_every_list(env: Env,
+                                                                             tenant: TenantUsers) -> None:
+    made = {name: tenant.create("assets", {"name": name, "serialNo": f"DS-{name}"})["id"]
+            for name in ("Alpha drill", "Beta saw", "Gamma drill", "Delta drill", "Epsilon lathe")}
+    first = _items(env, tenant, datasourceId="asset-options", pageNum=1, pageSize=2)
+    assert (first["total"], first["pageNum"], first["pageSize"]) == (5, 1, 2)
+    assert [r["label"] for r in first["records"]] == ["Alpha drill", "Beta saw"]  # by label: the natural order
+    third = _items(env, tenant, datasourceId="asset-options", pageNum=3, pageSize=2)
+    assert [r["label"] for r in third["records"]] == ["Gamma drill"]
+    drills = _items(env, tenant, datasourceId="asset-options", keyword="DRILL", sortField="label", sortOrder="desc")
+    assert ([r["label"] for r in drills["records"]], drills["total"]) == (
+        ["Gamma drill", "Delta drill", "Alpha drill"], 3)
+    one = _items(env, tenant, datasourceId="asset-options",
+                 filters=[{"fieldName": "value", "operator": "eq", "value": made["Beta saw"]}])
+    assert one["records"] == [{"id": made["Beta saw"], "value": made["Beta saw"], "label": "Beta saw"}]
+    lathes = _items(env, tenant, datasourceId="asset-options",
+                    filters=[{"fieldName": "label", "operator": "like", "value": "lathe"}])
+    assert [r["label"] for r in lathes["records"]] == ["Epsilon lathe"]
+
+
+@pytest.mark.rule("session.datasource.list-contract")
+def test_fixed_options_page_and_search_and_keep_their_declared_order(env: Env, tenant: TenantUsers) -> None:
+    page = _items(env, tenant, datasourceId="asset-status", pageSize=2, pageNum=2)
+    assert ([r["value"] for r in page["records"]], page["total"], page["pageSize"]) == (["retired"], 3, 2)
+    by_value = _items(env, tenant, datasourceId="asset-status", sortField="value", sortOrder="asc")
+    assert [r["value"] for r in by_value["records"]] == ["assigned", "in_stock", "retired"]
+    found = _items(env, tenant, datasourceId="asset-status", keyword="stock")
+    assert [r["value"] for r in found["records"]] == ["in_stock"]
+
+
+@pytest.mark.rule("session.datasource.list-contract", "session.datasource.endpoint")
+def test_max_items_is_the_most_items_an_answer_holds(env: Env, tenant: TenantUsers) -> None:
+    capped = _items(env, tenant, datasourceId="asset-status", maxItems=2, pageSize=3)
+    assert (len(capped["records"]), capped["pageSize"], capped["total"]) == (2, 2, 3)
+    alone = _items(env, tenant, datasourceId="asset-status", maxItems=1)
+    assert (len(alone["records"]), alone["pageSize"]) == (1, 1)
+    bad = env.client.get("/api/datasource/list", params={"datasourceId": "asset-status", "sortField": "nope"},
+                         headers=tenant.headers())
+    assert bad.status_code == 400 and "sortField" in bad.json()["data"]["fieldErrors"]
+
+
 @pytest.mark.rule("session.datasource.endpoint")
 def test_an_unknown_data_source_is_a_validation_error_naming_it(env: Env, tenant: TenantUsers) -> None:
     # The document lists the declared data sources as datasourceId's enum.

@@ -364,7 +364,14 @@ export interface paths {
         };
         /**
          * Items of a data source
-         * @description Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
+         * @description Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+         *     under the list contract every list follows. `keyword` matches part of the label
+         *     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
+         *     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
+         *     `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+         *     most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
+         *     `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
+         *     their natural order: fixed options as declared, records by label.
          */
         get: operations["listDatasourceItems"];
         put?: never;
@@ -3927,6 +3934,39 @@ export interface components {
             label: string | null;
         };
         /** @description Compares a text field with one value. */
+        DatasourceTextComparison: {
+            /** @enum {string} */
+            fieldName: "label" | "value";
+            /** @enum {string} */
+            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+            value: string;
+        };
+        /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
+        DatasourceTextLike: {
+            /** @enum {string} */
+            fieldName: "label" | "value";
+            /** @enum {string} */
+            operator: "like";
+            value: string;
+        };
+        /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
+        DatasourceTextIn: {
+            /** @enum {string} */
+            fieldName: "label" | "value";
+            /** @enum {string} */
+            operator: "in" | "not_in";
+            value: string[];
+        };
+        /** @description The field is (not) empty; no value. */
+        DatasourceNullTest: {
+            /** @enum {string} */
+            fieldName: "label" | "value";
+            /** @enum {string} */
+            operator: "is_null" | "is_not_null";
+        };
+        /** @description One filter condition; every condition of `filters` must hold. */
+        DatasourceFilterCondition: components["schemas"]["DatasourceTextComparison"] | components["schemas"]["DatasourceTextLike"] | components["schemas"]["DatasourceTextIn"] | components["schemas"]["DatasourceNullTest"];
+        /** @description Compares a text field with one value. */
         AuditTextComparison: {
             /** @enum {string} */
             fieldName: "action" | "actor" | "targetType" | "targetId" | "requestId";
@@ -5035,6 +5075,23 @@ export interface components {
          */
         SortOrder: "asc" | "desc";
         /**
+         * @description Items per page, at most 500 and at most `maxItems`; without it, `maxItems` items.
+         * @example 20
+         */
+        DatasourcePageSize: number;
+        /**
+         * @description Case-insensitive substring of the items' labels.
+         * @example stock
+         */
+        DatasourceKeyword: string;
+        /**
+         * @description The field to sort on: `label` or `value`; without it, the natural order (see the operation).
+         * @example label
+         */
+        DatasourceSortField: "label" | "value";
+        /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `label`, `value`. `ne` and `not_in` also match records where the field is empty. */
+        DatasourceFilters: components["schemas"]["DatasourceFilterCondition"][];
+        /**
          * @description The field to sort on: `action`, `actor`, `targetType`, `targetId`, `requestId`, `created_at`.
          * @example created_at
          */
@@ -5077,10 +5134,10 @@ export interface components {
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `url`, `enabled`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         WebhookEndpointFilters: components["schemas"]["WebhookEndpointFilterCondition"][];
         /**
-         * @description The field to sort on: `status`, `attempts`, `created_at`, `updated_at`.
+         * @description The field to sort on: `status`, `attempts`, `created_at`, `updated_at`, `requestId`.
          * @example created_at
          */
-        DeliverySortField: "status" | "attempts" | "created_at" | "updated_at";
+        DeliverySortField: "status" | "attempts" | "created_at" | "updated_at" | "requestId";
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`, `updated_at`, `requestId`. `ne` and `not_in` also match records where the field is empty. */
         DeliveryFilters: components["schemas"]["DeliveryFilterCondition"][];
         /**
@@ -6429,6 +6486,33 @@ export interface operations {
                  * @example 200
                  */
                 maxItems?: number;
+                /**
+                 * @description 1-based page number. `page` is not an alias.
+                 * @example 1
+                 */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Items per page, at most 500 and at most `maxItems`; without it, `maxItems` items.
+                 * @example 20
+                 */
+                pageSize?: components["parameters"]["DatasourcePageSize"];
+                /**
+                 * @description Case-insensitive substring of the items' labels.
+                 * @example stock
+                 */
+                keyword?: components["parameters"]["DatasourceKeyword"];
+                /**
+                 * @description The field to sort on: `label` or `value`; without it, the natural order (see the operation).
+                 * @example label
+                 */
+                sortField?: components["parameters"]["DatasourceSortField"];
+                /**
+                 * @description Sort direction.
+                 * @example asc
+                 */
+                sortOrder?: components["parameters"]["SortOrder"];
+                /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `label`, `value`. `ne` and `not_in` also match records where the field is empty. */
+                filters?: components["parameters"]["DatasourceFilters"];
             };
             header?: {
                 /**
@@ -8839,7 +8923,7 @@ export interface operations {
                  */
                 keyword?: components["parameters"]["Keyword"];
                 /**
-                 * @description The field to sort on: `status`, `attempts`, `created_at`, `updated_at`.
+                 * @description The field to sort on: `status`, `attempts`, `created_at`, `updated_at`, `requestId`.
                  * @example created_at
                  */
                 sortField?: components["parameters"]["DeliverySortField"];

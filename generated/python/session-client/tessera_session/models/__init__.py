@@ -217,7 +217,19 @@ from .credential_text_like import CredentialTextLike
 from .credential_text_like_field_name import CredentialTextLikeFieldName
 from .credential_text_like_operator import CredentialTextLikeOperator
 from .datasource_envelope import DatasourceEnvelope
+from .datasource_null_test import DatasourceNullTest
+from .datasource_null_test_field_name import DatasourceNullTestFieldName
+from .datasource_null_test_operator import DatasourceNullTestOperator
 from .datasource_result import DatasourceResult
+from .datasource_text_comparison import DatasourceTextComparison
+from .datasource_text_comparison_field_name import DatasourceTextComparisonFieldName
+from .datasource_text_comparison_operator import DatasourceTextComparisonOperator
+from .datasource_text_in import DatasourceTextIn
+from .datasource_text_in_field_name import DatasourceTextInFieldName
+from .datasource_text_in_operator import DatasourceTextInOperator
+from .datasource_text_like import DatasourceTextLike
+from .datasource_text_like_field_name import DatasourceTextLikeFieldName
+from .datasource_text_like_operator import DatasourceTextLikeOperator
 from .deleted_application import DeletedApplication
 from .deleted_application_envelope import DeletedApplicationEnvelope
 from .deleted_automation import DeletedAutomation
@@ -323,6 +335,8 @@ from .list_automations_sort_order import ListAutomationsSortOrder
 from .list_credentials_sort_field import ListCredentialsSortField
 from .list_credentials_sort_order import ListCredentialsSortOrder
 from .list_datasource_items_datasource_id import ListDatasourceItemsDatasourceId
+from .list_datasource_items_sort_field import ListDatasourceItemsSortField
+from .list_datasource_items_sort_order import ListDatasourceItemsSortOrder
 from .list_deliveries_sort_field import ListDeliveriesSortField
 from .list_deliveries_sort_order import ListDeliveriesSortOrder
 from .list_installations_sort_field import ListInstallationsSortField
@@ -713,7 +727,19 @@ __all__ = (
     "CredentialTextLikeFieldName",
     "CredentialTextLikeOperator",
     "DatasourceEnvelope",
+    "DatasourceNullTest",
+    "DatasourceNullTestFieldName",
+    "DatasourceNullTestOperator",
     "DatasourceResult",
+    "DatasourceTextComparison",
+    "DatasourceTextComparisonFieldName",
+    "DatasourceTextComparisonOperator",
+    "DatasourceTextIn",
+    "DatasourceTextInFieldName",
+    "DatasourceTextInOperator",
+    "DatasourceTextLike",
+    "DatasourceTextLikeFieldName",
+    "DatasourceTextLikeOperator",
     "DeletedApplication",
     "DeletedApplicationEnvelope",
     "DeletedAutomation",
@@ -819,6 +845,8 @@ __all__ = (
     "ListCredentialsSortField",
     "ListCredentialsSortOrder",
     "ListDatasourceItemsDatasourceId",
+    "ListDatasourceItemsSortField",
+    "ListDatasourceItemsSortOrder",
     "ListDeliveriesSortField",
     "ListDeliveriesSortOrder",
     "ListInstallationsSortField",

@@ -3,6 +3,7 @@ from enum import StrEnum
 class ListDeliveriesSortField(StrEnum):
     ATTEMPTS = "attempts"
     CREATED_AT = "created_at"
+    REQUESTID = "requestId"
     STATUS = "status"
     UPDATED_AT = "updated_at"
 

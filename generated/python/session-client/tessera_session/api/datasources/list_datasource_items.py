@@ -13,6 +13,8 @@ from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
 from ...models.list_datasource_items_datasource_id import ListDatasourceItemsDatasourceId
+from ...models.list_datasource_items_sort_field import ListDatasourceItemsSortField
+from ...models.list_datasource_items_sort_order import ListDatasourceItemsSortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -23,6 +25,12 @@ def _get_kwargs(
     *,
     datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
+    page_num: int | Unset = 1,
+    page_size: int | Unset = UNSET,
+    keyword: str | Unset = UNSET,
+    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
+    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -48,6 +56,26 @@ def _get_kwargs(
     params["datasourceId"] = json_datasource_id
 
     params["maxItems"] = max_items
+
+    params["pageNum"] = page_num
+
+    params["pageSize"] = page_size
+
+    params["keyword"] = keyword
+
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
+
+    json_sort_order: str | Unset = UNSET
+    if not isinstance(sort_order, Unset):
+        json_sort_order = sort_order.value
+
+    params["sortOrder"] = json_sort_order
+
+    params["filters"] = filters
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -170,6 +198,12 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
+    page_num: int | Unset = 1,
+    page_size: int | Unset = UNSET,
+    keyword: str | Unset = UNSET,
+    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
+    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -177,11 +211,25 @@ def sync_detailed(
 ) -> Response[DatasourceEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
     """ Items of a data source
 
-     Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
+     Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+    under the list contract every list follows. `keyword` matches part of the label
+    (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
+    default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
+    `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+    most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
+    `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
+    their natural order: fixed options as declared, records by label.
 
     Args:
         datasource_id (ListDatasourceItemsDatasourceId):
         max_items (int | Unset):  Default: 100.
+        page_num (int | Unset):  Default: 1.
+        page_size (int | Unset):
+        keyword (str | Unset):
+        sort_field (ListDatasourceItemsSortField | Unset):
+        sort_order (ListDatasourceItemsSortOrder | Unset):  Default:
+            ListDatasourceItemsSortOrder.DESC.
+        filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
@@ -198,6 +246,12 @@ def sync_detailed(
     kwargs = _get_kwargs(
         datasource_id=datasource_id,
 max_items=max_items,
+page_num=page_num,
+page_size=page_size,
+keyword=keyword,
+sort_field=sort_field,
+sort_order=sort_order,
+filters=filters,
 x_tenant_id=x_tenant_id,
 accept_language=accept_language,
 x_request_id=x_request_id,
@@ -215,6 +269,12 @@ def sync(
     client: AuthenticatedClient | Client,
     datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
+    page_num: int | Unset = 1,
+    page_size: int | Unset = UNSET,
+    keyword: str | Unset = UNSET,
+    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
+    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -222,11 +282,25 @@ def sync(
 ) -> DatasourceEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
     """ Items of a data source
 
-     Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
+     Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+    under the list contract every list follows. `keyword` matches part of the label
+    (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
+    default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
+    `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+    most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
+    `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
+    their natural order: fixed options as declared, records by label.
 
     Args:
         datasource_id (ListDatasourceItemsDatasourceId):
         max_items (int | Unset):  Default: 100.
+        page_num (int | Unset):  Default: 1.
+        page_size (int | Unset):
+        keyword (str | Unset):
+        sort_field (ListDatasourceItemsSortField | Unset):
+        sort_order (ListDatasourceItemsSortOrder | Unset):  Default:
+            ListDatasourceItemsSortOrder.DESC.
+        filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
@@ -244,6 +318,12 @@ def sync(
         client=client,
 datasource_id=datasource_id,
 max_items=max_items,
+page_num=page_num,
+page_size=page_size,
+keyword=keyword,
+sort_field=sort_field,
+sort_order=sort_order,
+filters=filters,
 x_tenant_id=x_tenant_id,
 accept_language=accept_language,
 x_request_id=x_request_id,
@@ -255,6 +335,12 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
+    page_num: int | Unset = 1,
+    page_size: int | Unset = UNSET,
+    keyword: str | Unset = UNSET,
+    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
+    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -262,11 +348,25 @@ async def asyncio_detailed(
 ) -> Response[DatasourceEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
     """ Items of a data source
 
-     Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
+     Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+    under the list contract every list follows. `keyword` matches part of the label
+    (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
+    default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
+    `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+    most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
+    `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
+    their natural order: fixed options as declared, records by label.
 
     Args:
         datasource_id (ListDatasourceItemsDatasourceId):
         max_items (int | Unset):  Default: 100.
+        page_num (int | Unset):  Default: 1.
+        page_size (int | Unset):
+        keyword (str | Unset):
+        sort_field (ListDatasourceItemsSortField | Unset):
+        sort_order (ListDatasourceItemsSortOrder | Unset):  Default:
+            ListDatasourceItemsSortOrder.DESC.
+        filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
@@ -283,6 +383,12 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         datasource_id=datasource_id,
 max_items=max_items,
+page_num=page_num,
+page_size=page_size,
+keyword=keyword,
+sort_field=sort_field,
+sort_order=sort_order,
+filters=filters,
 x_tenant_id=x_tenant_id,
 accept_language=accept_language,
 x_request_id=x_request_id,
@@ -300,6 +406,12 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     datasource_id: ListDatasourceItemsDatasourceId,
     max_items: int | Unset = 100,
+    page_num: int | Unset = 1,
+    page_size: int | Unset = UNSET,
+    keyword: str | Unset = UNSET,
+    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
+    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -307,11 +419,25 @@ async def asyncio(
 ) -> DatasourceEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
     """ Items of a data source
 
-     Options of a declared data source (`asset-status`, `asset-options`), in the list result shape.
+     Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+    under the list contract every list follows. `keyword` matches part of the label
+    (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
+    default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
+    `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+    most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
+    `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
+    their natural order: fixed options as declared, records by label.
 
     Args:
         datasource_id (ListDatasourceItemsDatasourceId):
         max_items (int | Unset):  Default: 100.
+        page_num (int | Unset):  Default: 1.
+        page_size (int | Unset):
+        keyword (str | Unset):
+        sort_field (ListDatasourceItemsSortField | Unset):
+        sort_order (ListDatasourceItemsSortOrder | Unset):  Default:
+            ListDatasourceItemsSortOrder.DESC.
+        filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
         x_request_id (str | Unset):
@@ -329,6 +455,12 @@ async def asyncio(
         client=client,
 datasource_id=datasource_id,
 max_items=max_items,
+page_num=page_num,
+page_size=page_size,
+keyword=keyword,
+sort_field=sort_field,
+sort_order=sort_order,
+filters=filters,
 x_tenant_id=x_tenant_id,
 accept_language=accept_language,
 x_request_id=x_request_id,

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.datasource_text_in_field_name import DatasourceTextInFieldName
+from ..models.datasource_text_in_operator import DatasourceTextInOperator
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="DatasourceTextIn")
+
+
+
+@_attrs_define
+class DatasourceTextIn:
+    """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
+
+        Attributes:
+            field_name (DatasourceTextInFieldName):
+            operator (DatasourceTextInOperator):
+            value (list[str]):
+     """
+
+    field_name: DatasourceTextInFieldName
+    operator: DatasourceTextInOperator
+    value: list[str]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+        value = self.value
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+            "value": value,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = DatasourceTextInFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = DatasourceTextInOperator(d.pop("operator"))
+
+
+
+
+        value = cast(list[str], d.pop("value"))
+
+
+        datasource_text_in = cls(
+            field_name=field_name,
+            operator=operator,
+            value=value,
+        )
+
+        return datasource_text_in
+

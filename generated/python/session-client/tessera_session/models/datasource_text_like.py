@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.datasource_text_like_field_name import DatasourceTextLikeFieldName
+from ..models.datasource_text_like_operator import DatasourceTextLikeOperator
+
+
+
+
+
+
+T = TypeVar("T", bound="DatasourceTextLike")
+
+
+
+@_attrs_define
+class DatasourceTextLike:
+    """ Case-insensitive substring of a text field (the first 1000 characters count).
+
+        Attributes:
+            field_name (DatasourceTextLikeFieldName):
+            operator (DatasourceTextLikeOperator):
+            value (str):
+     """
+
+    field_name: DatasourceTextLikeFieldName
+    operator: DatasourceTextLikeOperator
+    value: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        field_name = self.field_name.value
+
+        operator = self.operator.value
+
+        value = self.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "fieldName": field_name,
+            "operator": operator,
+            "value": value,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        field_name = DatasourceTextLikeFieldName(d.pop("fieldName"))
+
+
+
+
+        operator = DatasourceTextLikeOperator(d.pop("operator"))
+
+
+
+
+        value = d.pop("value")
+
+        datasource_text_like = cls(
+            field_name=field_name,
+            operator=operator,
+            value=value,
+        )
+
+        return datasource_text_like
+
