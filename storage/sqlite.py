@@ -30,6 +30,7 @@ from sqlalchemy.sql import ClauseElement
 from storage.engine import (
     WRITE_PROBE,
     Compiled,
+    DatabaseUnavailable,
     IntegrityError,
     Params,
     Query,
@@ -46,6 +47,22 @@ log = logging.getLogger("tessera.database")
 _IDLE_CONNECTIONS = 16
 # How long readiness's write waits for SQLite's lock (writers of other processes), in milliseconds.
 _PROBE_BUSY_MS = 2000
+
+
+# The primary result codes of a file that cannot take the write now: SQLITE_FULL (the disk or the
+# file system is full) and SQLITE_IOERR (the write failed, as it does on a full disk in WAL mode).
+# A fault of the moment, as a PostgreSQL outage is: 503 with Retry-After, never a 500, and the
+# transaction rolled back whole (``_end``, ``_checkin``).
+_OUT_OF_SPACE = {13, 10}
+
+
+def _unavailable(exc: sqlite3.OperationalError) -> DatabaseUnavailable | None:
+    """``DatabaseUnavailable`` for an error of a file that cannot be written now, else None."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if (code is not None and code & 0xFF in _OUT_OF_SPACE) or "disk is full" in str(exc):
+        log.warning("database.unwritable", extra={"error": str(exc)})
+        return DatabaseUnavailable(f"SQLite cannot write: {exc}")
+    return None
 
 
 def _run(conn: sqlite3.Connection, compiled: Compiled[R], sql: str, values: Any) -> Result[R]:
@@ -127,7 +144,13 @@ class SqliteDatabase:
             conn.close()
 
     async def in_thread(self, fn: Any, *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
+        except sqlite3.OperationalError as exc:
+            unavailable = _unavailable(exc)
+            if unavailable is None:
+                raise
+            raise unavailable from exc
 
     def _single(self, compiled: Compiled[R], sql: str, values: Any) -> Result[R]:
         conn = self._checkout()
@@ -201,6 +224,11 @@ class SqliteDatabase:
         except asyncio.CancelledError:
             begun.add_done_callback(self._end_when_begun)
             raise
+        except sqlite3.OperationalError as exc:
+            unavailable = _unavailable(exc)
+            if unavailable is None:
+                raise
+            raise unavailable from exc
 
     @asynccontextmanager
     async def _transaction(self, begin: str) -> AsyncIterator[SqliteTransaction]:
@@ -275,7 +303,7 @@ class SqliteDatabase:
             try:
                 async with self._write_lock():
                     await self.in_thread(self._run_sql, sql, values)
-            except sqlite3.Error:
+            except (sqlite3.Error, DatabaseUnavailable):
                 self._owed.append((sql, values))
                 return
 
