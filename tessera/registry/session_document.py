@@ -87,8 +87,11 @@ def _typed(decl: FieldDecl) -> dict[str, Any]:
     return {"type": decl.type}
 
 
-def payload_field_schema(decl: FieldDecl) -> dict[str, Any]:
-    """A field as a command payload may carry it, with every rule ``validate_payload`` applies."""
+def payload_field_schema(decl: FieldDecl, *, partial: bool = False) -> dict[str, Any]:
+    """A field as a command payload may carry it, with every rule ``validate_payload`` applies.
+
+    A partial (update) payload states no ``default``: an absent field keeps its value there, and a
+    generator that fills defaults in would send them and reset what the caller did not name."""
     schema = _typed(decl)
     if decl.type == "datetime":
         schema["pattern"] = TIMESTAMP_PATTERN
@@ -96,7 +99,7 @@ def payload_field_schema(decl: FieldDecl) -> dict[str, Any]:
     clears = decl.nullable and not decl.required
     if clears:
         schema["nullable"] = True
-    if decl.default is not None:
+    if decl.default is not None and not partial:
         schema["default"] = decl.default
     if decl.unique:
         schema[UNIQUE] = True  # a value no other record of the tenant holds (else 409 DUPLICATE_VALUE)
@@ -162,7 +165,7 @@ def record_schema(model: ModelDecl) -> dict[str, Any]:
 
 
 def payload_schema(model: ModelDecl, *, partial: bool) -> dict[str, Any]:
-    properties = {code: payload_field_schema(decl) for code, decl in model.fields.items()}
+    properties = {code: payload_field_schema(decl, partial=partial) for code, decl in model.fields.items()}
     schema: dict[str, Any] = {
         "type": "object",
         "description": (f"The `{model.code}` fields to change; the others keep their values." if partial

@@ -3590,10 +3590,9 @@ export interface components {
             serialNo?: string;
             /**
              * @description Status
-             * @default in_stock
              * @enum {string}
              */
-            status: "in_stock" | "assigned" | "retired";
+            status?: "in_stock" | "assigned" | "retired";
             /** @description Assignee Null clears it. */
             assignee?: string | null;
             /** @description Value */

@@ -29,7 +29,7 @@ class AssetUpdatePayload:
         Attributes:
             name (str | Unset): Name
             serial_no (str | Unset): Serial number
-            status (AssetUpdatePayloadStatus | Unset): Status Default: AssetUpdatePayloadStatus.IN_STOCK.
+            status (AssetUpdatePayloadStatus | Unset): Status
             assignee (None | str | Unset): Assignee Null clears it.
             value (float | Unset): Value
             purchased_at (datetime.date | Unset): Purchase date
@@ -37,7 +37,7 @@ class AssetUpdatePayload:
 
     name: str | Unset = UNSET
     serial_no: str | Unset = UNSET
-    status: AssetUpdatePayloadStatus | Unset = AssetUpdatePayloadStatus.IN_STOCK
+    status: AssetUpdatePayloadStatus | Unset = UNSET
     assignee: None | str | Unset = UNSET
     value: float | Unset = UNSET
     purchased_at: datetime.date | Unset = UNSET
