@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tessera_session.models import AssetUpdatePayload, AssetUpdatePayloadStatus, AssetsUpdateRequest
+from tessera_session.models import AssetsUpdateRequest, AssetUpdatePayload, AssetUpdatePayloadStatus
 from tessera_session.models.assets_update_request_operation_type import AssetsUpdateRequestOperationType
 
 from tessera.core import yamlfile
