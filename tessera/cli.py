@@ -18,10 +18,15 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 
 def _declared_models(settings: Any) -> list[Any]:
-    """The models of ``models.yaml``: ``upgrade`` builds the indexes their fields need."""
+    """The models of ``models.yaml`` (``upgrade`` builds the indexes their fields need), once
+    ``capabilities.yaml`` is checked against them too: a bad registry stops a command here, with
+    one line naming its entry, before anything starts or says it listens."""
+    from tessera.registry.capabilities import load_capabilities
     from tessera.registry.models import load_declarations
 
-    return list(load_declarations(settings.models_file).models.values())
+    declarations = load_declarations(settings.models_file)
+    load_capabilities(settings.capabilities_file, declarations)
+    return list(declarations.models.values())
 
 
 def _serve(args: argparse.Namespace) -> int:

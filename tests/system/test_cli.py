@@ -42,6 +42,18 @@ def test_serve_with_several_processes_and_no_redis_refuses_to_start(tmp_path: Pa
     assert "Traceback" not in result.stderr and "listening" not in result.stdout
 
 
+def test_serve_with_a_bad_capabilities_file_stops_with_one_line_and_never_says_it_listens(tmp_path: Path) -> None:
+    bad = tmp_path / "capabilities.yaml"
+    bad.write_text((ROOT / "capabilities.yaml").read_text(encoding="utf-8").replace(
+        "fields: [name, serialNo, status,", "fields: [name, serialNumber, status,", 1), encoding="utf-8")
+    result = subprocess.run([*TESSERA, "serve", "--port", "1"], cwd=ROOT,
+                            env=_env(tmp_path, TESSERA_CAPABILITIES_FILE=str(bad)),
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "serialNumber" in result.stderr and "Traceback" not in result.stderr
+    assert "listening" not in result.stdout
+
+
 def test_serve_demo_runs_on_sqlite_with_demo_data(tmp_path: Path) -> None:
     with tessera_serve(_env(tmp_path, TESSERA_DEMO_PASSWORD="cli-demo-password")) as root:
         base = f"{root}/api"
