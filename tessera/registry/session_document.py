@@ -33,6 +33,7 @@ from tessera.core.bounds import MAX_FILTER_TEXT, MAX_FILTERS, MAX_IN_VALUES, MAX
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
 from tessera.core.timestamps import TIMESTAMP_PATTERN
 from tessera.registry.capabilities import Capabilities
+from tessera.registry.operational import OPERATIONAL_EVENTS
 from tessera.registry.document import camel, stated_pattern, substitute
 from tessera.registry.models import (
     CommandDecl,
@@ -409,6 +410,8 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
     _type_filters(parameters, schemas)
     # Installations are granted published scopes only (else VALIDATION_ERROR on `scopes`).
     schemas["ScopeList"]["items"] = {"type": "string", "enum": sorted(capabilities.scopes)}
+    # Endpoints subscribe to declared webhook events and the operational ones, nothing else.
+    schemas["WebhookEventType"]["enum"] = [*capabilities.webhook_events, *OPERATIONAL_EVENTS]
     for name, schema in automation_schemas(capabilities, declarations).items():
         # Replaces the skeleton's untyped trigger and action, keeping what their descriptions say.
         schema["description"] = schemas.get(name, {}).get("description", schema["description"])

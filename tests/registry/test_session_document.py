@@ -210,3 +210,36 @@ def test_the_template_pattern_admits_exactly_the_paths_the_runner_resolves(text:
     assert set(EVENT_FIELDS) == set(RUNNER_FIELDS)
     resolvable = all(path_ok(path) for path in paths_in(text))
     assert bool(re.search(TEMPLATE_TEXT_PATTERN, text)) == resolvable
+
+
+def _extended(tmp_path: Path) -> tuple[Any, Any]:
+    """The registries with one more webhook event declared in a copy of capabilities.yaml."""
+    from tessera.registry.capabilities import load_capabilities
+
+    copy = tmp_path / "capabilities.yaml"
+    copy.write_text((ROOT / "capabilities.yaml").read_text(encoding="utf-8").replace(
+        "webhookEvents:\n", "webhookEvents:\n  assets.retired:\n    description: An asset was retired.\n"
+        "    resource: assets\n    trigger: update\n    whenChanged: [status]\n    fields: [status]\n", 1),
+        encoding="utf-8")
+    declarations = load_declarations(ROOT / "models.yaml")
+    return declarations, load_capabilities(copy, declarations)
+
+
+def test_a_webhook_event_declared_in_capabilities_yaml_can_be_subscribed_in_the_session_document(
+        tmp_path: Path) -> None:
+    from tessera.registry.operational import OPERATIONAL_EVENTS
+    from tessera.registry.session_document import build_session_document
+
+    declarations, capabilities = _extended(tmp_path)
+    doc = build_session_document(ROOT / "openapi" / "session-api.yaml", declarations, capabilities)
+    assert doc["components"]["schemas"]["WebhookEventType"]["enum"] == [
+        *capabilities.webhook_events, *OPERATIONAL_EVENTS]
+    assert "assets.retired" in doc["components"]["schemas"]["WebhookEventType"]["enum"]
+
+
+def test_the_hand_written_skeleton_lists_no_value_a_registry_drives() -> None:
+    """Webhook event types and scopes are written by `tessera generate` from the registries."""
+    skeleton = yamlfile.load((ROOT / "openapi" / "session-api.yaml").read_text(encoding="utf-8"))
+    schemas = skeleton["components"]["schemas"]
+    assert "enum" not in schemas["WebhookEventType"]
+    assert "enum" not in schemas["ScopeList"]["items"]

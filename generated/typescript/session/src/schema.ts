@@ -2450,7 +2450,7 @@ export interface components {
             data?: components["schemas"]["CredentialListResult"];
         };
         /**
-         * @description A published webhook event type, or one of the platform's operational events `webhook.endpoint.disabled`, `credential.rotation.due` and `credential.expiry.approaching` (see the Open Platform document's webhooks).
+         * @description A published webhook event type, or one of the platform's operational events (see the Open Platform document's webhooks).
          * @example inventory.stock-in.created
          * @enum {string}
          */
