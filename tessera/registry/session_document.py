@@ -33,7 +33,6 @@ from tessera.core.bounds import MAX_FILTER_TEXT, MAX_FILTERS, MAX_IN_VALUES, MAX
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
 from tessera.core.timestamps import TIMESTAMP_PATTERN
 from tessera.registry.capabilities import Capabilities
-from tessera.registry.operational import OPERATIONAL_EVENTS
 from tessera.registry.document import camel, stated_pattern, substitute
 from tessera.registry.models import (
     CommandDecl,
@@ -44,6 +43,7 @@ from tessera.registry.models import (
     ModelDecl,
     PageDecl,
 )
+from tessera.registry.operational import OPERATIONAL_EVENTS
 
 # What tessera/web/connexion/validators.py leaves to the service (see SERVICE_CHECKS there).
 SERVICE_CHECKS = "x-tessera-service-checks"
