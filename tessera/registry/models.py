@@ -22,6 +22,10 @@ SYSTEM_FIELDS = ("created_at", "updated_at")
 CODE_RE = r"^[A-Za-z][A-Za-z0-9_]{0,62}$"
 PAGE_RE = r"^[a-z][a-z0-9-]{0,62}$"
 COMMAND_RE = r"^[a-z][a-z0-9-]{0,62}:[a-z][a-z0-9-]{0,62}$"
+PERMISSION_RE = r"^[a-z][a-z0-9.-]{0,62}:[a-z][a-z0-9-]{0,62}$"
+# The permission codes the service itself checks (audit search, automations, installing into a
+# tenant): models.yaml must declare them, so that a role can grant them by their declared name.
+SERVICE_PERMISSIONS = ("audit:view", "automations:view", "automations:manage", "open-platform:install")
 
 
 class DeclarationError(ValueError):
@@ -31,8 +35,14 @@ class DeclarationError(ValueError):
 _FILE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["models", "pages", "commands", "roles"],
+    "required": ["models", "pages", "commands", "permissions", "roles"],
     "properties": {
+        "permissions": {
+            "type": "object",
+            "minProperties": 1,
+            "propertyNames": {"pattern": PERMISSION_RE},
+            "additionalProperties": {"type": "string", "minLength": 1},
+        },
         "models": {
             "type": "object",
             "propertyNames": {"pattern": CODE_RE},
@@ -201,6 +211,8 @@ class Declarations:
     commands: dict[str, CommandDecl]
     datasources: dict[str, DatasourceDecl]
     roles: dict[str, RoleDecl]
+    # Every tenant permission code, declared once with what it allows; everything else names these.
+    permissions: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def _path(error: jsonschema.ValidationError) -> str:
@@ -290,7 +302,30 @@ def parse_declarations(doc: Any) -> Declarations:
     commands = _parse_commands(doc["commands"], pages)
     datasources = _parse_datasources(doc.get("datasources") or {}, models, pages)
     roles = _parse_roles(doc["roles"])
-    return Declarations(models=models, pages=pages, commands=commands, datasources=datasources, roles=roles)
+    permissions = dict(doc["permissions"])
+    _check_permissions(permissions, pages, commands, datasources, roles)
+    return Declarations(models=models, pages=pages, commands=commands, datasources=datasources, roles=roles,
+                        permissions=permissions)
+
+
+def _check_permissions(declared: dict[str, str], pages: dict[str, PageDecl], commands: dict[str, CommandDecl],
+                       datasources: dict[str, DatasourceDecl], roles: dict[str, RoleDecl]) -> None:
+    """Every permission a page, command, data source or role names is declared under
+    ``permissions``, and so is every one the service checks: a typo is refused here, by name,
+    instead of turning into a 403 for every user."""
+    for code in SERVICE_PERMISSIONS:
+        if code not in declared:
+            raise DeclarationError(f"models.yaml: permissions: {code!r} is checked by the service and must be "
+                                   "declared")
+    named = [*((f"pages.{k}.permission", p.permission) for k, p in pages.items()),
+             *((f"commands.{k}.permission", c.permission) for k, c in commands.items()),
+             *((f"datasources.{k}.permission", d.permission) for k, d in datasources.items()),
+             *((f"roles.{k}.permissions.{i}", code) for k, r in roles.items()
+               for i, code in enumerate(r.permissions) if code != "*")]
+    for where, code in named:
+        if code not in declared:
+            raise DeclarationError(f"models.yaml: {where}: {code!r} is not a declared permission "
+                                   "(declare it under permissions:)")
 
 
 def _check_shape(doc: Any) -> None:

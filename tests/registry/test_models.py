@@ -35,6 +35,15 @@ def test_the_shipped_models_file_is_valid() -> None:
         (lambda d: d["models"]["asset"]["fields"].update({"bad name": {"type": "string"}}), "models.asset.fields"),
         (lambda d: d["datasources"]["asset-status"].update(field="name"), "datasources.asset-status.field"),
         (lambda d: d["models"]["asset"]["fields"]["value"].update(searchable=True), "models.asset.fields.value"),
+        # A permission code declared nowhere: a typo, refused by name instead of a 403 for everyone.
+        (lambda d: d["pages"]["assets"].update(permission="asset:view"), "pages.assets.permission"),
+        (lambda d: d["commands"]["assets:create"].update(permission="assets:crate"),
+         "commands.assets:create.permission"),
+        (lambda d: d["datasources"]["asset-status"].update(permission="assets:veiw"),
+         "datasources.asset-status.permission"),
+        (lambda d: d["roles"]["viewer"]["permissions"].append("stock-in:view"), "roles.viewer.permissions.2"),
+        (lambda d: d["permissions"].pop("audit:view"), "permissions"),
+        (lambda d: d.pop("permissions"), "(top level)"),
     ],
 )
 def test_a_bad_entry_is_named(mutate: Any, named: str) -> None:
@@ -50,3 +59,13 @@ def test_invalid_yaml_is_reported(tmp_path: Path) -> None:
     bad.write_text("models: [unclosed")
     with pytest.raises(DeclarationError, match="not valid YAML"):
         load_declarations(bad)
+
+
+def test_every_permission_the_service_checks_is_one_models_yaml_must_declare() -> None:
+    from tessera.events.automations.admin import MANAGE, VIEW
+    from tessera.openplatform.identity.installations import INSTALL_PERMISSION
+    from tessera.registry.models import SERVICE_PERMISSIONS
+    from tessera.session.audit.search import PERMISSION
+
+    assert {PERMISSION, MANAGE, VIEW, INSTALL_PERMISSION} == set(SERVICE_PERMISSIONS)
+    assert set(SERVICE_PERMISSIONS) <= set(load_declarations(ROOT / "models.yaml").permissions)
