@@ -127,8 +127,13 @@ def _payload_description(decl: FieldDecl, clears: bool) -> str:
     """The label when it says more than the code, and whether null clears the field (empty: no description)."""
     description = decl.label if decl.label and decl.label != decl.code else ""
     if clears:
-        description = f"{description} Null clears it.".strip()
+        description = f"{description} (null clears it)." if description else "Null clears it."
     return description
+
+
+def _article(word: str) -> str:
+    """The indefinite article of a type's name in the generated descriptions (an integer, a date)."""
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def _number_bounds(decl: FieldDecl) -> dict[str, Any]:
@@ -222,7 +227,7 @@ def filter_schemas(prefix: str, field_types: dict[str, str]) -> dict[str, dict[s
         kind = camel(group)
         value = filter_value(field_types[names[0]])
         found[f"{prefix}{kind}Comparison"] = _condition(
-            names, COMPARISONS, value, f"Compares a {group} field with one value.")
+            names, COMPARISONS, value, f"Compares {_article(group)} {group} field with one value.")
         if group == "text":
             found[f"{prefix}TextLike"] = _condition(
                 names, ("like",), {"type": "string", "pattern": STORABLE_TEXT_PATTERN},

@@ -3572,7 +3572,7 @@ export interface components {
              * @enum {string}
              */
             status: "in_stock" | "assigned" | "retired";
-            /** @description Assignee Null clears it. */
+            /** @description Assignee (null clears it). */
             assignee?: string | null;
             /** @description Value */
             value?: number;
@@ -3593,7 +3593,7 @@ export interface components {
              * @enum {string}
              */
             status?: "in_stock" | "assigned" | "retired";
-            /** @description Assignee Null clears it. */
+            /** @description Assignee (null clears it). */
             assignee?: string | null;
             /** @description Value */
             value?: number;
@@ -3807,7 +3807,7 @@ export interface components {
             operator: "in" | "not_in";
             value: string[];
         };
-        /** @description Compares a integer field with one value. */
+        /** @description Compares an integer field with one value. */
         StockInsIntegerComparison: {
             /** @enum {string} */
             fieldName: "quantity";
@@ -4239,7 +4239,7 @@ export interface components {
             operator: "in" | "not_in";
             value: string[];
         };
-        /** @description Compares a integer field with one value. */
+        /** @description Compares an integer field with one value. */
         WebhookEndpointIntegerComparison: {
             /** @enum {string} */
             fieldName: "enabled";
@@ -4305,7 +4305,7 @@ export interface components {
             operator: "in" | "not_in";
             value: string[];
         };
-        /** @description Compares a integer field with one value. */
+        /** @description Compares an integer field with one value. */
         DeliveryIntegerComparison: {
             /** @enum {string} */
             fieldName: "attempts";
@@ -4371,7 +4371,7 @@ export interface components {
             operator: "in" | "not_in";
             value: string[];
         };
-        /** @description Compares a integer field with one value. */
+        /** @description Compares an integer field with one value. */
         AutomationIntegerComparison: {
             /** @enum {string} */
             fieldName: "enabled";
@@ -4437,7 +4437,7 @@ export interface components {
             operator: "in" | "not_in";
             value: string[];
         };
-        /** @description Compares a integer field with one value. */
+        /** @description Compares an integer field with one value. */
         AutomationRunIntegerComparison: {
             /** @enum {string} */
             fieldName: "attempts";

@@ -30,7 +30,7 @@ class AssetCreatePayload:
             name (str): Name
             serial_no (str): Serial number
             status (AssetCreatePayloadStatus | Unset): Status Default: AssetCreatePayloadStatus.IN_STOCK.
-            assignee (None | str | Unset): Assignee Null clears it.
+            assignee (None | str | Unset): Assignee (null clears it).
             value (float | Unset): Value
             purchased_at (datetime.date | Unset): Purchase date
      """

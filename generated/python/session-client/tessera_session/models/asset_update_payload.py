@@ -30,7 +30,7 @@ class AssetUpdatePayload:
             name (str | Unset): Name
             serial_no (str | Unset): Serial number
             status (AssetUpdatePayloadStatus | Unset): Status
-            assignee (None | str | Unset): Assignee Null clears it.
+            assignee (None | str | Unset): Assignee (null clears it).
             value (float | Unset): Value
             purchased_at (datetime.date | Unset): Purchase date
      """

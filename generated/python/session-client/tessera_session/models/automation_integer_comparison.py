@@ -22,7 +22,7 @@ T = TypeVar("T", bound="AutomationIntegerComparison")
 
 @_attrs_define
 class AutomationIntegerComparison:
-    """ Compares a integer field with one value.
+    """ Compares an integer field with one value.
 
         Attributes:
             field_name (AutomationIntegerComparisonFieldName):

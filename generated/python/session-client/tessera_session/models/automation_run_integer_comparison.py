@@ -22,7 +22,7 @@ T = TypeVar("T", bound="AutomationRunIntegerComparison")
 
 @_attrs_define
 class AutomationRunIntegerComparison:
-    """ Compares a integer field with one value.
+    """ Compares an integer field with one value.
 
         Attributes:
             field_name (AutomationRunIntegerComparisonFieldName):

@@ -22,7 +22,7 @@ T = TypeVar("T", bound="DeliveryIntegerComparison")
 
 @_attrs_define
 class DeliveryIntegerComparison:
-    """ Compares a integer field with one value.
+    """ Compares an integer field with one value.
 
         Attributes:
             field_name (DeliveryIntegerComparisonFieldName):

@@ -22,7 +22,7 @@ T = TypeVar("T", bound="StockInsIntegerComparison")
 
 @_attrs_define
 class StockInsIntegerComparison:
-    """ Compares a integer field with one value.
+    """ Compares an integer field with one value.
 
         Attributes:
             field_name (StockInsIntegerComparisonFieldName):

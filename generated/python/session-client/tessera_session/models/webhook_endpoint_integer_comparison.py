@@ -22,7 +22,7 @@ T = TypeVar("T", bound="WebhookEndpointIntegerComparison")
 
 @_attrs_define
 class WebhookEndpointIntegerComparison:
-    """ Compares a integer field with one value.
+    """ Compares an integer field with one value.
 
         Attributes:
             field_name (WebhookEndpointIntegerComparisonFieldName):

@@ -244,7 +244,7 @@ export async function installationView({ root, params: [installationId] }) {
     { name: "eventTypes", label: t("endpoints.eventTypes"), type: "checkboxes", required: true,
       value: current?.eventTypes ?? [],
       options: published.webhookEventTypes.map((e) => ({
-        value: e.eventType, label: e.eventType, hint: `${e.description} ${t("endpoints.needsScope", { scope: e.scope })}` })) },
+        value: e.eventType, label: e.eventType, hint: e.scope ? `${e.description} ${t("endpoints.needsScope", { scope: e.scope })}` : e.description })) },
     { name: "enabled", label: t("endpoints.enabledLabel"), type: "checkbox", value: current ? current.enabled : true },
   ];
   const showSecret = (endpointId, secret, note) => secretDialog({
