@@ -38,10 +38,9 @@ def fixed_fields(options: list[tuple[str, str]]) -> tuple[Any, dict[str, ListFie
                    "label": ListField("label", "string", table.c.label)}
 
 
-async def fixed_page(conn: Executor, options: list[tuple[str, str]],
-                     request: ListRequest) -> tuple[list[OptionRow], int]:
-    """One page of fixed options and their total (``request`` built over ``fixed_fields``)."""
-    table, _ = fixed_fields(options)
+async def fixed_page(conn: Executor, table: Any, request: ListRequest) -> tuple[list[OptionRow], int]:
+    """One page of fixed options and their total: ``table`` and the fields ``request`` was built
+    over are one ``fixed_fields`` (a second row set would be a second FROM item of the same name)."""
     base = select(table.c.position, table.c.value, table.c.label)
     return await run_list(conn, build_queries(base, [], request, table.c.position, keyword_in(table.c.label),
                                               OptionRow))

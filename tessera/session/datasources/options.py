@@ -62,9 +62,9 @@ async def list_items(rt: Runtime, actor: Actor, datasource_id: str, params: Mapp
     async with rt.db.read() as conn:
         if source.kind == "enum":
             options = [(value, translate(label)) for value, label in source.options.items()]
-            _, fields = option_store.fixed_fields(options)
+            table, fields = option_store.fixed_fields(options)
             request = _at_most(parse_list_request(wanted, fields, default_sort="position"), most)
-            rows, total = await option_store.fixed_page(conn, options, request)
+            rows, total = await option_store.fixed_page(conn, table, request)
         else:
             assert source.page is not None and source.label_field is not None
             fields = option_store.record_fields(source.label_field, conn.dialect)
