@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,8 @@ import jsonschema
 import yaml
 
 from tessera.core import yamlfile
+from tessera.core.bounds import MAX_INTEGER, MAX_NUMBER
+from tessera.core.timestamps import parse_timestamp
 
 FIELD_TYPES = ("string", "integer", "number", "boolean", "date", "datetime", "enum")
 SYSTEM_FIELDS = ("created_at", "updated_at")
@@ -266,6 +269,57 @@ def _enum_default_rule(raw: dict[str, Any]) -> str | None:
 _FIELD_RULES = (_enum_values_rule, _typed_keys_rule, _flags_rule, _enum_default_rule)
 
 
+def _default_problem(raw: dict[str, Any]) -> str | None:
+    """What is wrong with a field's ``default`` as a value of the field (its type, bounds and
+    length), or None: a default the service would refuse in a payload is refused here, by name,
+    instead of surfacing as a schema error of a generated document."""
+    if "default" not in raw or raw["type"] == "enum":  # an enum's default is checked against its values
+        return None
+    value, ftype = raw["default"], raw["type"]
+    if not _of_type(value, ftype):
+        return f"{value!r} is not a {ftype}"
+    if ftype in ("integer", "number"):
+        return _number_problem(value, raw, MAX_INTEGER if ftype == "integer" else MAX_NUMBER)
+    if ftype == "string" and "maxLength" in raw and len(value) > raw["maxLength"]:
+        return f"{value!r} is longer than maxLength {raw['maxLength']}"
+    return None
+
+
+def _of_type(value: Any, ftype: str) -> bool:
+    if ftype == "string":
+        return isinstance(value, str)
+    if ftype == "boolean":
+        return isinstance(value, bool)
+    if ftype == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if ftype == "number":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if ftype == "date":
+        return isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) is not None \
+            and _is_date(value)
+    return isinstance(value, str) and parse_timestamp(value) is not None  # datetime
+
+
+def _is_date(value: str) -> bool:
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _number_problem(value: float, raw: dict[str, Any], largest: float) -> str | None:
+    if abs(value) > largest:
+        return f"{value!r} is beyond the largest magnitude stored ({largest:g})"
+    if "minimum" in raw and value < raw["minimum"]:
+        return f"{value!r} is below minimum {raw['minimum']}"
+    if "exclusiveMinimum" in raw and value <= raw["exclusiveMinimum"]:
+        return f"{value!r} is not above exclusiveMinimum {raw['exclusiveMinimum']}"
+    if "maximum" in raw and value > raw["maximum"]:
+        return f"{value!r} is above maximum {raw['maximum']}"
+    return None
+
+
 def _check_field(model: str, code: str, raw: dict[str, Any]) -> FieldDecl:
     """The field declaration ``raw`` (already valid against the file's JSON Schema) as a :class:`FieldDecl`,
     once it keeps the rules that schema does not state: which keys go with which type (``_FIELD_RULES``)."""
@@ -273,6 +327,9 @@ def _check_field(model: str, code: str, raw: dict[str, Any]) -> FieldDecl:
         problem = rule(raw)
         if problem is not None:
             raise DeclarationError(f"models.{model}.fields.{code}: {problem}")
+    problem = _default_problem(raw)
+    if problem is not None:
+        raise DeclarationError(f"models.{model}.fields.{code}.default: {problem}")
     return FieldDecl(
         code=code,
         type=raw["type"],

@@ -44,6 +44,14 @@ def test_the_shipped_models_file_is_valid() -> None:
         (lambda d: d["roles"]["viewer"]["permissions"].append("stock-in:view"), "roles.viewer.permissions.2"),
         (lambda d: d["permissions"].pop("audit:view"), "permissions"),
         (lambda d: d.pop("permissions"), "(top level)"),
+        # A default the service would refuse in a payload: one line naming it, never a traceback.
+        (lambda d: d["models"]["asset"]["fields"]["value"].update(default="abc"), "models.asset.fields.value.default"),
+        (lambda d: d["models"]["asset"]["fields"]["value"].update(default=-1), "models.asset.fields.value.default"),
+        (lambda d: d["models"]["asset"]["fields"]["value"].update(default=10**20), "models.asset.fields.value.default"),
+        (lambda d: d["models"]["asset"]["fields"]["purchasedAt"].update(default="2025-02-30"),
+         "models.asset.fields.purchasedAt.default"),
+        (lambda d: d["models"]["asset"]["fields"]["name"].update(default="x" * 201),
+         "models.asset.fields.name.default"),
     ],
 )
 def test_a_bad_entry_is_named(mutate: Any, named: str) -> None:
