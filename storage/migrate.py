@@ -13,15 +13,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 
-from storage import record_indexes
+from storage import record_indexes, role_sync
 from storage.db import make_engine
+from storage.identity import RoleTemplate
 from storage.records import RecordModel
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -41,18 +42,25 @@ def alembic_config(database_url: str) -> Config:
     return cfg
 
 
-def upgrade(database_url: str, revision: str = "head", models: Iterable[RecordModel] | None = None) -> None:
+def upgrade(database_url: str, revision: str = "head", models: Iterable[RecordModel] | None = None,
+            role_templates: Mapping[str, RoleTemplate] | None = None) -> list[str]:
     """Bring the database to ``revision``; each applied step is logged (progress on long runs).
 
     With ``models`` (the declarations of ``models.yaml``), the indexes that follow them are built or
-    dropped afterwards (``storage.record_indexes``), outside any transaction.
+    dropped afterwards (``storage.record_indexes``), outside any transaction; with
+    ``role_templates``, every existing tenant's roles get what their templates gained
+    (``storage.role_sync``). Returns the lines saying what the role reconciliation changed.
     """
     log.info("migrate.start", extra={"revision": revision})
+    changes: list[str] = []
     with _one_at_a_time(database_url):
         command.upgrade(alembic_config(database_url), revision)
         if models is not None:
             record_indexes.sync(database_url, models)
+        if role_templates is not None:
+            changes = role_sync.sync(database_url, role_templates).lines()
     log.info("migrate.done", extra={"revision": revision})
+    return changes
 
 
 @contextlib.contextmanager

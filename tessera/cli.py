@@ -17,16 +17,25 @@ log = logging.getLogger("tessera.cli")
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
 
-def _declared_models(settings: Any) -> list[Any]:
-    """The models of ``models.yaml`` (``upgrade`` builds the indexes their fields need), once
-    ``capabilities.yaml`` is checked against them too: a bad registry stops a command here, with
-    one line naming its entry, before anything starts or says it listens."""
+def _declared(settings: Any) -> Any:
+    """The declarations of ``models.yaml`` (``upgrade`` builds the indexes their fields need and
+    reconciles the role templates), once ``capabilities.yaml`` is checked against them too: a bad
+    registry stops a command here, with one line naming its entry, before anything starts or says
+    it listens."""
     from tessera.registry.capabilities import load_capabilities
     from tessera.registry.models import load_declarations
 
     declarations = load_declarations(settings.models_file)
     load_capabilities(settings.capabilities_file, declarations)
-    return list(declarations.models.values())
+    return declarations
+
+
+def _upgrade(settings: Any) -> list[str]:
+    """``storage.migrate.upgrade`` with the declared models and role templates: the role changes."""
+    from storage.migrate import upgrade
+
+    declarations = _declared(settings)
+    return upgrade(settings.database_url, models=declarations.models.values(), role_templates=declarations.roles)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -37,7 +46,6 @@ def _serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from storage.migrate import upgrade
     from tessera.app import create_app, tune_gc
     from tessera.core.logs import configure_logging
     from tessera.tracing.setup import configure as configure_tracing
@@ -52,7 +60,7 @@ def _serve(args: argparse.Namespace) -> int:
                             "with one process")
     transport = server_options(settings)  # TLS files, uvicorn's proxy headers off (see web/transport.py)
     configure_logging(settings.log_level, settings.log_json)
-    upgrade(settings.database_url, models=_declared_models(settings))
+    _upgrade(settings)
     if args.demo:
         asyncio.run(_seed_demo(settings))
     base = f"{'https' if settings.tls_cert_file else 'http'}://{args.host}:{args.port}"
@@ -96,7 +104,6 @@ def _worker(args: argparse.Namespace) -> int:
     import asyncio
     import signal
 
-    from storage.migrate import upgrade
     from tessera.core.logs import configure_logging
     from tessera.events.worker import Worker
     from tessera.runtime import build_runtime
@@ -106,7 +113,7 @@ def _worker(args: argparse.Namespace) -> int:
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
     configure_tracing()  # off unless OTEL_TRACES_EXPORTER asks for it (tessera/tracing/setup.py)
-    upgrade(settings.database_url, models=_declared_models(settings))
+    _upgrade(settings)
 
     async def run() -> None:
         runtime = build_runtime(settings)
@@ -133,24 +140,25 @@ def _worker(args: argparse.Namespace) -> int:
 
 
 def _migrate(_args: argparse.Namespace) -> int:
-    from storage.migrate import upgrade
     from tessera.core.logs import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
-    upgrade(settings.database_url, models=_declared_models(settings))
+    changes = _upgrade(settings)
+    for line in changes:  # what the role templates brought to existing tenants
+        print(line, flush=True)
+    print(f"migrate: done ({len(changes)} role change(s))", flush=True)
     return 0
 
 
 def _seed(_args: argparse.Namespace) -> int:
     import asyncio
 
-    from storage.migrate import upgrade
     from tessera.core.logs import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
-    upgrade(settings.database_url, models=_declared_models(settings))
+    _upgrade(settings)
     asyncio.run(_seed_demo(settings))
     return 0
 
@@ -173,7 +181,6 @@ async def _quickstart(args: argparse.Namespace) -> int:
     import json
 
     from storage import identity
-    from storage.migrate import upgrade
     from tessera.access.actors import Actor
     from tessera.core.logs import configure_logging
     from tessera.openplatform.identity import applications, credentials, installations
@@ -182,7 +189,7 @@ async def _quickstart(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     configure_logging("WARNING", settings.log_json)
-    upgrade(settings.database_url, models=_declared_models(settings))
+    _upgrade(settings)
     rt = build_runtime(settings)
     try:
         async with rt.db.read() as conn:
