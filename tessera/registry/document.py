@@ -211,13 +211,13 @@ def stating_text_rules(schema: Any, nonblank: frozenset[str] = frozenset()) -> A
 
 def stated_pattern(schema: dict[str, Any]) -> str | None:
     """The pattern a request string gets for the rules the service applies to it, when it has no
-    pattern or enum of its own: a date-time the date-times the service reads, free text (no format
-    either) storable text."""
+    pattern or enum of its own: a date-time the date-times the service reads, free text (no format,
+    or ``password``, which only asks a form to mask it) storable text."""
     if schema.get("type") != "string" or {"enum", "pattern"} & set(schema):
         return None
     if schema.get("format") == "date-time":
         return TIMESTAMP_PATTERN
-    return None if "format" in schema else STORABLE_TEXT_PATTERN
+    return STORABLE_TEXT_PATTERN if schema.get("format") in (None, "password") else None
 
 
 # The keys of a schema whose value is a schema (or a list of them): the text rules apply inside them too.

@@ -243,3 +243,12 @@ def test_the_hand_written_skeleton_lists_no_value_a_registry_drives() -> None:
     schemas = skeleton["components"]["schemas"]
     assert "enum" not in schemas["WebhookEventType"]
     assert "enum" not in schemas["ScopeList"]["items"]
+
+
+def test_a_password_states_the_text_rule_the_service_applies() -> None:
+    """Found by the exploration run: a password with a NUL fitted the document and got 400
+    (``format: password`` only asks a form to mask it; it is text like any other)."""
+    doc = yamlfile.load((ROOT / "generated" / "session-api.yaml").read_text(encoding="utf-8"))
+    password = doc["components"]["schemas"]["LoginRequest"]["properties"]["password"]
+    assert password["pattern"] == STORABLE_TEXT_PATTERN
+    assert re.fullmatch(password["pattern"], "with\x00nul") is None
