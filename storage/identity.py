@@ -277,3 +277,26 @@ async def principal(conn: Executor, user_pid: str, tenant_code: str) -> Principa
         member = Membership(row.m_tenant_id, row.m_tenant_code, row.m_role_code, row.m_status,
                             _codes(row.m_permissions))
     return Principal(row, member, _codes(row.platform_role_codes))
+
+
+class RoleGrantRow(NamedTuple):
+    """A role of a tenant and one permission it grants (None for a role that grants none)."""
+
+    code: str
+    name: str
+    permission: str | None
+
+
+async def tenant_roles(conn: Executor, tenant_id: int) -> dict[str, tuple[str, list[str]]]:
+    """The tenant's roles by code: each one's name and the permissions it grants, sorted."""
+    rows = await conn.execute(Query(
+        select(roles.c.code, roles.c.name, role_permissions.c.permission)
+        .select_from(roles.outerjoin(role_permissions, role_permissions.c.role_id == roles.c.id))
+        .where(roles.c.tenant_id == tenant_id)
+        .order_by(roles.c.code, role_permissions.c.permission), RoleGrantRow))
+    found: dict[str, tuple[str, list[str]]] = {}
+    for row in rows:
+        _, grants = found.setdefault(row.code, (row.name, []))
+        if row.permission is not None:
+            grants.append(row.permission)
+    return found

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -28,7 +29,7 @@ COMMAND_RE = r"^[a-z][a-z0-9-]{0,62}:[a-z][a-z0-9-]{0,62}$"
 PERMISSION_RE = r"^[a-z][a-z0-9.-]{0,62}:[a-z][a-z0-9-]{0,62}$"
 # The permission codes the service itself checks (audit search, automations, installing into a
 # tenant): models.yaml must declare them, so that a role can grant them by their declared name.
-SERVICE_PERMISSIONS = ("audit:view", "automations:view", "automations:manage", "open-platform:install")
+SERVICE_PERMISSIONS = ("audit:view", "automations:view", "automations:manage", "open-platform:install", "roles:view")
 
 
 class DeclarationError(ValueError):
@@ -276,7 +277,7 @@ def _default_problem(raw: dict[str, Any]) -> str | None:
     if "default" not in raw or raw["type"] == "enum":  # an enum's default is checked against its values
         return None
     value, ftype = raw["default"], raw["type"]
-    if not _of_type(value, ftype):
+    if not _OF_TYPE[ftype](value):
         return f"{value!r} is not a {ftype}"
     if ftype in ("integer", "number"):
         return _number_problem(value, raw, MAX_INTEGER if ftype == "integer" else MAX_NUMBER)
@@ -285,27 +286,26 @@ def _default_problem(raw: dict[str, Any]) -> str | None:
     return None
 
 
-def _of_type(value: Any, ftype: str) -> bool:
-    if ftype == "string":
-        return isinstance(value, str)
-    if ftype == "boolean":
-        return isinstance(value, bool)
-    if ftype == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if ftype == "number":
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if ftype == "date":
-        return isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) is not None \
-            and _is_date(value)
-    return isinstance(value, str) and parse_timestamp(value) is not None  # datetime
-
-
-def _is_date(value: str) -> bool:
+def _is_date(value: Any) -> bool:
+    """A ``YYYY-MM-DD`` string naming a day of the calendar."""
+    if not isinstance(value, str) or re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) is None:
+        return False
     try:
         date.fromisoformat(value)
     except ValueError:
         return False
     return True
+
+
+# Whether a default is a value of its field's type (enums are checked against their values).
+_OF_TYPE: dict[str, Callable[[Any], bool]] = {
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "date": _is_date,
+    "datetime": lambda v: isinstance(v, str) and parse_timestamp(v) is not None,
+}
 
 
 def _number_problem(value: float, raw: dict[str, Any], largest: float) -> str | None:
@@ -374,15 +374,20 @@ def _check_permissions(declared: dict[str, str], pages: dict[str, PageDecl], com
         if code not in declared:
             raise DeclarationError(f"models.yaml: permissions: {code!r} is checked by the service and must be "
                                    "declared")
-    named = [*((f"pages.{k}.permission", p.permission) for k, p in pages.items()),
-             *((f"commands.{k}.permission", c.permission) for k, c in commands.items()),
-             *((f"datasources.{k}.permission", d.permission) for k, d in datasources.items()),
-             *((f"roles.{k}.permissions.{i}", code) for k, r in roles.items()
-               for i, code in enumerate(r.permissions) if code != "*")]
-    for where, code in named:
+    for where, code in _named_permissions(pages, commands, datasources, roles):
         if code not in declared:
             raise DeclarationError(f"models.yaml: {where}: {code!r} is not a declared permission "
                                    "(declare it under permissions:)")
+
+
+def _named_permissions(pages: dict[str, PageDecl], commands: dict[str, CommandDecl],
+                       datasources: dict[str, DatasourceDecl], roles: dict[str, RoleDecl]) -> list[tuple[str, str]]:
+    """Every permission code the file names outside ``permissions``, with where it names it."""
+    return [*((f"pages.{k}.permission", p.permission) for k, p in pages.items()),
+            *((f"commands.{k}.permission", c.permission) for k, c in commands.items()),
+            *((f"datasources.{k}.permission", d.permission) for k, d in datasources.items()),
+            *((f"roles.{k}.permissions.{i}", code) for k, r in roles.items()
+              for i, code in enumerate(r.permissions) if code != "*")]
 
 
 def _check_shape(doc: Any) -> None:

@@ -74,6 +74,7 @@ def test_every_permission_the_service_checks_is_one_models_yaml_must_declare() -
     from tessera.openplatform.identity.installations import INSTALL_PERMISSION
     from tessera.registry.models import SERVICE_PERMISSIONS
     from tessera.session.audit.search import PERMISSION
+    from tessera.session.roles.listing import PERMISSION as ROLES_VIEW
 
-    assert {PERMISSION, MANAGE, VIEW, INSTALL_PERMISSION} == set(SERVICE_PERMISSIONS)
+    assert {PERMISSION, MANAGE, VIEW, INSTALL_PERMISSION, ROLES_VIEW} == set(SERVICE_PERMISSIONS)
     assert set(SERVICE_PERMISSIONS) <= set(load_declarations(ROOT / "models.yaml").permissions)

@@ -382,6 +382,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/roles/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's roles and their permissions
+         * @description Every role of the tenant (sorted by code), with the permissions it grants and the
+         *     permissions of the `models.yaml` template it follows (`template`: null for a role no
+         *     template declares). `extra` names what the role grants beyond its template (a tenant's own
+         *     grant, or one a template dropped, which `tessera migrate` never removes); `missing` what
+         *     the template grants and the role does not (until `tessera migrate` runs). Needs the
+         *     permission `roles:view` (administrators hold every permission); else 403 `FORBIDDEN`.
+         *     One page: `pageNum` 1 and `pageSize` the number of roles.
+         */
+        get: operations["listRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/list": {
         parameters: {
             query?: never;
@@ -1575,6 +1601,28 @@ export interface components {
             total: number;
             pageNum: number;
             pageSize: number;
+        };
+        /** @description A role of the tenant, what it grants, and the template it follows. */
+        Role: {
+            code: string;
+            name: string;
+            /** @description The permission codes the role grants, sorted (`*` grants every permission). */
+            permissions: string[];
+            /** @description The permissions of its `models.yaml` template, sorted; null when no template declares the role. */
+            template: string[] | null;
+            /** @description What the role grants beyond its template. */
+            extra: string[];
+            /** @description What its template grants and the role does not, until `tessera migrate` runs. */
+            missing: string[];
+        };
+        RoleListResult: {
+            records: components["schemas"]["Role"][];
+            total: number;
+            pageNum: number;
+            pageSize: number;
+        };
+        RoleListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RoleListResult"];
         };
         AuditListEnvelope: components["schemas"]["Envelope"] & {
             data?: components["schemas"]["AuditListResult"];
@@ -6580,6 +6628,83 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's roles. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "code": "viewer",
+                     *             "name": "Viewer",
+                     *             "permissions": [
+                     *               "assets:view",
+                     *               "stock-ins:view"
+                     *             ],
+                     *             "template": [
+                     *               "assets:view",
+                     *               "stock-ins:view"
+                     *             ],
+                     *             "extra": [],
+                     *             "missing": []
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoleListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];

@@ -405,6 +405,9 @@ from .revoked_credential_status import RevokedCredentialStatus
 from .robot_fleet_trigger import RobotFleetTrigger
 from .robot_fleet_trigger_event_type import RobotFleetTriggerEventType
 from .robot_fleet_trigger_source import RobotFleetTriggerSource
+from .role import Role
+from .role_list_envelope import RoleListEnvelope
+from .role_list_result import RoleListResult
 from .rotate_credential_request import RotateCredentialRequest
 from .rotate_webhook_secret_request import RotateWebhookSecretRequest
 from .rotated_credential import RotatedCredential
@@ -915,6 +918,9 @@ __all__ = (
     "RobotFleetTrigger",
     "RobotFleetTriggerEventType",
     "RobotFleetTriggerSource",
+    "Role",
+    "RoleListEnvelope",
+    "RoleListResult",
     "RotateCredentialRequest",
     "RotatedCredential",
     "RotatedCredentialEnvelope",

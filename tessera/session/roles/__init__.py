@@ -1,0 +1,1 @@
+"""The tenant's roles as administrators see them (``listing``)."""
