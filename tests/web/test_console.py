@@ -670,6 +670,17 @@ def test_the_console_is_readable_at_phone_width(server: Live, open_page: Callabl
 
 
 @pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+def test_an_administrator_sees_the_tenants_roles_beside_their_templates(server: Live,
+                                                                        open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    sign_in(page, server, ADMIN, route="#/roles")
+    expect(page.get_by_role("heading", name="Roles", level=1)).to_be_visible()
+    viewer = page.get_by_role("row").filter(has_text="viewer")
+    expect(viewer).to_contain_text("assets:view")
+    expect(viewer).to_contain_text("stock-ins:view")
+    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Roles")).to_be_visible()
+
+
 @pytest.mark.rule("op.role.owner-application-lifecycle")
 def test_an_owner_renames_disables_enables_and_deletes_an_application_from_the_console(
         server: Live, open_page: Callable[..., Page]) -> None:

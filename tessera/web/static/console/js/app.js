@@ -8,6 +8,7 @@ import { can, session, signOut, switchTenant } from "./session.js";
 import { clearNotices, notify, reportError, selectBox, setNoticeRegion } from "./ui.js";
 import { applicationView, applicationsView } from "./view-applications.js";
 import { auditView } from "./view-audit.js";
+import { rolesView } from "./view-roles.js";
 import { automationView, automationsView } from "./view-automations.js";
 import { endpointView } from "./view-endpoint.js";
 import { installationView } from "./view-installation.js";
@@ -21,6 +22,7 @@ const ROUTES = [
   { pattern: /^\/automations$/, view: automationsView, nav: "automations" },
   { pattern: /^\/automations\/(aut_[0-9a-z]{26})$/, view: automationView, nav: "automations" },
   { pattern: /^\/audit$/, view: auditView, nav: "audit" },
+  { pattern: /^\/roles$/, view: rolesView, nav: "roles" },
 ];
 const HOME = "#/applications";
 
@@ -151,6 +153,7 @@ function navigation(active) {
   const items = [["applications", HOME, t("nav.applications")]];
   if (can("automations:view")) items.push(["automations", "#/automations", t("nav.automations")]);
   items.push(["audit", "#/audit", t("nav.audit")]);
+  if (can("roles:view")) items.push(["roles", "#/roles", t("nav.roles")]);
   return h("nav", { class: "nav", "aria-label": t("nav.label") },
     h("ul", {}, items.map(([key, href, label]) => h("li", {},
       h("a", { href, "aria-current": key === active ? "page" : null }, label)))));
