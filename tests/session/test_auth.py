@@ -9,9 +9,9 @@ from typing import Any
 import jwt as pyjwt
 import pytest
 
-from storage import identity
 from tessera.core.clock import ShiftedClock
 from tests.conftest import DEMO_PASSWORD, USER_PASSWORD, Env, TenantUsers
+from tests.support.tenants import member_of_two_tenants
 
 
 @pytest.mark.rule(
@@ -133,26 +133,12 @@ def test_acme_admin_sees_only_acme_demo_records(env: Env) -> None:
 
 # -- the session and switching tenants (the admin console's tenant switch) -------------------------
 
-def _member_of_two_tenants(env: Env) -> tuple[TenantUsers, TenantUsers]:
-    """``home``'s admin is also a viewer in ``other``."""
-    home, other = env.new_tenant(), env.new_tenant()
-
-    async def join() -> None:
-        async with env.runtime.db.write() as conn:
-            user = await identity.find_user_by_email(conn, home.emails["admin"])
-            assert user is not None
-            await identity.add_membership(conn, other.tenant_id, user.id, "viewer", now=env.runtime.clock.now())
-
-    env.run(join)
-    return home, other
-
-
 def _login(env: Env, email: str, **extra: str) -> Any:
     return env.client.post("/api/auth/login", json={"email": email, "password": USER_PASSWORD, **extra})
 
 
 def test_login_into_a_given_tenant_acts_there(env: Env) -> None:
-    home, other = _member_of_two_tenants(env)
+    home, other = member_of_two_tenants(env)
     response = _login(env, home.emails["admin"], tenantId=other.code)
     assert response.status_code == 200, response.text
     data = response.json()["data"]
@@ -177,7 +163,7 @@ def test_login_with_a_wrong_password_says_nothing_about_tenants(env: Env, tenant
 
 
 def test_the_session_names_the_user_tenant_permissions_and_every_tenant(env: Env) -> None:
-    home, other = _member_of_two_tenants(env)
+    home, other = member_of_two_tenants(env)
     data = env.client.get("/api/auth/session", headers=home.headers()).json()["data"]
     assert data["email"] == home.emails["admin"]
     assert data["userPid"].startswith("usr_")
@@ -200,7 +186,7 @@ def test_the_session_of_a_viewer_lists_only_its_permissions(env: Env, tenant: Te
 
 @pytest.mark.rule("session.tenant.header-override")
 def test_the_session_follows_x_tenant_id(env: Env) -> None:
-    home, other = _member_of_two_tenants(env)
+    home, other = member_of_two_tenants(env)
     data = env.client.get("/api/auth/session", headers={**home.headers(), "X-Tenant-Id": other.code}).json()["data"]
     assert (data["tenantId"], data["tenantRole"]) == (other.code, "viewer")
     assert env.client.get("/api/auth/session").status_code == 401
@@ -208,7 +194,7 @@ def test_the_session_follows_x_tenant_id(env: Env) -> None:
 
 @pytest.mark.rule("session.login.result-fields")
 def test_switching_tenant_issues_a_jwt_acting_in_the_other_tenant_and_is_audited(env: Env) -> None:
-    home, other = _member_of_two_tenants(env)
+    home, other = member_of_two_tenants(env)
     response = env.client.post("/api/auth/switch-tenant", json={"tenantId": other.code},
                                headers={**home.headers(), "X-Request-Id": "switch-1"})
     assert response.status_code == 200, response.text

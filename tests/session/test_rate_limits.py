@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from storage import identity
 from tessera.app import create_app
 from tessera.core.clock import FrozenClock, ShiftedClock
 from tessera.core.metrics import Metrics
 from tessera.ratelimit import Decision, FallbackStore, InProcessStore, RateLimiter, RedisStore, Store
 from tessera.runtime import build_runtime
 from tests.conftest import REDIS_URL, Env, TenantUsers, fresh_quota, make_settings, redis_reachable
+from tests.support.tenants import member_of_two_tenants
 
 WINDOW_START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)  # a minute boundary
 
@@ -216,15 +216,7 @@ def test_the_101st_read_in_a_minute_is_rate_limited(env: Env, tenant: TenantUser
 
 @pytest.mark.rule("session.ratelimit.per-user-per-60s", "session.ratelimit.read")
 def test_a_user_has_one_read_quota_whichever_tenant_they_act_in(env: Env, clock: ShiftedClock) -> None:
-    home, other = env.new_tenant(), env.new_tenant()
-
-    async def join() -> None:
-        async with env.runtime.db.write() as conn:
-            user = await identity.find_user_by_email(conn, home.emails["admin"])
-            assert user is not None
-            await identity.add_membership(conn, other.tenant_id, user.id, "viewer", now=env.runtime.clock.now())
-
-    env.run(join)
+    home, other = member_of_two_tenants(env)
     with fresh_quota(clock):
         headers = home.headers()
         for index in range(100):  # half in each tenant
