@@ -60,6 +60,10 @@ RECORDS = {
 class ConformanceSetupError(RuntimeError):
     """The demo refused to make an object the run needs: the run cannot aim at real data."""
 
+    def __init__(self, message: str, status: int = 0) -> None:
+        super().__init__(message)
+        self.status = status
+
 
 class _Receiver(BaseHTTPRequestHandler):
     """A webhook receiver that acknowledges every delivery."""
@@ -116,7 +120,7 @@ class DemoObjects:
             status, payload = refused.code, refused.read()
         answer = json.loads(payload) if payload else None
         if status not in ok:
-            raise ConformanceSetupError(f"{method} {path} answered {status}: {answer}")
+            raise ConformanceSetupError(f"{method} {path} answered {status}: {answer}", status)
         return answer.get("data", answer) if isinstance(answer, dict) else answer
 
     @cached_property
