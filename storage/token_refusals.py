@@ -65,6 +65,7 @@ class TokenRefusals:
     clock: Clock
     max_keys: int = MAX_KEYS
     _buckets: dict[tuple[int, str | None, str, str], Bucket] = field(default_factory=dict)
+    _keys_per_minute: dict[int, int] = field(default_factory=dict)  # buckets kept apart per minute
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _writer: asyncio.Task[None] | None = None
 
@@ -76,12 +77,13 @@ class TokenRefusals:
             key = (minute, client, error, endpoint)
             bucket = self._buckets.get(key)
             if bucket is None:
-                if sum(1 for k in self._buckets if k[0] == minute) >= self.max_keys:
+                if self._keys_per_minute.get(minute, 0) >= self.max_keys:
                     key = (minute, None, error, endpoint)
                     bucket = self._buckets.get(key)
                 if bucket is None:
                     bucket = self._buckets[key] = Bucket(key[1], error, endpoint, minute, request_id,
                                                          other_clients=key[1] is None and client is not None)
+                    self._keys_per_minute[minute] = self._keys_per_minute.get(minute, 0) + 1
             bucket.other_clients = bucket.other_clients or (key[1] is None and client is not None)
             bucket.count += 1
         self._schedule()
@@ -112,6 +114,8 @@ class TokenRefusals:
         now = self.clock.time()
         with self._lock:
             keys = [key for key in self._buckets if final or key[0] + 60 <= now]
+            for minute in {key[0] for key in keys}:
+                self._keys_per_minute.pop(minute, None)
             return [self._buckets.pop(key) for key in keys]
 
     async def flush(self, *, final: bool = False) -> int:
