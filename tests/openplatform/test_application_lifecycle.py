@@ -30,8 +30,8 @@ def _token(env: Env, cred: dict[str, str]) -> Any:
 
 def _audited(env: Env, action: str, app_id: str) -> list[Any]:
     with env.sql.connect() as conn:
-        return list(conn.execute(select(audit_log).where(audit_log.c.action == action,
-                                                         audit_log.c.target_id == app_id)))
+        return list(conn.execute(select(audit_log).where(audit_log.c.action == action, audit_log.c.target_id == app_id)
+                                 .order_by(audit_log.c.id)))  # the order they were written in
 
 
 @pytest.mark.rule("op.role.owner-application-lifecycle")
