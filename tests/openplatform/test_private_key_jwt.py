@@ -184,6 +184,20 @@ def test_a_jwk_with_a_private_part_is_refused_at_registration(tenant: TenantUser
     assert p384.status_code == 400 and p384.json()["code"] == "VALIDATION_ERROR"
 
 
+def test_a_jwk_set_with_a_member_besides_keys_is_refused_by_the_document(tenant: TenantUsers) -> None:
+    """The document says `keys` is a set's only member; the service stores nothing else, so it refuses one
+    rather than drop it unseen, whatever its value (NUL text included, which no schema can name in an
+    unknown member)."""
+    base = tenant.install()
+    key = public_jwk(new_key("EdDSA"))
+    for member, value in (("note", "from Keycloak"), ("\r", ["a", "\u0000"])):
+        response = register(tenant, base["installationId"], {"jwks": {"keys": [key], member: value}})
+        assert response.status_code == 400, response.text
+        assert response.json()["code"] == "VALIDATION_ERROR"
+        assert f"jwks.{member}" in response.json()["data"]["fieldErrors"]
+    assert register(tenant, base["installationId"], {"jwks": {"keys": [key]}}).status_code == 200
+
+
 def test_only_an_owner_registers_a_key(tenant: TenantUsers) -> None:
     base = tenant.install()
     app_id = base["appId"]

@@ -2237,7 +2237,7 @@ export interface components {
         };
         JwkKid: string;
         /**
-         * @description A JWK Set of 1 to 5 public keys.
+         * @description A JWK Set of 1 to 5 public keys. `keys` is its only member: the service stores the keys alone, so any other member (RFC 7517 section 5 allows them) is refused rather than dropped unseen.
          * @example {
          *       "keys": [
          *         {

@@ -25,7 +25,8 @@ T = TypeVar("T", bound="Jwks")
 
 @_attrs_define
 class Jwks:
-    """ A JWK Set of 1 to 5 public keys.
+    """ A JWK Set of 1 to 5 public keys. `keys` is its only member: the service stores the keys alone, so any other member
+    (RFC 7517 section 5 allows them) is refused rather than dropped unseen.
 
         Example:
             {'keys': [{'kty': 'OKP', 'crv': 'Ed25519', 'kid': 'key-1', 'x': '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}]}
@@ -35,7 +36,6 @@ class Jwks:
      """
 
     keys: list[EcPublicJwk | OkpPublicJwk | RsaPublicJwk]
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -61,7 +61,7 @@ class Jwks:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "keys": keys,
         })
@@ -117,22 +117,5 @@ class Jwks:
             keys=keys,
         )
 
-
-        jwks.additional_properties = d
         return jwks
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

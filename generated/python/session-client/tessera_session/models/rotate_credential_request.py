@@ -40,8 +40,10 @@ class RotateCredentialRequest:
                 `p`, `q`, `dp`, `dq`, `qi`, `oth`, `k`) included, is refused. The key material must be a valid key of its type
                 (a point on the curve, a modulus of 2048 bits or more), which no schema can state. Example: {'kty': 'OKP',
                 'crv': 'Ed25519', 'kid': 'key-1', 'x': '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}.
-            jwks (Jwks | Unset): A JWK Set of 1 to 5 public keys. Example: {'keys': [{'kty': 'OKP', 'crv': 'Ed25519', 'kid':
-                'key-1', 'x': '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}]}.
+            jwks (Jwks | Unset): A JWK Set of 1 to 5 public keys. `keys` is its only member: the service stores the keys
+                alone, so any other member (RFC 7517 section 5 allows them) is refused rather than dropped unseen. Example:
+                {'keys': [{'kty': 'OKP', 'crv': 'Ed25519', 'kid': 'key-1', 'x':
+                '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo'}]}.
      """
 
     grace_seconds: int
