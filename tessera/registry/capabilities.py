@@ -20,6 +20,7 @@ import yaml
 
 from tessera.core import yamlfile
 from tessera.core.schema_check import Check, check_for
+from tessera.registry import fit
 from tessera.registry.models import Declarations, FieldDecl, ModelDecl
 
 DOTTED = r"^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$"
@@ -362,6 +363,7 @@ def _parse_commands(
         resource = _resource(where, raw, resources)
         schema = _check_schema(f"{where}.input", raw["input"])
         _check_apply(where, raw["apply"], resource, schema)
+        _check_fit(where, raw, resource, schema)
         emits = raw["emits"]
         if emits is not None:
             _check_emits(where, emits, raw, resource, webhook_events)
@@ -380,6 +382,26 @@ def _check_apply(where: str, apply: dict[str, Any], resource: ResourceCap, schem
             raise _fail(f"{where}.apply.{field}", f"not a field of model {resource.model.code}")
         if "input" in source and source["input"] not in schema["properties"]:
             raise _fail(f"{where}.apply.{field}.input", f"{source['input']!r} is not an input property")
+
+
+def _check_fit(where: str, raw: dict[str, Any], resource: ResourceCap, schema: dict[str, Any]) -> None:
+    """Every input and constant a command applies is a value its field accepts, and a create fills
+    every required field: the document advertises no value the service would refuse."""
+    for field, source in raw["apply"].items():
+        decl = resource.model.fields[field]
+        if "input" in source:
+            problem = fit.input_problem(schema["properties"][source["input"]], decl)
+            if problem is not None:
+                raise _fail(f"{where}.input.properties.{source['input']}", f"{problem} ({resource.model.code}.{field})")
+        elif "value" in source:
+            problem = fit.constant_problem(source["value"], decl)
+            if problem is not None:
+                raise _fail(f"{where}.apply.{field}.value", problem)
+    if raw["action"] == "create":
+        unfilled = fit.unfilled_fields(resource.model, raw["apply"], list(schema.get("required", [])))
+        if unfilled:
+            raise _fail(f"{where}.apply", f"leaves the required field(s) {unfilled} of {resource.model.code} empty: "
+                                          "apply a constant or a required input to each")
 
 
 def _check_emits(

@@ -276,7 +276,24 @@ def _default_problem(raw: dict[str, Any]) -> str | None:
     instead of surfacing as a schema error of a generated document."""
     if "default" not in raw or raw["type"] == "enum":  # an enum's default is checked against its values
         return None
-    value, ftype = raw["default"], raw["type"]
+    return _raw_value_problem(raw, raw["default"])
+
+
+def value_problem(decl: FieldDecl, value: Any) -> str | None:
+    """What is wrong with a non-null ``value`` as a value of the field ``decl`` (its type, values,
+    bounds and length), or None: what a payload check would refuse, said for a declaration."""
+    if decl.type == "enum":
+        return None if value in decl.values else f"{value!r} is not one of {list(decl.values)}"
+    raw: dict[str, Any] = {"type": decl.type}
+    for key, given in (("minimum", decl.minimum), ("exclusiveMinimum", decl.exclusive_minimum),
+                       ("maximum", decl.maximum), ("maxLength", decl.max_length)):
+        if given is not None:
+            raw[key] = given
+    return _raw_value_problem(raw, value)
+
+
+def _raw_value_problem(raw: dict[str, Any], value: Any) -> str | None:
+    ftype = raw["type"]
     if not _OF_TYPE[ftype](value):
         return f"{value!r} is not a {ftype}"
     if ftype in ("integer", "number"):

@@ -102,6 +102,49 @@ def test_a_bad_entry_is_refused_with_its_name(mutate: Callable[[dict[str, Any]],
     assert named in str(caught.value)
 
 
+_ASSIGN_INPUT = "commands/assets.assign/input/properties/assignee"
+_STOCK_IN = "commands/inventory.stock-ins.create"
+
+
+@pytest.mark.parametrize(
+    ("mutate", "named"),
+    [
+        (_set(f"{_ASSIGN_INPUT}/maxLength", 500),
+         "commands.assets.assign.input.properties.assignee: maxLength 500 over the field's maxLength 200"),
+        (_delete(f"{_ASSIGN_INPUT}/maxLength"), "assignee: maxLength unbounded over the field's maxLength 200"),
+        (_set(f"{_ASSIGN_INPUT}/type", "integer"), "assignee: a integer input for a string field"),
+        (_set(f"{_STOCK_IN}/input/properties/quantity/maximum", 10**20),
+         "quantity: maximum 100000000000000000000 over the field's largest value"),
+        (_set(f"{_STOCK_IN}/input/properties/quantity/minimum", 0),
+         "quantity: minimum 0 below the field's exclusiveMinimum 0"),
+        (_set(f"{_STOCK_IN}/input/properties/receivedAt", {"type": "string"}),
+         "receivedAt: any text for a datetime field (give the input format date-time)"),
+        (_set("commands/assets.assign/apply/status", {"value": "sold"}),
+         "commands.assets.assign.apply.status.value: 'sold' is not one of"),
+        (_set(f"{_STOCK_IN}/apply/source", {"value": "x" * 101}), "apply.source.value: 'xxx"),
+        (_set(f"{_STOCK_IN}/input/required", ["quantity"]),
+         "commands.inventory.stock-ins.create.apply: leaves the required field(s) ['sku'] of stockIn empty"),
+    ],
+)
+def test_a_command_input_or_constant_its_field_would_refuse_is_refused_by_name(
+        mutate: Callable[[dict[str, Any]], None], named: str) -> None:
+    """The document shows a command's input schema; the service stores into the model's field. An input
+    wider than the field would advertise values the service refuses, so the registry refuses it first."""
+    doc = copy.deepcopy(_doc())
+    mutate(doc)
+    with pytest.raises(CapabilityError) as caught:
+        parse_capabilities(doc, DECLARATIONS)
+    assert named in str(caught.value)
+
+
+def test_an_input_within_its_field_passes() -> None:
+    doc = copy.deepcopy(_doc())
+    _set(f"{_ASSIGN_INPUT}/maxLength", 50)(doc)
+    _set(f"{_ASSIGN_INPUT}/enum", ["Dana", "Lee"])(doc)
+    _set(f"{_STOCK_IN}/input/properties/quantity/minimum", 5)(doc)
+    parse_capabilities(doc, DECLARATIONS)
+
+
 def test_the_service_refuses_to_start_with_a_bad_registry(tmp_path: Path) -> None:
     doc = _doc()
     doc["commands"]["assets.assign"]["apply"] = {"owner": {"input": "assignee"}}
