@@ -13,14 +13,17 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
-from storage import record_indexes, role_sync
+from storage import field_moves, record_indexes, role_sync
 from storage.db import make_engine
 from storage.identity import RoleTemplate
 from storage.records import RecordModel
@@ -43,24 +46,58 @@ def alembic_config(database_url: str) -> Config:
 
 
 def upgrade(database_url: str, revision: str = "head", models: Iterable[RecordModel] | None = None,
-            role_templates: Mapping[str, RoleTemplate] | None = None) -> list[str]:
+            role_templates: Mapping[str, RoleTemplate] | None = None,
+            progress: Callable[[str], None] | None = None) -> list[str]:
     """Bring the database to ``revision``; each applied step is logged (progress on long runs).
 
-    With ``models`` (the declarations of ``models.yaml``), the indexes that follow them are built or
-    dropped afterwards (``storage.record_indexes``), outside any transaction; with
+    With ``models`` (the declarations of ``models.yaml``), declared renames move their values and
+    fields no longer declared are named (``storage.field_moves``), then the indexes that follow the
+    fields are built or dropped (``storage.record_indexes``), outside any transaction; with
     ``role_templates``, every existing tenant's roles get what their templates gained
-    (``storage.role_sync``). Returns the lines saying what the role reconciliation changed.
+    (``storage.role_sync``). Returns the lines saying what changed in fields and roles; ``progress``
+    gets a line every few seconds of a long move.
     """
     log.info("migrate.start", extra={"revision": revision})
     changes: list[str] = []
     with _one_at_a_time(database_url):
         command.upgrade(alembic_config(database_url), revision)
         if models is not None:
+            models = list(models)
+            changes += field_moves.sync(database_url, models, now=lambda: datetime.now(UTC), progress=progress).lines()
             record_indexes.sync(database_url, models)
         if role_templates is not None:
-            changes = role_sync.sync(database_url, role_templates).lines()
+            changes += role_sync.sync(database_url, role_templates).lines()
     log.info("migrate.done", extra={"revision": revision})
     return changes
+
+
+def plan(database_url: str, models: Iterable[RecordModel], role_templates: Mapping[str, RoleTemplate]) -> list[str]:
+    """What ``upgrade`` to head would do, one line each, with nothing changed: the schema revisions to
+    apply, the renames to move (records counted), the fields no longer declared, the indexes to build
+    and drop, the role changes (worked out in a transaction rolled back). Against a database that
+    lacks a table a pending revision makes, the lines after it say what is known before it runs."""
+    models = list(models)
+    lines = [f"schema: apply revision {rev}: {doc}" for rev, doc in _pending_revisions(database_url)]
+    lines += field_moves.plan(database_url, models).lines()
+    indexes = record_indexes.plan(database_url, models)
+    lines += [f"indexes: build {name}" for name in indexes.created]
+    lines += [f"indexes: drop {name}" for name in indexes.dropped]
+    if not any(rev for rev, _ in _pending_revisions(database_url)):
+        lines += role_sync.sync(database_url, role_templates, apply=False).lines()
+    return lines
+
+
+def _pending_revisions(database_url: str) -> list[tuple[str, str]]:
+    """The revisions between the database's and head, oldest first, with their first doc line."""
+    scripts = ScriptDirectory.from_config(alembic_config(database_url))
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            current = MigrationContext.configure(conn).get_current_revision()
+    finally:
+        engine.dispose()
+    pending = list(scripts.iterate_revisions("head", current))
+    return [(rev.revision, (rev.doc or "").splitlines()[0] if rev.doc else "") for rev in reversed(pending)]
 
 
 @contextlib.contextmanager

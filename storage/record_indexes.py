@@ -148,6 +148,47 @@ def sync(database_url: str, models: Iterable[RecordModel]) -> SyncReport:
     return report
 
 
+def plan(database_url: str, models: Iterable[RecordModel]) -> SyncReport:
+    """The indexes ``sync`` would build (``created``) and drop, worked out from the catalogue alone."""
+    engine = make_engine(database_url)
+    report = SyncReport()
+    try:
+        postgres = engine.dialect.name == "postgresql"
+        wanted = declared_indexes(models, engine.dialect.name)
+        with engine.connect() as conn:
+            rows = _catalogue(conn, postgres)
+    finally:
+        engine.dispose()
+    _decide(rows, wanted, report, legacy=postgres)
+    return report
+
+
+def _decide(rows: list[tuple[str, bool, str]], wanted: dict[str, DeclaredIndex], report: SyncReport,
+            *, legacy: bool) -> None:
+    """What ``sync`` would drop, keep and build, given the catalogue's ``rows``."""
+    valid = {name for name, ok, _ in rows if ok}
+    definitions = {name: definition for name, _, definition in rows}
+    report.dropped = _stale(rows, wanted)
+    for name, index in wanted.items():
+        serving = _serving_legacy(index, valid, definitions) if legacy else None
+        (report.kept if serving is not None or name in valid else report.created).append(serving or name)
+
+
+def _stale(rows: list[tuple[str, bool, str]], wanted: dict[str, DeclaredIndex]) -> list[str]:
+    """The ``ix_rdx_`` indexes no longer declared, or left invalid by a failed build."""
+    return sorted(name for name, ok, _ in rows if name.startswith(PREFIX) and (name not in wanted or not ok))
+
+
+def _catalogue(conn: Connection, postgres: bool) -> list[tuple[str, bool, str]]:
+    """(name, valid, definition) of every index of ``records`` (SQLite's are all valid; no definition)."""
+    if not postgres:
+        return [(name, True, "") for name in conn.execute(text(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records'")).scalars()]
+    return [(name, bool(ok), definition) for name, ok, definition in conn.execute(text(
+        "SELECT c.relname, i.indisvalid, pg_get_indexdef(i.indexrelid) FROM pg_index i "
+        "JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'records'::regclass"))]
+
+
 def _sync_sqlite(engine: Engine, models: list[RecordModel]) -> SyncReport:
     report = SyncReport()
     wanted = declared_indexes(models, "sqlite")

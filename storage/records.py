@@ -46,6 +46,9 @@ class FieldShape(Protocol):
     @property
     def values(self) -> tuple[str, ...]: ...
 
+    @property
+    def renamed_from(self) -> str | None: ...
+
 
 class RecordModel(Protocol):
     """What storage needs of a declared model (``tessera.registry.models.ModelDecl`` is one)."""
@@ -402,6 +405,9 @@ def _filed(key: Hashable | None, total: int) -> int:
     return total
 
 
-def present(row: RecordVersion) -> dict[str, Any]:
-    """The record as clients see it: public ``id``, declared fields, timestamps."""
-    return {"id": row.pid, **row.data, "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
+def present(row: RecordVersion, model: RecordModel) -> dict[str, Any]:
+    """The record as clients see it: public ``id``, its declared fields, timestamps. A value stored under
+    a field no longer declared (``storage.field_moves``) is kept in ``data`` and shown to no one."""
+    data = row.data
+    return {"id": row.pid, **{code: data[code] for code in model.fields if code in data},
+            "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}

@@ -42,12 +42,13 @@ class RoleReport:
                    "it should go)" for tenant, role, permission in self.kept])
 
 
-def sync(database_url: str, templates: Mapping[str, RoleTemplate]) -> RoleReport:
-    """Give every tenant each template's role and every permission of it the role lacks."""
+def sync(database_url: str, templates: Mapping[str, RoleTemplate], *, apply: bool = True) -> RoleReport:
+    """Give every tenant each template's role and every permission of it the role lacks; with ``apply``
+    False, work it all out in a transaction that is rolled back (``tessera migrate --plan``)."""
     report = RoleReport()
     engine = make_engine(database_url)
     try:
-        with engine.begin() as conn:
+        with engine.connect() as conn, conn.begin() as transaction:
             tenant_codes = dict(conn.execute(select(tenants.c.id, tenants.c.code)).all())
             held: dict[tuple[int, str], tuple[int, set[str]]] = {}
             for role_id, tenant_id, code in conn.execute(select(roles.c.id, roles.c.tenant_id, roles.c.code)):
@@ -58,6 +59,9 @@ def sync(database_url: str, templates: Mapping[str, RoleTemplate]) -> RoleReport
             for tenant_id, tenant_code in sorted(tenant_codes.items(), key=lambda item: item[1]):
                 for template in templates.values():
                     _reconcile(conn, report, tenant_id, tenant_code, template, held.get((tenant_id, template.code)))
+            if not apply:
+                transaction.rollback()
+                return report
     finally:
         engine.dispose()
     for line in report.lines():

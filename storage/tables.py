@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     ForeignKey,
     Index,
@@ -479,4 +480,30 @@ automation_runs = Table(
     UniqueConstraint("automation_id", "inbound_event_id"),
     Index("ix_automation_runs_due", "status", "next_attempt_at"),
     Index("ix_automation_runs_inbound_event", "inbound_event_id"),
+)
+
+# The fields of each model as the last migrate saw them declared (``storage.field_moves``): a field
+# that leaves models.yaml is named by the next migrate, and a rename's old type is known.
+model_fields = Table(
+    "model_fields",
+    metadata,
+    Column("model", String(64), primary_key=True),
+    Column("field", String(64), primary_key=True),
+    Column("type", String(16), nullable=False),
+)
+
+# A declared rename's progress (``storage.field_moves``): the records up to ``last_id`` are moved, so
+# an interrupted migrate resumes there; ``finished_at`` once a pass reached the last record.
+field_moves = Table(
+    "field_moves",
+    metadata,
+    Column("id", BigId, primary_key=True, autoincrement=True),
+    Column("model", String(64), nullable=False),
+    Column("old_field", String(64), nullable=False),
+    Column("new_field", String(64), nullable=False),
+    Column("last_id", BigInteger, nullable=False, default=0),
+    Column("moved", BigInteger, nullable=False, default=0),
+    Column("started_at", UTCDateTime(), nullable=False),
+    Column("finished_at", UTCDateTime(), nullable=True),
+    UniqueConstraint("model", "old_field", "new_field"),
 )

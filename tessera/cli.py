@@ -30,12 +30,14 @@ def _declared(settings: Any) -> Any:
     return declarations
 
 
-def _upgrade(settings: Any) -> list[str]:
-    """``storage.migrate.upgrade`` with the declared models and role templates: the role changes."""
+def _upgrade(settings: Any, progress: Any = None) -> list[str]:
+    """``storage.migrate.upgrade`` with the declared models and role templates: what changed in
+    fields and roles (``progress`` gets a line every few seconds of a long rename)."""
     from storage.migrate import upgrade
 
     declarations = _declared(settings)
-    return upgrade(settings.database_url, models=declarations.models.values(), role_templates=declarations.roles)
+    return upgrade(settings.database_url, models=declarations.models.values(), role_templates=declarations.roles,
+                   progress=progress)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -139,15 +141,30 @@ def _worker(args: argparse.Namespace) -> int:
     return 0
 
 
-def _migrate(_args: argparse.Namespace) -> int:
+def _migrate(args: argparse.Namespace) -> int:
+    import time
+
     from tessera.core.logs import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
-    changes = _upgrade(settings)
-    for line in changes:  # what the role templates brought to existing tenants
+    if args.plan:
+        from storage.migrate import plan
+
+        declarations = _declared(settings)
+        started = time.perf_counter()
+        lines = plan(settings.database_url, declarations.models.values(), declarations.roles)
+        for line in lines:
+            print(line, flush=True)
+        print(f"migrate --plan: {len(lines)} change(s) to make, nothing done "
+              f"({time.perf_counter() - started:.1f} s)", flush=True)
+        return 0
+    started = time.perf_counter()
+    changes = _upgrade(settings, progress=lambda line: print(line, flush=True))
+    for line in changes:  # what renames, removed fields and role templates changed
         print(line, flush=True)
-    print(f"migrate: done ({len(changes)} role change(s))", flush=True)
+    print(f"migrate: done ({len(changes)} field and role change(s), {time.perf_counter() - started:.1f} s)",
+          flush=True)
     return 0
 
 
@@ -445,7 +462,12 @@ def main(argv: list[str] | None = None) -> int:
     worker.add_argument("--tasks", "--threads", dest="tasks", type=int, default=1,
                         help="concurrent workers (asyncio tasks) in this process")
     worker.set_defaults(func=_worker)
-    sub.add_parser("migrate", help="apply database migrations").set_defaults(func=_migrate)
+    migrate = sub.add_parser("migrate", help="apply database migrations, move renamed fields, build the declared "
+                             "indexes and reconcile role templates")
+    migrate.add_argument("--plan", action="store_true",
+                         help="print what a migrate would do (revisions, renames with their record counts, "
+                              "removed fields, indexes, role changes) and change nothing")
+    migrate.set_defaults(func=_migrate)
     sub.add_parser("seed", help="seed the demo data").set_defaults(func=_seed)
     sub.add_parser("check", help="validate settings, models.yaml, capabilities.yaml and the OpenAPI documents"
                    ).set_defaults(func=_check)
@@ -470,10 +492,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tessera: configuration error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:
+        from storage.field_moves import FieldEvolutionError
         from tessera.registry.capabilities import CapabilityError
         from tessera.registry.models import DeclarationError
 
-        if isinstance(exc, DeclarationError | CapabilityError):
+        if isinstance(exc, DeclarationError | CapabilityError | FieldEvolutionError):
             print(f"tessera: {exc}", file=sys.stderr)
             return 2
         raise

@@ -77,6 +77,7 @@ _FILE_SCHEMA: dict[str, Any] = {
                                 "exclusiveMinimum": {"type": "number"},
                                 "maximum": {"type": "number"},
                                 "maxLength": {"type": "integer", "minimum": 1},
+                                "renamedFrom": {"type": "string", "pattern": CODE_RE},
                             },
                         },
                     },
@@ -157,6 +158,8 @@ class FieldDecl:
     exclusive_minimum: float | None = None
     maximum: float | None = None
     max_length: int | None = None
+    # The code this field had before (``renamedFrom``): ``tessera migrate`` moves the stored values.
+    renamed_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -361,6 +364,7 @@ def _check_field(model: str, code: str, raw: dict[str, Any]) -> FieldDecl:
         exclusive_minimum=raw.get("exclusiveMinimum"),
         maximum=raw.get("maximum"),
         max_length=raw.get("maxLength"),
+        renamed_from=raw.get("renamedFrom"),
     )
 
 
@@ -420,8 +424,26 @@ def _parse_models(section: dict[str, Any]) -> dict[str, ModelDecl]:
     models: dict[str, ModelDecl] = {}
     for code, raw in section.items():
         fields = {fcode: _check_field(code, fcode, fraw) for fcode, fraw in raw["fields"].items()}
+        _check_renames(code, fields)
         models[code] = ModelDecl(code=code, label=raw.get("label", code), fields=fields)
     return models
+
+
+def _check_renames(model: str, fields: dict[str, FieldDecl]) -> None:
+    """A rename names a code the model no longer declares, and no two fields take the same old code:
+    the values ``tessera migrate`` moves must have exactly one place to go."""
+    taken: dict[str, str] = {}
+    for code, decl in fields.items():
+        old = decl.renamed_from
+        if old is None:
+            continue
+        if old in fields:
+            raise DeclarationError(f"models.yaml: models.{model}.fields.{code}.renamedFrom: {old!r} is still a "
+                                   f"field of {model} (a rename moves its values away; remove it first)")
+        if old in taken:
+            raise DeclarationError(f"models.yaml: models.{model}.fields.{code}.renamedFrom: {taken[old]!r} is "
+                                   f"renamed from {old!r} already")
+        taken[old] = code
 
 
 def _parse_pages(section: dict[str, Any], models: dict[str, ModelDecl]) -> dict[str, PageDecl]:

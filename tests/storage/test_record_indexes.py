@@ -22,6 +22,7 @@ from tests.conftest import create_pg_database, drop_pg_database
 class Field:
     type: str
     values: tuple[str, ...] = ()
+    renamed_from: str | None = None
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,9 @@ TINY_RUNS = {
     # Every event accepted and consumed exactly once, the drain within --keep-up-seconds; no ratio of
     # automation runs to accepts, which a burst of 50 cannot show.
     "inbound event burst": ["inbound_burst.py", "--events", "50", "--concurrency", "8", "--keep-up-ratio", "0"],
+    # A rename moved by `tessera migrate` after `--plan`, on SQLite (the moves' SQL on both databases is
+    # tests/storage/test_field_moves.py's): every value moved, every unique claim renamed.
+    "field rename moved by migrate": ["field_rename.py", "--backend", "sqlite", "--records", "300"],
     "typed rows against the old Row": ["rows.py", "--rows", "2000", "--repeat", "1"],
     # Three servers (tracing off, on, sampled) and a real OTLP/HTTP sink: every answer 200, spans from
     # the traced servers only.

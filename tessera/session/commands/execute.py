@@ -104,7 +104,7 @@ async def _apply(conn: Executor, rt: Runtime, author: Author, command: CommandDe
     model = command.page.model
     changes = Changes(conn, rt.capabilities, author, model, action=command.code, now=rt.clock.now())
     if command.action == "create":
-        return present(await changes.create(validate_payload(model, body.get("payload"), partial=False)))
+        return present(await changes.create(validate_payload(model, body.get("payload"), partial=False)), model)
     current = await changes.repository.get(body["targetRecordId"], for_update=True)
     if current is None:
         raise NotFound()
@@ -112,7 +112,7 @@ async def _apply(conn: Executor, rt: Runtime, author: Author, command: CommandDe
         row = await changes.update(current, validate_payload(model, body.get("payload"), partial=True))
         if row is None:  # unreachable while the row is locked; never overwrite a concurrent change
             raise Conflict()
-        return present(row)
+        return present(row, model)
     await changes.delete(current)
     return {"id": current.pid, "deleted": True}
 

@@ -26,7 +26,7 @@ async def list_records(rt: Runtime, actor: Actor, page_key: str, params: Mapping
     repo = RecordRepository(rt.db, actor.tenant_id, page.model)
     request = parse_list_request(params, repo.list_fields())
     rows, total = await repo.page(request)
-    return page_of([present(r) for r in rows], total, request)
+    return page_of([present(r, page.model) for r in rows], total, request)
 
 
 async def get_record(rt: Runtime, actor: Actor, page_key: str, record_id: str) -> dict[str, Any]:
@@ -35,4 +35,4 @@ async def get_record(rt: Runtime, actor: Actor, page_key: str, record_id: str) -
     row = await RecordRepository(rt.db, actor.tenant_id, page.model).get(record_id)
     if row is None:
         raise NotFound()
-    return present(row)
+    return present(row, page.model)
