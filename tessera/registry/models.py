@@ -346,10 +346,10 @@ def _check_field(model: str, code: str, raw: dict[str, Any]) -> FieldDecl:
     for rule in _FIELD_RULES:
         problem = rule(raw)
         if problem is not None:
-            raise DeclarationError(f"models.{model}.fields.{code}: {problem}")
+            raise DeclarationError(f"models.yaml: models.{model}.fields.{code}: {problem}")
     problem = _default_problem(raw)
     if problem is not None:
-        raise DeclarationError(f"models.{model}.fields.{code}.default: {problem}")
+        raise DeclarationError(f"models.yaml: models.{model}.fields.{code}.default: {problem}")
     return FieldDecl(
         code=code,
         type=raw["type"],
@@ -451,7 +451,7 @@ def _parse_pages(section: dict[str, Any], models: dict[str, ModelDecl]) -> dict[
     pages: dict[str, PageDecl] = {}
     for key, raw in section.items():
         if raw["model"] not in models:
-            raise DeclarationError(f"pages.{key}.model: unknown model {raw['model']!r}")
+            raise DeclarationError(f"models.yaml: pages.{key}.model: unknown model {raw['model']!r}")
         pages[key] = PageDecl(key=key, model=models[raw["model"]], permission=raw["permission"])
     return pages
 
@@ -461,9 +461,9 @@ def _parse_commands(section: dict[str, Any], pages: dict[str, PageDecl]) -> dict
     commands: dict[str, CommandDecl] = {}
     for code, raw in section.items():
         if raw["page"] not in pages:
-            raise DeclarationError(f"commands.{code}.page: unknown page {raw['page']!r}")
+            raise DeclarationError(f"models.yaml: commands.{code}.page: unknown page {raw['page']!r}")
         if code.split(":", 1)[0] != raw["page"]:
-            raise DeclarationError(f"commands.{code}: the module part must be its page {raw['page']!r}")
+            raise DeclarationError(f"models.yaml: commands.{code}: the module part must be its page {raw['page']!r}")
         commands[code] = CommandDecl(
             code=code, page=pages[raw["page"]], action=raw["action"], permission=raw["permission"]
         )
@@ -488,14 +488,14 @@ def _enum_datasource(where: str, code: str, raw: dict[str, Any], models: dict[st
     """An enum field's values, each with a label, in the field's order."""
     model = models.get(raw.get("model", ""))
     if model is None:
-        raise DeclarationError(f"{where}.model: unknown model {raw.get('model')!r}")
+        raise DeclarationError(f"models.yaml: {where}.model: unknown model {raw.get('model')!r}")
     fdecl = model.fields.get(raw.get("field", ""))
     if fdecl is None or fdecl.type != "enum":
-        raise DeclarationError(f"{where}.field: must name an enum field of {model.code}")
+        raise DeclarationError(f"models.yaml: {where}.field: must name an enum field of {model.code}")
     options = dict(raw.get("options") or {})
     missing = set(fdecl.values) - set(options)
     if missing:
-        raise DeclarationError(f"{where}.options: labels missing for {sorted(missing)}")
+        raise DeclarationError(f"models.yaml: {where}.options: labels missing for {sorted(missing)}")
     return DatasourceDecl(
         code=code, kind="enum", permission=raw["permission"], model=model,
         field=fdecl.code, options={v: options[v] for v in fdecl.values},
@@ -506,10 +506,10 @@ def _records_datasource(where: str, code: str, raw: dict[str, Any], pages: dict[
     """The records of a page, each labelled by one of its model's fields."""
     page = pages.get(raw.get("page", ""))
     if page is None:
-        raise DeclarationError(f"{where}.page: unknown page {raw.get('page')!r}")
+        raise DeclarationError(f"models.yaml: {where}.page: unknown page {raw.get('page')!r}")
     label_field = raw.get("labelField", "")
     if label_field not in page.model.fields:
-        raise DeclarationError(f"{where}.labelField: not a field of {page.model.code}")
+        raise DeclarationError(f"models.yaml: {where}.labelField: not a field of {page.model.code}")
     return DatasourceDecl(
         code=code, kind="records", permission=raw["permission"], page=page,
         model=page.model, label_field=label_field,
