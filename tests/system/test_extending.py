@@ -172,10 +172,16 @@ def test_a_model_declared_in_yaml_reaches_every_surface_of_a_deployment_seeded_b
         assert event["type"] == RATED
         assert (event["data"]["pid"], event["data"]["rating"], event["data"]["previousRating"]) == (pid, 5, 4)
 
-        # A client a stock generator makes from the served document updates one field, typed.
-        typed_partial_update(http, tmp_path, admin["Authorization"], made["id"])
+        # A client a stock generator makes from the served document updates one field of a vendor and
+        # of an asset (a model with a default too: its status), typed; nothing else changes.
+        asset = envelope(http.get("/api/dynamic/assets/list", headers=admin, params={
+            "filters": '[{"fieldName": "status", "operator": "eq", "value": "retired"}]', "pageSize": 1}))["records"][0]
+        typed_partial_update(http, tmp_path, admin["Authorization"], made["id"], asset["id"])
         after = envelope(http.get(f"/api/dynamic/vendors/{made['id']}", headers=admin))
         assert (after["name"], after["rating"], after["active"], after["tier"]) == ("Renamed AB", 5, False, "gold")
+        changed = envelope(http.get(f"/api/dynamic/assets/{asset['id']}", headers=admin))
+        assert {**changed, "value": asset["value"], "updated_at": asset["updated_at"]} == asset
+        assert changed["value"] == 777.0 and changed["status"] == "retired"
 
 
 def login(http: httpx.Client, email: str) -> str:
@@ -204,20 +210,26 @@ def integration(http: httpx.Client, admin: dict[str, str], scopes: tuple[str, ..
 TYPED_UPDATE = """
 import sys
 from vendor_client import AuthenticatedClient
-from vendor_client.api.commands import execute_vendors_update_command
-from vendor_client.models import VendorsUpdateRequest, VendorsUpdateRequestOperationType, VendorUpdatePayload
+from vendor_client.api.commands import execute_assets_update_command, execute_vendors_update_command
+from vendor_client.models import (AssetsUpdateRequest, AssetsUpdateRequestOperationType, AssetUpdatePayload,
+                                  VendorsUpdateRequest, VendorsUpdateRequestOperationType, VendorUpdatePayload)
 
-base, token, record_id = sys.argv[1:]
+base, token, vendor_id, asset_id = sys.argv[1:]
 with AuthenticatedClient(base_url=base, token=token.removeprefix("Bearer "), prefix="Bearer") as client:
-    body = VendorsUpdateRequest(operation_type=VendorsUpdateRequestOperationType.UPDATE, target_record_id=record_id,
+    body = VendorsUpdateRequest(operation_type=VendorsUpdateRequestOperationType.UPDATE, target_record_id=vendor_id,
                                 payload=VendorUpdatePayload(name="Renamed AB"))
     print(body.to_dict())
     answer = execute_vendors_update_command.sync_detailed(client=client, body=body)
     assert answer.status_code == 200, answer.content
+    asset = AssetsUpdateRequest(operation_type=AssetsUpdateRequestOperationType.UPDATE, target_record_id=asset_id,
+                                payload=AssetUpdatePayload(value=777.0))
+    print(asset.to_dict())
+    answer = execute_assets_update_command.sync_detailed(client=client, body=asset)
+    assert answer.status_code == 200, answer.content
 """
 
 
-def typed_partial_update(http: httpx.Client, tmp: Path, authorization: str, record_id: str) -> None:
+def typed_partial_update(http: httpx.Client, tmp: Path, authorization: str, vendor_id: str, asset_id: str) -> None:
     """openapi-python-client on the served session document, then a typed update of ``name`` alone."""
     document = tmp / "session-api.json"
     document.write_bytes(http.get("/api/openapi.json").content)
@@ -230,9 +242,10 @@ def typed_partial_update(http: httpx.Client, tmp: Path, authorization: str, reco
     (tmp / "vendor_client").symlink_to(package)
     started = time.monotonic()
     ran = subprocess.run([sys.executable, "-c", TYPED_UPDATE, str(http.base_url).rstrip("/"), authorization,
-                          record_id], cwd=tmp, capture_output=True, text=True, timeout=60, check=False)
+                          vendor_id, asset_id], cwd=tmp, capture_output=True, text=True, timeout=60, check=False)
     assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
     assert "'payload': {'name': 'Renamed AB'}" in ran.stdout, ran.stdout  # nothing but the field given
+    assert "'payload': {'value': 777.0}" in ran.stdout, ran.stdout
     assert time.monotonic() - started < 60
 
 

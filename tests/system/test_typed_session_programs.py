@@ -109,5 +109,7 @@ def test_the_typescript_program_type_checks_with_tsc_strict_and_runs(typescript_
     assert outcome["found"] == [created["id"]] and outcome["replayed"] is True
     assert outcome["read"] == {"name": "TypeScript scanner", "serialNo": created["serialNo"], "status": "retired",
                                "value": 12.5, "purchasedAt": "2024-05-01"}
+    # The partial update sent `value` alone, and nothing else changed (no default came along).
+    assert outcome["updated"] == {**outcome["read"], "value": 20}
     assert outcome["retiredAfter"] == outcome["retiredBefore"] + 1
     assert outcome["missing"] == "404 NOT_FOUND"

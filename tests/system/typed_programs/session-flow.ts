@@ -25,6 +25,7 @@ import {
 const LIST = "/api/dynamic/assets/list";
 const READ = "/api/dynamic/assets/{recordId}";
 const CREATE = "/api/meta/commands/execute/assets:create";
+const UPDATE = "/api/meta/commands/execute/assets:update";
 
 type AssetFilter = FilterOf<typeof LIST>;
 type Asset = RecordOf<typeof READ>;
@@ -113,6 +114,14 @@ async function flow(): Promise<Record<string, unknown>> {
   const after = await session.list(LIST, { pageSize: 1, filters: [retired] });
   check(after.total === before.total + 1, `one more retired asset: ${before.total} -> ${after.total}`);
 
+  // 3b. A partial update: the type asks for no field but the one changed (a field with a default is
+  // optional), and the service changes that field alone: the status stays `retired`.
+  const onlyValue: CommandRequest<typeof UPDATE> = {
+    operationType: "UPDATE", targetRecordId: created.id, payload: { value: 20 },
+  };
+  await session.execute(UPDATE, onlyValue);
+  const updated: Asset = await session.read(READ, created.id);
+
   // 4. A refusal is a SessionError with the envelope's code.
   let missing = "";
   try {
@@ -132,6 +141,8 @@ async function flow(): Promise<Record<string, unknown>> {
     replayed: again.replayed,
     found: ids,
     read: { name: read.name, serialNo: read.serialNo, status, value, purchasedAt: read.purchasedAt },
+    updated: { name: updated.name, serialNo: updated.serialNo, status: updated.status, value: updated.value,
+               purchasedAt: updated.purchasedAt },
     missing,
   };
 }
