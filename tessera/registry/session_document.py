@@ -411,6 +411,7 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
     source_parameter = next(p for p in _operation(doc, "listDatasourceItems")["parameters"]
                             if p.get("name") == "datasourceId")
     source_parameter["schema"] = {"type": "string", "enum": list(declarations.datasources)}
+    source_parameter["example"] = next(iter(declarations.datasources), None)
 
     _type_filters(parameters, schemas)
     # Installations are granted published scopes only (else VALIDATION_ERROR on `scopes`).

@@ -238,11 +238,17 @@ def test_a_webhook_event_declared_in_capabilities_yaml_can_be_subscribed_in_the_
 
 
 def test_the_hand_written_skeleton_lists_no_value_a_registry_drives() -> None:
-    """Webhook event types and scopes are written by `tessera generate` from the registries."""
+    """Webhook event types, scopes and data source ids are written by `tessera generate` from the registries."""
     skeleton = yamlfile.load((ROOT / "openapi" / "session-api.yaml").read_text(encoding="utf-8"))
     schemas = skeleton["components"]["schemas"]
     assert "enum" not in schemas["WebhookEventType"]
     assert "enum" not in schemas["ScopeList"]["items"]
+    sources = next(p for p in skeleton["paths"]["/api/datasource/list"]["get"]["parameters"]
+                   if p.get("name") == "datasourceId")
+    assert "enum" not in sources["schema"] and "example" not in sources
+    declared = yamlfile.load((ROOT / "models.yaml").read_text(encoding="utf-8"))["datasources"]
+    text = (ROOT / "openapi" / "session-api.yaml").read_text(encoding="utf-8")
+    assert not [code for code in declared if code in text]  # not even in a description
 
 
 def test_a_password_states_the_text_rule_the_service_applies() -> None:

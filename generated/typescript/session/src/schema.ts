@@ -364,7 +364,7 @@ export interface paths {
         };
         /**
          * Items of a data source
-         * @description Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+         * @description Items of a declared data source (`datasourceId` lists them): `{value, label}` each,
          *     under the list contract every list follows. `keyword` matches part of the label
          *     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
          *     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
@@ -6524,7 +6524,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Code of the data source.
+                 * @description Code of one of the declared data sources.
                  * @example asset-status
                  */
                 datasourceId: "asset-status" | "asset-options";

@@ -211,7 +211,7 @@ def sync_detailed(
 ) -> Response[DatasourceEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
     """ Items of a data source
 
-     Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+     Items of a declared data source (`datasourceId` lists them): `{value, label}` each,
     under the list contract every list follows. `keyword` matches part of the label
     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
@@ -282,7 +282,7 @@ def sync(
 ) -> DatasourceEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
     """ Items of a data source
 
-     Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+     Items of a declared data source (`datasourceId` lists them): `{value, label}` each,
     under the list contract every list follows. `keyword` matches part of the label
     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
@@ -348,7 +348,7 @@ async def asyncio_detailed(
 ) -> Response[DatasourceEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope]:
     """ Items of a data source
 
-     Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+     Items of a declared data source (`datasourceId` lists them): `{value, label}` each,
     under the list contract every list follows. `keyword` matches part of the label
     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
@@ -419,7 +419,7 @@ async def asyncio(
 ) -> DatasourceEnvelope | ErrorEnvelope | ForbiddenEnvelope | InternalErrorEnvelope | ValidationErrorEnvelope | None:
     """ Items of a data source
 
-     Items of a declared data source (`asset-status`, `asset-options`): `{value, label}` each,
+     Items of a declared data source (`datasourceId` lists them): `{value, label}` each,
     under the list contract every list follows. `keyword` matches part of the label
     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
