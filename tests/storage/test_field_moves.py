@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,23 +20,9 @@ from storage.field_moves import FieldEvolutionError
 from storage.migrate import plan, upgrade
 from storage.records import RecordRepository, present
 from tests.conftest import BACKENDS, create_pg_database, drop_pg_database
+from tests.support.model_shapes import Field, Model
 
 AT = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
-
-
-@dataclass(frozen=True)
-class Field:
-    type: str
-    values: tuple[str, ...] = ()
-    renamed_from: str | None = None
-
-
-@dataclass(frozen=True)
-class Model:
-    code: str
-    fields: Mapping[str, Field]
-    searchable: tuple[str, ...] = ()
-    unique: tuple[str, ...] = field(default=())
 
 
 BEFORE = Model("vendor", {"name": Field("string"), "contact": Field("string"), "rating": Field("integer")},

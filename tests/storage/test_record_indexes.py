@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,22 +15,7 @@ from storage.listing import Filter, ListRequest
 from storage.migrate import upgrade
 from storage.records import RecordRepository
 from tests.conftest import create_pg_database, drop_pg_database
-
-
-@dataclass(frozen=True)
-class Field:
-    type: str
-    values: tuple[str, ...] = ()
-    renamed_from: str | None = None
-
-
-@dataclass(frozen=True)
-class Model:
-    code: str
-    fields: Mapping[str, Field]
-    searchable: tuple[str, ...] = ()
-    unique: tuple[str, ...] = field(default=())
-
+from tests.support.model_shapes import Field, Model
 
 GADGET = Model("gadget", {"label": Field("string"), "weight": Field("number"), "state": Field("enum", ("a", "b"))})
 
