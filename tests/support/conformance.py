@@ -95,7 +95,7 @@ def conformance_demo(backend: str, tmp: Path, *, aimed: bool) -> Iterator[Demo]:
 
 
 def plain_command(demo: Demo, document: str, seed: int, max_examples: int | None = None) -> list[str]:
-    """The command a QA team types, with the seed (and a budget, when exploring) added."""
+    """The command a QA team types, with the seed and a budget of examples per operation added."""
     bearer = demo.jwt if document == "session" else demo.access_token
     return [
         SCHEMATHESIS, "--no-color", "--config-file", str(PLAIN_CONFIG), "run", demo.base + SERVED[document],
