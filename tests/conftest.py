@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import logging
 import os
+import resource
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -368,11 +369,52 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.unit)
 
 
+# A test's CPU seconds, from its setup to its teardown: the pytest process's own and those of the
+# processes it started and waited for (servers, Schemathesis, generators, node, tessera commands).
+CPU_PROPERTY = "cpu_seconds"
+_CPU_START = pytest.StashKey[float]()
+CPU_SHOWN = 15
+
+
+def _cpu_now() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    item.stash[_CPU_START] = _cpu_now()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    if call.when == "teardown" and _CPU_START in item.stash:
+        report = outcome.get_result()  # type: ignore[attr-defined]
+        report.user_properties.append((CPU_PROPERTY, round(_cpu_now() - item.stash[_CPU_START], 2)))
+
+
+def _report_cpu(terminalreporter: Any) -> None:
+    """The tests that used the most CPU, and what all of them used: where the test command's CPU goes."""
+    used = [(value, report.nodeid) for reports in terminalreporter.stats.values() for report in reports
+            for name, value in getattr(report, "user_properties", ()) if name == CPU_PROPERTY]
+    if not used:
+        return
+    terminalreporter.write_line(f"cpu: {sum(v for v, _ in used):.0f} s in {len(used)} tests (with the processes "
+                                f"they started); the {CPU_SHOWN} that used the most:")
+    for value, nodeid in sorted(used, reverse=True)[:CPU_SHOWN]:
+        terminalreporter.write_line(f"cpu: {value:8.1f} s  {nodeid}")
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Report how many cases Schemathesis generated per document and database, and where the
-    browser tests left their screenshots (a serial run; under xdist they stay in each worker)."""
+    """Report how many cases Schemathesis generated per document and database, where the CPU went,
+    and where the browser tests left their screenshots (a serial run; under xdist they stay in each
+    worker)."""
     from tests.support.conformance_stats import STATS_PROPERTY
     from tests.support.screenshots import ROOT, SCREENSHOTS
+
+    _report_cpu(terminalreporter)
 
     runs = {value[0]: value for outcome in ("passed", "failed") for report in terminalreporter.stats.get(outcome, [])
             for name, value in getattr(report, "user_properties", ()) if name == STATS_PROPERTY}
