@@ -26,7 +26,7 @@ def insert(env: Env, tenant: TenantUsers, rows: list[dict[str, Any]], model: str
         async with env.runtime.db.write() as conn:
             repo = RecordRepository(conn, tenant.tenant_id, decl)
             now = env.runtime.clock.now()
-            return [present(await repo.insert({code: row.get(code) for code in decl.fields}, None, now=now))
+            return [present(await repo.insert({code: row.get(code) for code in decl.fields}, None, now=now), decl)
                     for row in rows]
 
     return env.run(create)
