@@ -63,9 +63,12 @@ class FieldReport:
     dropped_models: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        return ([f"fields: {r.model}.{r.old} -> {r.new}: {n:,} record(s) moved in {s:.1f} s" for r, n, s in self.moved]
+        # A rename with nothing (left) to move says nothing: it stays declared until every process runs
+        # the new file, and each migrate would otherwise repeat it.
+        return ([f"fields: {r.model}.{r.old} -> {r.new}: {n:,} record(s) moved in {s:.1f} s"
+                 for r, n, s in self.moved if n]
                 + [f"fields: {r.model}.{r.old} -> {r.new}: {n:,} record(s) to move, in {-(-n // BATCH)} batch(es) "
-                   f"of {BATCH:,}" for r, n in self.pending]
+                   f"of {BATCH:,}" for r, n in self.pending if n]
                 + [f"fields: {m}.{f} is no longer declared: its stored values are kept and served by neither "
                    "surface (declare it again to serve them, or rename another field from it)" for m, f in self.removed]
                 + [f"fields: model {m} is no longer declared: its records are kept and served by neither surface"
