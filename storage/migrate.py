@@ -77,12 +77,13 @@ def plan(database_url: str, models: Iterable[RecordModel], role_templates: Mappi
     and drop, the role changes (worked out in a transaction rolled back). Against a database that
     lacks a table a pending revision makes, the lines after it say what is known before it runs."""
     models = list(models)
-    lines = [f"schema: apply revision {rev}: {doc}" for rev, doc in _pending_revisions(database_url)]
+    pending = _pending_revisions(database_url)
+    lines = [f"schema: apply revision {rev}: {doc}" for rev, doc in pending]
     lines += field_moves.plan(database_url, models).lines()
     indexes = record_indexes.plan(database_url, models)
     lines += [f"indexes: build {name}" for name in indexes.created]
     lines += [f"indexes: drop {name}" for name in indexes.dropped]
-    if not any(rev for rev, _ in _pending_revisions(database_url)):
+    if not pending:  # the role tables as they will be are known only once the revisions ran
         lines += role_sync.sync(database_url, role_templates, apply=False).lines()
     return lines
 
