@@ -48,8 +48,10 @@ from typing import Any, TypeVar, overload
 import httpx
 import psycopg
 from harness import clients, cpu, log, results, seeding
+from harness.clients import Load
 from harness.databases import fresh
 from harness.servers import BASELINE, TESSERA, Server, running
+from harness.writers import Writer
 from psycopg import sql
 from sqlalchemy.sql import ClauseElement
 
@@ -252,6 +254,23 @@ async def run_list(rt: Runtime, tenant_id: int, params: dict[str, str],
         repo = RecordRepository(executor, tenant_id, rt.declarations.models[MODEL])
         rows, total = await repo.page(parse_list_request(params, repo.list_fields()))
     return total, rows
+
+
+def creates(base_url: str, headers: dict[str, str], concurrency: int) -> Any:
+    """``run(seconds, offset)`` for ``measure``: ``concurrency`` clients executing ``assets:create``
+    back to back (a fresh serial number each), each answer checked to be 200 with code "0"."""
+    url = f"{base_url}/api/meta/commands/execute/{PAGE_KEY}:create"
+
+    def check(response: httpx.Response) -> str | None:
+        ok = response.status_code == 200 and clients.json_body(response).get("code") == "0"
+        return None if ok else f"HTTP {response.status_code}: {response.text[:200]}"
+
+    async def turn(client: httpx.AsyncClient, load: Load, n: int) -> None:
+        serial = f"{n:07d}-{secrets.token_hex(3)}"
+        await load.send(client, "POST", url, check, headers=headers, json={
+            "payload": {"name": f"Bench create #{serial}", "serialNo": f"BC-SN-{serial}", "status": "in_stock"}})
+
+    return lambda seconds, offset: clients.drive(concurrency, seconds, turn, offset)
 
 
 def choose_keyword(rt: Runtime, tenant_id: int, forced: str | None) -> tuple[str, int]:
@@ -484,6 +503,15 @@ def main() -> int:
     parser.add_argument("--scenarios", choices=("main", "all"), default="main",
                         help="the main scenario only (default), or also EXTRA_SCENARIOS: no keyword, each sort, "
                              "each operator")
+    parser.add_argument("--writes", default="0",
+                        help="writes per second beside the readers, a comma-separated list: every scenario is run "
+                             "at each (default 0; e.g. 1,10,50), by a writer of creates, renames, status changes "
+                             "and deletes through Tessera's session API (harness.writers)")
+    parser.add_argument("--targets", default="tessera,baseline",
+                        help="targets to measure, comma-separated (default tessera,baseline)")
+    parser.add_argument("--execute", type=float, default=0.0,
+                        help="seconds of command execute (creates from --concurrency clients) to measure after the "
+                             "lists (default 0: none)")
     parser.add_argument("--no-declared-indexes", action="store_true",
                         help="skip the index sync of tessera migrate (the figures before it existed)")
     args = parser.parse_args()
@@ -526,7 +554,13 @@ def main() -> int:
                       f"{httpx.QueryParams(list_params(word, page, filters, field, order))}"
                       for name, (filters, word, field, order) in EXTRA_SCENARIOS.items() for page in (1, DEEP_PAGE)}
         postmaster = cpu.postmaster_pid(ws.backend.url) if postgres else None
-        with running(TARGETS, ws.env, ws.tmp) as servers, \
+        targets = [t for t in TARGETS if t.name in args.targets.split(",")]
+        rates = [float(r) for r in args.writes.split(",")]
+        with seeding.direct(rt) as engine, engine.connect() as conn:
+            pids = [row[0] for row in conn.exec_driver_sql(
+                f"SELECT pid FROM records WHERE tenant_id = {int(tenant_id)} AND model = '{MODEL}' "
+                "AND deleted_at IS NULL ORDER BY random() LIMIT 20000")]
+        with running(targets, ws.env, ws.tmp) as servers, \
                 (psycopg.connect(ws.backend.url, autocommit=True) if postgres else contextlib.nullcontext()) as pg:
             login = httpx.post(f"{servers['tessera'].base_url}/api/auth/login",
                                json={"email": EMAIL, "password": admin.password}, timeout=30)
@@ -535,13 +569,29 @@ def main() -> int:
             verify(servers, paths, headers)
             after_write = first_after_write(servers, {k: v for k, v in paths.items() if k.startswith("page ")},
                                             headers)
-            scenarios = list(paths.items())
-            found = clients.compare(
-                [(name, f"{args.warmup:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
-                 for name, _ in scenarios], servers,
-                lambda i, server: clients.measure(
-                    scenarios[i][0], server, clients.gets(server.base_url + scenarios[i][1], headers, args.concurrency),
-                    args.duration, args.warmup, postmaster, pg)[0])
+            found, writes = [], {}
+            for rate in rates:
+                label = f" @ {rate:g} w/s" if rates != [0.0] else ""
+                scenarios = [(name + label, path) for name, path in paths.items()]
+                def one(i: int, server: Server, scenarios: list[tuple[str, str]] = scenarios) -> clients.Result:
+                    return clients.measure(scenarios[i][0], server,
+                                           clients.gets(server.base_url + scenarios[i][1], headers, args.concurrency),
+                                           args.duration, args.warmup, postmaster, pg)[0]
+
+                with Writer(servers["tessera"].base_url, headers, PAGE_KEY, pids, ASSET_KINDS, rate) as writer:
+                    found += clients.compare(
+                        [(name, f"{args.warmup:g} s warm-up + {args.duration:g} s, {args.concurrency} clients"
+                          f"{label}") for name, _ in scenarios], servers, one)
+                pids = writer.pids
+                writes[f"{rate:g}"] = writer.writes.figures()
+                log(f"writer at {rate:g}/s: {json.dumps(writes[f'{rate:g}'])}")
+                failures += [f"writer at {rate:g}/s: {writer.writes.failed} writes failed, e.g. "
+                             f"{writer.writes.samples[:2]}"] if writer.writes.failed else []
+            if args.execute:
+                found += [clients.measure("command execute (create)", server, creates(server.base_url, headers,
+                                                                                    args.concurrency),
+                                          args.execute, args.warmup, postmaster, pg)[0]
+                          for server in servers.values()]
             failures += clients.failures(found, servers)
         with seeding.direct(rt) as engine:
             info = results.versions(engine)
@@ -561,7 +611,7 @@ def main() -> int:
                    "sortField": "name", "sortOrder": "asc", "pageSize": PAGE_SIZE,
                    "seed_seconds": round(seed_seconds, 1), "seed": args.seed,
                    "index_sync_seconds": None if index_seconds is None else round(index_seconds, 1)},
-        "paths": paths, "first_after_write_ms": after_write,
+        "paths": paths, "first_after_write_ms": after_write, "writes": writes,
         "results": [asdict(r) for r in found], "ratios": ratios, "explain": plans,
         "plan_warnings": warnings, "failures": failures,
     }, lines)

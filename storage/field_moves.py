@@ -223,8 +223,6 @@ def _move(engine: Engine, rename: Rename, *, now: Callable[[], Any], progress: C
             conn.execute(text("UPDATE record_unique_values SET field = :new WHERE model = :m AND field = :old "
                               "AND record_id > :last AND record_id <= :high"), window)
             conn.execute(update(moves).where(*_row_of(rename)).values(last_id=high, moved=moves.c.moved + done))
-            if done:
-                conn.execute(text("DELETE FROM record_stamps WHERE model = :m"), {"m": rename.model})
         moved, last = moved + done, int(high)
         if progress is not None and time.monotonic() - said >= PROGRESS_SECONDS:
             progress(f"fields: {rename.model}.{rename.old} -> {rename.new}: {moved:,} moved, at record id {last}")

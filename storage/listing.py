@@ -28,7 +28,9 @@ from sqlalchemy import (
     or_,
     select,
     true,
+    type_coerce,
 )
+from sqlalchemy.types import NullType
 
 from storage.engine import Executor, Query, R
 
@@ -152,7 +154,9 @@ def filter_condition(flt: Filter) -> ColumnElement[bool]:
 class ListQueries(Generic[R]):
     page: Select[Any]
     count: Select[Any]
-    ordered_ids: Select[Any]  # every match's id, in the page query's order
+    ordered: Select[Any]  # every match's id and sort value, in the page query's order
+    conditions: ColumnElement[bool]  # the keyword's and the filters' (not the scope's)
+    sort: ColumnElement[Any]  # the sort field's expression
     row: type[R]  # the class of the page's rows
 
 
@@ -167,11 +171,9 @@ def build_queries(
     """The page query (ordered on the sort field, then the row id, so pages never overlap) and
     the count query over the same conditions; ``row`` is the class of the page's rows (a
     ``NamedTuple`` of ``base``'s columns)."""
-    conditions = list(scope)
-    if request.keyword:
-        conditions.append(keyword_condition(request.keyword))
+    conditions = [keyword_condition(request.keyword)] if request.keyword else []
     conditions.extend(filter_condition(f) for f in request.filters)
-    where = and_(true(), *conditions)
+    where = and_(true(), *scope, *conditions)
     sort = request.sort_field.expr
     if request.sort_order == "asc":
         order = [sort.asc().nulls_last(), id_column.asc()]
@@ -184,8 +186,15 @@ def build_queries(
         .offset((request.page_num - 1) * request.page_size)
     )
     count = select(func.count()).select_from(base.where(where).with_only_columns(id_column).subquery())
-    ordered_ids = base.where(where).with_only_columns(id_column).order_by(*order)
-    return ListQueries(page=page, count=count, ordered_ids=ordered_ids, row=row)
+    ordered = base.where(where).with_only_columns(id_column, sort_value(sort)).order_by(*order)
+    return ListQueries(page=page, count=count, ordered=ordered, conditions=and_(true(), *conditions), sort=sort,
+                       row=row)
+
+
+def sort_value(expr: ColumnElement[Any]) -> ColumnElement[Any]:
+    """``expr`` as a result column: a number as the driver gives it (PostgreSQL's ``numeric``: a
+    ``Decimal``), which a statement compiled ahead of execution can read (``storage.engine``)."""
+    return type_coerce(expr, NullType()) if isinstance(expr.type, Numeric) else expr
 
 
 async def run_list(conn: Executor, queries: ListQueries[R]) -> tuple[list[R], int]:

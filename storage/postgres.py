@@ -123,6 +123,10 @@ def _forget_prepared(conn: psycopg.AsyncConnection[Any]) -> None:
         prepared.clear()
 
 
+# The BEGIN of ``PostgresDatabase.read``: sent in the pipeline like any BEGIN, so it costs no round trip.
+READ_SNAPSHOT = b"BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+
+
 class PostgresTransaction:
     """A transaction on one connection, begun at its first statement that is not a queued write.
 
@@ -134,8 +138,10 @@ class PostgresTransaction:
 
     dialect = "postgresql"
 
-    def __init__(self, conn: psycopg.AsyncConnection[Any], scope: contextlib.AsyncExitStack) -> None:
+    def __init__(self, conn: psycopg.AsyncConnection[Any], scope: contextlib.AsyncExitStack,
+                 begin: bytes = b"BEGIN") -> None:
         self._conn = conn
+        self._begin = begin
         self._scope = scope  # the pipeline is entered here, and left (synced) when the block ends
         self._pipeline: psycopg.AsyncPipeline | None = None
         self._batch: list[pg_batches.Pending] = []  # enqueued, not sent yet (``pg_batches``)
@@ -149,7 +155,7 @@ class PostgresTransaction:
         """The pipeline, entered with BEGIN the first time; the queued writes are sent after it."""
         if self._pipeline is None:
             self._pipeline = await self._scope.enter_async_context(self._conn.pipeline())
-            await self._conn.execute(b"BEGIN")
+            await self._conn.execute(self._begin)
         await self._send_batch()
         return self._pipeline
 
@@ -455,7 +461,7 @@ class PostgresDatabase:
             await tx.execute_many(statement, rows)
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[PostgresTransaction]:
+    async def _transaction(self, begin: bytes = b"BEGIN") -> AsyncIterator[PostgresTransaction]:
         """BEGIN and COMMIT are statements of the pipeline, not psycopg's ``transaction()`` (which
         waits for BEGIN's answer, and sends COMMIT in a batch of its own); a transaction of queued
         writes alone is their one statement (``PostgresTransaction``)."""
@@ -463,7 +469,7 @@ class PostgresDatabase:
             tx: PostgresTransaction | None = None
             try:
                 async with contextlib.AsyncExitStack() as scope:
-                    tx = PostgresTransaction(conn, scope)
+                    tx = PostgresTransaction(conn, scope, begin)
                     yield tx
                     await tx.commit()
             except psycopg.IntegrityError as exc:  # raised at COMMIT's sync, or by the one statement
@@ -474,7 +480,10 @@ class PostgresDatabase:
                 raise
 
     def read(self) -> Any:
-        return self._transaction()
+        """One snapshot for every statement (READ COMMITTED would take one per statement): a page
+        and its total, or a list cache's ids and its stamp, agree. Read only, so it never fails to
+        serialize."""
+        return self._transaction(READ_SNAPSHOT)
 
     def write(self) -> Any:
         return self._transaction()

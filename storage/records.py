@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Protocol
 from sqlalchemy import ColumnElement, String, and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql
 
-from storage import record_counts
+from storage import record_cache
 from storage.engine import Executor, Query, Row, Statement, insert_or_skip
 from storage.listing import (
     ListField,
@@ -234,40 +234,59 @@ class RecordRepository:
     async def page(self, request: ListRequest) -> tuple[list[RecordRow], int]:
         """One page and the exact total.
 
-        While the model's stamp is unchanged (``storage.record_counts``: every write changes it), a
-        query's first ``MAX_ORDERED_IDS`` matches are read once, as their ids in order, and every
-        page among them is then those ids' rows: page 500 costs what page 1 does however many
-        records the tenant has, and no page counts again. When the ids read are all the matches
-        they are the total; otherwise the total is counted once per stamp. A page past them (or a
-        model with no stamp) is paged through the sort field's index. The stamp is read first, so
-        nothing cached is older than the stamp it is filed under.
+        A list's first matches in order and its total are read once and then follow the writes
+        (``storage.record_cache``): each request reads the changes since (one statement, usually
+        none or a few rows), and the page is those ids' rows. So page 500 costs what page 1 does,
+        and a write costs the next list the rows it changed, not a recount. A page past the first
+        ``MAX_ORDERED_IDS`` matches is paged through the sort field's index. Without a cache entry
+        to follow (a model nobody wrote since the change log began, or a call inside the caller's
+        own transaction) the page and the total are read as they are.
         """
         queries = self.list_queries(request)
-        stamp = await record_counts.stamp(self.conn, self.tenant_id, self.model.code)
         offset = (request.page_num - 1) * request.page_size
-        key = None if stamp is None else record_counts.count_key(stamp, self.dialect, queries.count)
-        total = None if key is None else record_counts.COUNTS.get(key)
-        ids = None
-        if stamp is not None and offset + request.page_size <= record_counts.MAX_ORDERED_IDS:
-            ids = await self._ordered_ids(stamp, queries)
-            if len(ids) < record_counts.MAX_ORDERED_IDS:  # every match: the ids are the total
-                total = _filed(key, len(ids))
-        if total is None:
-            total = _filed(key, int((await self.conn.execute(queries.count)).scalar_one()))
+        end = offset + request.page_size
+        key = record_cache.list_key(self.dialect, queries.ordered)
+        entry = record_cache.LISTS.get(key)
+        if entry is not None and not await self._follow(entry, queries):
+            entry = None
+        if entry is None or (not entry.covers(end) and end <= record_cache.MAX_ORDERED_IDS):
+            entry = await self._load(key, queries, request, end)
+        if entry is None:
+            total = int((await self.conn.execute(queries.count)).scalar_one())
+            return ((await self.conn.execute(Query(queries.page, queries.row))).rows if total else []), total
+        with entry.lock:
+            total, ids = entry.total, entry.ids[offset:end] if entry.covers(end) else None
         if ids is not None:
-            return await self._rows_of(ids[offset:offset + request.page_size]), total
+            return await self._rows_of(ids), total
         return ((await self.conn.execute(Query(queries.page, queries.row))).rows if total else []), total
 
-    async def _ordered_ids(self, stamp: int, queries: ListQueries[RecordRow]) -> array[int]:
-        """The ids of the query's first ``MAX_ORDERED_IDS`` matches in order, read once per stamp
-        and query (``record_counts.ORDERS``)."""
-        limited = queries.ordered_ids.limit(record_counts.MAX_ORDERED_IDS)
-        order_key = record_counts.count_key(stamp, self.dialect, limited)
-        ids = record_counts.ORDERS.get(order_key)
-        if ids is None:
-            ids = array("q", (row[0] for row in await self.conn.execute(limited)))
-            record_counts.ORDERS.put(order_key, ids)
-        return ids
+    async def _follow(self, entry: record_cache.Prefix, queries: ListQueries[RecordRow]) -> bool:
+        """Bring ``entry`` up to date with the changes since its state; False when it cannot follow."""
+        delta = record_cache.delta_query(self.tenant_id, self.model.code, entry.seq, queries.conditions, queries.sort)
+        found = record_cache.read_changes((await self.conn.execute(delta)).rows)
+        return found is not None and entry.follow(*found)
+
+    async def _load(self, key: Hashable, queries: ListQueries[RecordRow], request: ListRequest,
+                    end: int) -> record_cache.Prefix | None:
+        """Read the list's first matches (twice the page's end, at least ``MIN_ORDERED_IDS``), its
+        total when those are not all, and the pair's stamp, in one snapshot; filed in ``LISTS``.
+        None without a snapshot of its own (inside the caller's transaction) or a stamp."""
+        snapshot = getattr(self.conn, "read", None)
+        if snapshot is None:
+            return None
+        limit = record_cache.prefix_length(end)
+        async with snapshot() as tx:
+            stamp = (await tx.execute(record_cache.READ_STAMP, self._binds)).first()
+            if stamp is None:
+                return None
+            rows = (await tx.execute(queries.ordered.limit(limit))).rows
+            complete = len(rows) < limit
+            total = len(rows) if complete else int((await tx.execute(queries.count)).scalar_one())
+            follows = request.sort_field.type in record_cache.ORDERED_ALIKE or await _orders_by_code_point(tx)
+        entry = record_cache.Prefix(int(stamp[0]), int(stamp[1]), [int(r[0]) for r in rows], [r[1] for r in rows],
+                                    total, complete, request.sort_order == "desc", follows)
+        record_cache.LISTS.put(key, entry)
+        return entry
 
     async def _rows_of(self, ids: array[int]) -> list[RecordRow]:
         """The rows of ``ids``, in their order (one statement by primary key)."""
@@ -345,14 +364,12 @@ class RecordRepository:
         values = dict(zip(_CREATED_COLUMNS, created, strict=True))
         if not any(data.get(code) is not None for code in self.model.unique):
             await self.conn.enqueue(_INSERT_QUEUED, values)
-            await record_counts.touch(self.conn, self.tenant_id, self.model.code)
             return CreatedRecord(*created[:4], as_stored(data, self.dialect), *created[5:])
         if self.dialect == "postgresql":
             row = await self._insert_claiming(values, data)
         else:
             row = (await self.conn.execute(_INSERT, values)).one()
             await self._claim_unique(row.id, data)
-        await record_counts.touch(self.conn, self.tenant_id, self.model.code)
         return row
 
     async def _insert_claiming(self, values: dict[str, Any], data: dict[str, Any]) -> RecordRow:
@@ -383,8 +400,6 @@ class RecordRepository:
             **self._binds, "record_id": current.id, "expected_version": current.version, "data": data,
             "search_text": search_text(self.model, data), "now": now,
         })).first()
-        if row is not None:
-            await record_counts.touch(self.conn, self.tenant_id, self.model.code)
         return row
 
     async def soft_delete(self, current: RecordRow, *, now: datetime) -> None:
@@ -394,15 +409,15 @@ class RecordRepository:
             .values(deleted_at=now, version=records.c.version + 1, updated_at=now)
         )
         await self._release_unique(current.id)
-        await record_counts.touch(self.conn, self.tenant_id, self.model.code)
 
 
-def _filed(key: Hashable | None, total: int) -> int:
-    """``total``, filed in ``record_counts.COUNTS`` under ``key`` for the next page of the same query, unless
-    there is no key (a model without a stamp: nothing tells when the total would be stale)."""
-    if key is not None:
-        record_counts.COUNTS.put(key, total)
-    return total
+async def _orders_by_code_point(conn: Executor) -> bool:
+    """Whether the database orders text as Python does (``record_cache``): SQLite always; PostgreSQL
+    under a code point collation of the database (asked at each load: loads are rare)."""
+    if conn.dialect != "postgresql":
+        return True
+    found = (await conn.execute(record_cache.PG_COLLATION)).first()
+    return found is not None and found[0] in record_cache.CODE_POINT_COLLATIONS and found[1] in (None, "c")
 
 
 def present(row: RecordVersion, model: RecordModel) -> dict[str, Any]:

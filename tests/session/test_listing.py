@@ -9,7 +9,7 @@ import pytest
 from httpx import Response
 from sqlalchemy import func, select
 
-from storage import record_counts
+from storage import record_cache
 from storage.records import RecordRepository, present
 from storage.tables import records
 from tests.conftest import Env, TenantUsers
@@ -143,15 +143,15 @@ def _change(env: Env, tenant: TenantUsers, pid: str, changes: dict[str, Any] | N
 
 
 def test_a_write_between_two_pages_changes_the_next_pages_total(env: Env, tenant: TenantUsers) -> None:
-    """The total is counted once per state of the tenant's model (``storage.record_counts``): the
-    second page reuses the first's count, and every kind of write is seen by the next page."""
+    """A list is read once (``storage.record_cache``): the second page reuses the first's ids and
+    total, and every kind of write is seen by the next page."""
     created = insert(env, tenant, assets(12))
     in_stock = {"filters": [{"fieldName": "status", "operator": "eq", "value": "in_stock"}], "pageSize": 5,
                 "keyword": "asset", "sortField": "name", "sortOrder": "asc"}
-    hits = record_counts.COUNTS.hits
     assert listed(env, tenant, pageNum=1, **in_stock)["total"] == 12
+    loads = record_cache.LISTS.loads
     assert listed(env, tenant, pageNum=2, **in_stock)["total"] == 12
-    assert record_counts.COUNTS.hits > hits  # page 2 did not count again
+    assert record_cache.LISTS.loads == loads  # page 2 did not read the list again
     insert(env, tenant, assets(1, prefix="B"))
     assert listed(env, tenant, pageNum=3, **in_stock)["total"] == 13  # a create
     _change(env, tenant, created[0]["id"], {"status": "retired"})
@@ -167,14 +167,16 @@ def test_a_write_between_two_pages_changes_the_next_pages_total(env: Env, tenant
 def test_pages_from_the_ordered_ids_match_the_index_walk(
     env: Env, tenant: TenantUsers, monkeypatch: pytest.MonkeyPatch, sort: tuple[str, str]
 ) -> None:
-    """A page comes from the matches' ids in order, read once per stamp and query: the same pages, in
-    the same order, as paging through the sort field's index; a write is seen by the next page."""
+    """A page comes from the matches' ids in order, read once per query: the same pages, in the same
+    order, as paging through the sort field's index; a write is seen by the next page."""
     created = insert(env, tenant, [{**row, "value": i % 4} for i, row in enumerate(assets(23))])
     query = {"pageSize": 5, "sortField": sort[0], "sortOrder": sort[1], "keyword": "asset"}
-    record_counts.ORDERS.clear()
+    record_cache.LISTS.clear()
     from_ids = [[r["id"] for r in listed(env, tenant, pageNum=n, **query)["records"]] for n in range(1, 6)]
-    assert len(record_counts.ORDERS) == 1  # read once for the five pages
-    monkeypatch.setattr(record_counts, "MAX_ORDERED_IDS", 0)  # too many to keep: through the index
+    assert record_cache.LISTS.loads == 1  # read once for the five pages
+    record_cache.LISTS.clear()
+    monkeypatch.setattr(record_cache, "MAX_ORDERED_IDS", 0)  # too many to keep: through the index
+    monkeypatch.setattr(record_cache, "MIN_ORDERED_IDS", 1)
     walked = [[r["id"] for r in listed(env, tenant, pageNum=n, **query)["records"]] for n in range(1, 6)]
     assert from_ids == walked
     monkeypatch.undo()
@@ -194,12 +196,12 @@ def test_a_result_beyond_the_kept_ids_pages_from_its_first_ids_and_counts_the_re
     insert(env, tenant, assets(23))
     query = {"pageSize": 5, "sortField": "name", "sortOrder": "desc", "keyword": "asset"}
     walked_all = [[r["id"] for r in listed(env, tenant, pageNum=n, **query)["records"]] for n in range(1, 6)]
-    record_counts.ORDERS.clear()
-    monkeypatch.setattr(record_counts, "MAX_ORDERED_IDS", 10)  # two pages' worth kept
+    record_cache.LISTS.clear()
+    monkeypatch.setattr(record_cache, "MAX_ORDERED_IDS", 10)  # two pages' worth kept
     pages = [listed(env, tenant, pageNum=n, **query) for n in range(1, 6)]
     assert [[r["id"] for r in page["records"]] for page in pages] == walked_all
     assert [page["total"] for page in pages] == [23] * 5
-    assert len(record_counts.ORDERS) == 1  # the first ten ids, read once
+    assert record_cache.LISTS.loads == 1  # the first ten ids, read once
 
 
 @pytest.mark.rule("session.list.result-fields", "session.list.page-size-max")
