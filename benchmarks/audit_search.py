@@ -1,7 +1,7 @@
 """Benchmark of the audit-log search (``GET /api/audit/list``) over a large audit log, on PostgreSQL.
 
     .venv/bin/python benchmarks/audit_search.py [--rows 1000000] [--duration 5] [--warmup 2] [--concurrency 8]
-        [--keep-db]
+        [--keep-db] [--writes 0,1,10,50]
 
 The audit search shares the session list contract (exact ``total``, numbered pages, filters, a
 keyword, a sort); this is the issue's question of how it behaves when a tenant's audit log is large.
@@ -17,7 +17,8 @@ keyword, a sort); this is the issue's question of how it behaves when a tenant's
 3. Each scenario at page 1 and page 500 (``pageSize`` 10): checked once (200, ten entries, the exact
    total against a ``count(*)`` of its own), then ``--warmup`` seconds of warm-up (2 s) and ``--duration``
    seconds from ``--concurrency`` httpx clients (``harness.clients``), with CPU ms per request of the
-   server and of PostgreSQL.
+   server and of PostgreSQL; with ``--writes``, every scenario once per rate while a writer creates
+   assets through the session API at that rate (each create appends an audit entry).
 4. The table and ``EXPLAIN (ANALYZE, BUFFERS)`` of each scenario's count and page 500; ``benchmarks/results/
    audit_search.json`` and ``.txt``; the database dropped (unless ``--keep-db``). Exit status 1 when a
    check failed.
@@ -39,7 +40,8 @@ import httpx
 import psycopg
 from harness import clients, cpu, log, results, seeding
 from harness.databases import fresh
-from harness.servers import TESSERA, running
+from harness.servers import TESSERA, Server, running
+from harness.writers import Writer
 
 TENANT, OTHER = "bench", "other"
 EMAIL = "admin@bench.example"
@@ -165,6 +167,10 @@ def main() -> int:
                         help="seconds of warm-up per scenario and target (default 2; 0: none)")
     parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
+    parser.add_argument("--writes", default="0",
+                        help="writes per second beside the readers, a comma-separated list: every scenario is run "
+                             "at each (default 0; e.g. 1,10,50), by a writer of asset creates through the session "
+                             "API, each of which appends an audit entry (harness.writers)")
     args = parser.parse_args()
     if args.rows < PAGE_SIZE * DEEP_PAGE or args.duration <= 0 or args.concurrency < 1 or args.warmup < 0:
         parser.error(f"--rows must be at least {PAGE_SIZE * DEEP_PAGE:,}; --duration and --concurrency positive, "
@@ -203,13 +209,27 @@ def main() -> int:
                         int(dict(httpx.QueryParams(path.split("?", 1)[1]))["pageNum"]) - 1) * PAGE_SIZE)):
                     failures.append(f"{label}: total {data['total']} (want {want}), {len(data['records'])} entries")
             log(f"checked: {len(paths)} paths, {len(failures)} failed")
-            labels, targets = list(paths), list(paths.values())
-            found = clients.compare(
-                [(label, f"{args.warmup:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
-                 for label in labels], servers,
-                lambda i, server: clients.measure(
-                    labels[i], server, clients.gets(server.base_url + targets[i], headers, args.concurrency),
-                    args.duration, args.warmup, postmaster, pg)[0])
+            rates = [float(r) for r in args.writes.split(",")]
+            found, writes = [], {}
+            for rate in rates:
+                label = f" @ {rate:g} w/s" if rates != [0.0] else ""
+                labels, targets = [name + label for name in paths], list(paths.values())
+
+                def one(i: int, server: Server, labels: list[str] = labels, targets: list[str] = targets
+                        ) -> clients.Result:
+                    return clients.measure(labels[i], server,
+                                           clients.gets(server.base_url + targets[i], headers, args.concurrency),
+                                           args.duration, args.warmup, postmaster, pg)[0]
+
+                with Writer(base, headers, "assets", [], ("Bench",), rate) as writer:
+                    found += clients.compare(
+                        [(name, f"{args.warmup:g} s warm-up + {args.duration:g} s, {args.concurrency} clients")
+                         for name in labels], servers, one)
+                writes[f"{rate:g}"] = writer.writes.figures()
+                log(f"writer at {rate:g}/s: {json.dumps(writes[f'{rate:g}'])}")
+                if writer.writes.failed:
+                    failures.append(f"writer at {rate:g}/s: {writer.writes.failed} writes failed, e.g. "
+                                    f"{writer.writes.samples[:2]}")
             failures += clients.failures(found, servers)
         with seeding.direct(rt) as engine:
             info = results.versions(engine)
@@ -224,7 +244,8 @@ def main() -> int:
     results.write("audit_search", args, {
         "versions": info, "config": {"warmup_s": args.warmup, "pageSize": PAGE_SIZE,
                                      "seed_seconds": round(seed_seconds, 1)},
-        "paths": paths, "results": [asdict(r) for r in found], "explain": plans, "failures": failures,
+        "paths": paths, "writes": writes, "results": [asdict(r) for r in found], "explain": plans,
+        "failures": failures,
     }, lines)
     return results.finish(failures, started)
 

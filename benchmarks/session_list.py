@@ -1,14 +1,15 @@
 """Benchmark of the session API list endpoint on PostgreSQL, against the independent baseline.
 
     .venv/bin/python benchmarks/session_list.py [--records 100000] [--duration 10] [--warmup 2] [--concurrency 8]
-        [--keep-db] [--seed sql|python] [--no-declared-indexes]
+        [--keep-db] [--seed sql|python] [--no-declared-indexes] [--scenarios main|all] [--backend postgresql|sqlite]
+        [--writes 0,1,10,50] [--targets tessera,baseline] [--execute SECONDS]
 
 1. A fresh PostgreSQL database, migrated; one tenant with an admin user (through the services) and
    ``--records`` assets in bulk: by default in one ``INSERT ... SELECT`` over ``generate_series``
    (``seed_sql``: the demo's asset documents, same distributions, a million in about a minute), or with
    ``--seed python`` row by row from ``tessera.demo.asset_payload`` (``harness.seeding``); then
-   ``VACUUM ANALYZE`` and ``CHECKPOINT``. The tenant's record stamp is set (``storage.record_counts``), as
-   a write through the service would. Then the indexes that follow ``models.yaml`` are synced as
+   ``VACUUM ANALYZE`` and ``CHECKPOINT`` (the change log's triggers stamp the bulk insert as a new epoch
+   of the tenant's assets, ``storage.record_cache``). Then the indexes that follow ``models.yaml`` are synced as
    ``tessera migrate`` does (``storage.record_indexes``), timed: the migration's run time on this table
    (``--no-declared-indexes`` skips it, for the figures before).
 2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/baseline``: bare Starlette and
@@ -17,7 +18,10 @@
    each in its own process.
 3. Log in through ``POST /api/auth/login``; check both targets answer every scenario with 200 and the
    same records; then per scenario and target (ABBA order), ``--warmup`` seconds of warm-up (2 s) and
-   ``--duration`` seconds from ``--concurrency`` httpx clients (``harness.clients``).
+   ``--duration`` seconds from ``--concurrency`` httpx clients (``harness.clients``); with ``--writes``,
+   every scenario once per rate, while a writer (``harness.writers``) creates, renames, moves in and
+   out of the status filter and deletes assets through Tessera at that rate; with ``--execute``, the
+   command execute figures (creates from ``--concurrency`` clients) after the lists.
 4. The table (with CPU ms per request: server, client, PostgreSQL, the rest of the host) and the
    ratios; ``EXPLAIN ANALYZE`` of the count and page queries, planned for their values and as generic
    plans; ``benchmarks/results/session_list.json`` and ``.txt``; the database dropped (unless
@@ -39,7 +43,7 @@ import secrets
 import sqlite3
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -55,6 +59,7 @@ from harness.writers import Writer
 from psycopg import sql
 from sqlalchemy.sql import ClauseElement
 
+from storage import record_cache
 from storage.engine import Executor, Query, Result, Row, Statement, compiled_for
 from storage.postgres import conninfo
 from storage.records import RecordRepository
@@ -175,16 +180,6 @@ def seed_sqlite(path: Path | None, tenant_id: int, tenant: str, user_id: int, co
     return seconds
 
 
-def set_stamp_sqlite(path: Path | None, tenant_id: int) -> None:
-    assert path is not None
-    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
-        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'record_stamps'").fetchone() is None:
-            return
-        conn.execute("INSERT INTO record_stamps (tenant_id, model, stamp) VALUES (?, ?, ?) ON CONFLICT "
-                     "(tenant_id, model) DO UPDATE SET stamp = excluded.stamp",
-                     (tenant_id, MODEL, secrets.randbits(63)))
-
-
 def sqlite_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
     """SQLite's ``EXPLAIN QUERY PLAN`` of the statements the list code sends, pages 1 and ``DEEP_PAGE``."""
     plans: dict[str, Any] = {}
@@ -192,25 +187,16 @@ def sqlite_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
     for page in (1, DEEP_PAGE):
         statements: list[tuple[str, Any]] = []
         forget_counts()
-        seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))
+        seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))  # the list read once
+        seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))  # then followed
         with contextlib.closing(sqlite3.connect(path)) as conn:
             for statement, parameters in statements:
-                if "FROM records" not in statement:
+                if "FROM records" not in statement and "record_changes" not in statement:
                     continue
                 plan = [str(row[-1]) for row in conn.execute("EXPLAIN QUERY PLAN " + statement, parameters)]
                 plans[f"page {page}: {statement[:60]}"] = {"sql": statement, "plan": plan}
                 log(f"\n--- EXPLAIN QUERY PLAN, page {page} ---\n{statement}\n" + "\n".join("    " + p for p in plan))
     return plans
-
-
-def set_stamp(url: str, tenant_id: int) -> None:
-    """The tenant's asset stamp, as the service's own writes set it; absent before ``record_stamps``."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        if conn.execute("SELECT to_regclass('record_stamps')").fetchone() == (None,):
-            return
-        conn.execute("INSERT INTO record_stamps (tenant_id, model, stamp) VALUES (%s, %s, %s) ON CONFLICT "
-                     "(tenant_id, model) DO UPDATE SET stamp = excluded.stamp",
-                     (tenant_id, MODEL, secrets.randbits(63)))
 
 
 def sync_indexes(rt: Runtime) -> float | None:
@@ -227,14 +213,8 @@ def sync_indexes(rt: Runtime) -> float | None:
 
 
 def forget_counts() -> None:
-    """The in-process list caches emptied, so the statements that fill them run (and are explained) again."""
-    try:
-        from storage import record_counts
-    except ImportError:
-        return
-    record_counts.COUNTS.clear()
-    if hasattr(record_counts, "ORDERS"):
-        record_counts.ORDERS.clear()
+    """The in-process list cache emptied, so the statements that fill it run (and are explained) again."""
+    record_cache.LISTS.clear()
 
 
 def list_params(keyword: str, page_num: int, filters: list[dict[str, Any]] | None = None, sort_field: str = "name",
@@ -247,12 +227,11 @@ def list_params(keyword: str, page_num: int, filters: list[dict[str, Any]] | Non
 
 async def run_list(rt: Runtime, tenant_id: int, params: dict[str, str],
                    sent: list[tuple[str, Any]] | None = None) -> tuple[int, list[Any]]:
-    """The service's own list code, run in process: (total, rows); with ``sent``, the SQL and parameters
-    it sends are appended to it."""
-    async with rt.db.read() as conn:
-        executor: Executor = conn if sent is None else Recording(conn, sent)
-        repo = RecordRepository(executor, tenant_id, rt.declarations.models[MODEL])
-        rows, total = await repo.page(parse_list_request(params, repo.list_fields()))
+    """The service's own list code, run in process as a request runs it (on the database, with its
+    cache): (total, rows); with ``sent``, the SQL and parameters it sends are appended to it."""
+    executor: Executor = rt.db if sent is None else Recording(rt.db, sent)
+    repo = RecordRepository(executor, tenant_id, rt.declarations.models[MODEL])
+    rows, total = await repo.page(parse_list_request(params, repo.list_fields()))
     return total, rows
 
 
@@ -304,10 +283,10 @@ def verify(servers: dict[str, Server], paths: dict[str, str], headers: dict[str,
 
 def first_after_write(servers: dict[str, Server], paths: dict[str, str], headers: dict[str, str],
                       rounds: int = 3) -> dict[str, dict[str, float]]:
-    """Milliseconds of the first list request after a write to the model (median of ``rounds``):
-    what a tenant that writes all day sees, since a write invalidates Tessera's per-stamp count and
-    ordered-id caches (``storage.record_counts``). The write is a create through Tessera's session
-    API; the baseline caches nothing, so its figure is its steady cost."""
+    """Milliseconds of the first list request after a write to the model (median of ``rounds``): the
+    list follows the write (``storage.record_cache``) instead of being read again. The write is a
+    create through Tessera's session API; the baseline caches nothing, so its figure is its steady
+    cost."""
     figures: dict[str, dict[str, float]] = {}
     tessera = servers[TESSERA.name].base_url
     for scenario, path in paths.items():
@@ -338,11 +317,17 @@ NODE_ROWS = re.compile(r"->\s+(.+?)\s+\(cost=\S+ rows=(\d+) width=\d+\) \(actual
 
 class Recording:
     """An executor that runs every statement on ``inner`` and keeps the SQL text and parameters the driver
-    gets for it (compiled and bound as ``storage.postgres`` does) in ``sent``."""
+    gets for it (compiled and bound as ``storage.postgres`` does) in ``sent``; over a database, its
+    transactions (``read``) are recorded too."""
 
     def __init__(self, inner: Executor, sent: list[tuple[str, Any]]) -> None:
         self.inner = inner
         self.sent = sent
+
+    @contextlib.asynccontextmanager
+    async def read(self) -> AsyncIterator[Recording]:
+        async with self.inner.read() as tx:  # type: ignore[attr-defined]
+            yield Recording(tx, self.sent)
 
     @property
     def dialect(self) -> str:
@@ -386,17 +371,20 @@ def explain_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
     for label, page in (("page 1", 1), (f"page {DEEP_PAGE}", DEEP_PAGE)):
         statements: list[tuple[str, Any]] = []
         forget_counts()
-        seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))
+        seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))  # the list read once
+        seeding.run(rt, run_list(rt, tenant_id, list_params(keyword, page), statements))  # then followed
         for statement, parameters in statements:
-            if "FROM records" not in statement or "record_stamps" in statement:
-                continue
+            if "FROM records" not in statement and "record_changes" not in statement:
+                continue  # the stamp's and the collation's lookups
             head = statement.lstrip().upper()
-            kind = ("count" if head.startswith("SELECT COUNT")
-                    else "ordered ids" if head.startswith("SELECT RECORDS.ID ")
+            kind = ("changes since" if "RECORD_CHANGES" in head
+                    else "count" if head.startswith("SELECT COUNT")
+                    else "ordered ids" if head.startswith("SELECT RECORDS.ID,")
                     else "rows by id" if "RECORDS.ID IN" in head else "page")
-            if kind == "count" and any(c[0].startswith("count") for c in captured):
-                continue  # the count query is the same for every page
-            captured.append((f"{kind} query" + ("" if kind == "count" else f", {label}"), statement, parameters))
+            if kind in {"count", "changes since"} and any(c[0].startswith(kind) for c in captured):
+                continue  # the same for every page
+            captured.append((f"{kind} query" + ("" if kind in {"count", "changes since"} else f", {label}"),
+                             statement, parameters))
     plans: dict[str, Any] = {}
     with psycopg.connect(conninfo(rt.settings.database_url), autocommit=True) as conn:
         for label, statement, parameters in captured:
@@ -540,10 +528,6 @@ def main() -> int:
                 seeding.analyze(engine)
         else:
             seed_seconds = seeding.seed_mix(rt, rng, {"assets": args.records}, make, BATCH)
-        if postgres:
-            set_stamp(ws.backend.url, tenant_id)
-        else:
-            set_stamp_sqlite(ws.backend.path, tenant_id)
         index_seconds = None if args.no_declared_indexes else sync_indexes(rt)
         keyword, matches = choose_keyword(rt, tenant_id, args.keyword)
         log(f"keyword: {keyword!r} ({matches:,} matches with status eq in_stock)")

@@ -1,8 +1,8 @@
 """The audit log: append-only entries with actor, target, before/after and the request id.
 
 The search's total is counted by every request (an index-only scan of the matching entries), not
-cached per state as record lists are (``storage.record_counts``): that needs a stamp written with
-every entry, and entries are written by every command and token issue, whose writers would then
+cached as record lists are (``storage.record_cache``): that needs a change log written with every
+entry, and entries are written by every command and token issue, whose writers would then
 queue on one stamp row per tenant. At 1,000,000 entries of a tenant the count is most of a
 search's cost (``benchmarks/audit_search.py``); the page itself walks an index.
 """

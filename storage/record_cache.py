@@ -30,7 +30,9 @@ other collation a list sorted on a text field is read again after a change inste
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import weakref
 from array import array
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
@@ -213,10 +215,14 @@ class Prefix:
 
 
 class ListCache:
-    """Bounded by the ids its entries hold in all; least recently used first out."""
+    """Bounded by the ids its entries hold in all; least recently used first out. ``loading`` lets
+    one request of a process read a list while the others asking for it wait for that read."""
 
     def __init__(self, max_ids: int = MAX_HELD_IDS) -> None:
         self._entries: OrderedDict[Hashable, Prefix] = OrderedDict()
+        # One lock per list being read, per event loop; gone when nobody holds or awaits it.
+        self._loading: weakref.WeakValueDictionary[tuple[int, Hashable], asyncio.Lock] = \
+            weakref.WeakValueDictionary()
         self._max = max_ids
         self._lock = threading.Lock()
         self.loads = 0
@@ -236,6 +242,15 @@ class ListCache:
             self._entries.move_to_end(key)
             while sum(len(e) for e in self._entries.values()) > self._max and len(self._entries) > 1:
                 self._entries.popitem(last=False)
+
+    def loading(self, key: Hashable) -> asyncio.Lock:
+        """The lock a request holds while it reads the list ``key``."""
+        slot = (id(asyncio.get_running_loop()), key)
+        with self._lock:
+            lock = self._loading.get(slot)
+            if lock is None:
+                lock = self._loading[slot] = asyncio.Lock()
+            return lock
 
     def forget(self, key: Hashable) -> None:
         with self._lock:

@@ -246,11 +246,7 @@ class RecordRepository:
         offset = (request.page_num - 1) * request.page_size
         end = offset + request.page_size
         key = record_cache.list_key(self.dialect, queries.ordered)
-        entry = record_cache.LISTS.get(key)
-        if entry is not None and not await self._follow(entry, queries):
-            entry = None
-        if entry is None or (not entry.covers(end) and end <= record_cache.MAX_ORDERED_IDS):
-            entry = await self._load(key, queries, request, end)
+        entry = await self._entry(key, queries, request, end)
         if entry is None:
             total = int((await self.conn.execute(queries.count)).scalar_one())
             return ((await self.conn.execute(Query(queries.page, queries.row))).rows if total else []), total
@@ -259,6 +255,20 @@ class RecordRepository:
         if ids is not None:
             return await self._rows_of(ids), total
         return ((await self.conn.execute(Query(queries.page, queries.row))).rows if total else []), total
+
+    async def _entry(self, key: Hashable, queries: ListQueries[RecordRow], request: ListRequest,
+                     end: int) -> record_cache.Prefix | None:
+        """The list's cache entry, brought up to date, or read (by one request of the process at a
+        time: the others wait and then follow what it read, from their own snapshot)."""
+        entry = record_cache.LISTS.get(key)
+        if entry is not None and await self._follow(entry, queries) and _serves(entry, end):
+            return entry
+        async with record_cache.LISTS.loading(key):
+            again = record_cache.LISTS.get(key)
+            if again is not None and again is not entry and await self._follow(again, queries) \
+                    and _serves(again, end):
+                return again
+            return await self._load(key, queries, request, end)
 
     async def _follow(self, entry: record_cache.Prefix, queries: ListQueries[RecordRow]) -> bool:
         """Bring ``entry`` up to date with the changes since its state; False when it cannot follow."""
@@ -409,6 +419,12 @@ class RecordRepository:
             .values(deleted_at=now, version=records.c.version + 1, updated_at=now)
         )
         await self._release_unique(current.id)
+
+
+def _serves(entry: record_cache.Prefix, end: int) -> bool:
+    """Whether ``entry`` answers a page ending at ``end``: it holds the page, or the page is past
+    what any entry holds (then it gives the total, and the index the page)."""
+    return entry.covers(end) or end > record_cache.MAX_ORDERED_IDS
 
 
 async def _orders_by_code_point(conn: Executor) -> bool:

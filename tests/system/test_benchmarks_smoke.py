@@ -23,8 +23,9 @@ from tests.support.live_server import ROOT
 # Each takes seconds; --warmup 0 where a script warms up before each measured run, as nothing is measured.
 TINY_RUNS = {
     "session list (Tessera and the baseline)": ["session_list.py", "--records", "12000", "--duration", "0.3",
-                                               "--warmup", "0", "--keyword=-sn-", "--writes", "0,5", "--execute", "0.3"],
-    "audit search": ["audit_search.py", "--rows", "5000", "--duration", "0.3", "--warmup", "0"],
+                                               "--warmup", "0", "--keyword=-sn-", "--writes", "0,5",
+                                               "--execute", "0.3"],
+    "audit search": ["audit_search.py", "--rows", "5000", "--duration", "0.3", "--warmup", "0", "--writes", "0,5"],
     "published reads and cursor walks (Tessera and the baseline)": [
         "open_read.py", "--assets", "200", "--limit", "50", "--duration", "0.3", "--warmup", "0", "--solo-walks", "1"],
     # One read and one write: the strace decoding and the statement log, not every endpoint.

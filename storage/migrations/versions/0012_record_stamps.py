@@ -1,7 +1,8 @@
 """Record stamps: one row per (tenant, model), set to a fresh random number by every write to that
 tenant's records of that model, in the writer's transaction. A list's exact total is counted once
 per stamp and reused for every page and every reader until the next write
-(``storage/record_counts.py``): at 1,000,000 records the count was most of a list's cost.
+(``storage/record_counts.py`` then; since 0017 ``storage/record_cache.py``): at 1,000,000 records
+the count was most of a list's cost.
 
 Revision ID: 0012
 Revises: 0011
