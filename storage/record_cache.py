@@ -8,9 +8,10 @@ writing). Now a write costs a list the few rows that changed.
 
 The log (migration ``0017``): triggers on ``records`` number every change of a (tenant, model) in
 ``record_stamps.seq`` and keep, per change, the record's id and its values *before* the change in
-``record_changes`` (the last ``KEEP``). Writers of one pair serialize on its stamp row, so changes
-commit in ``seq`` order and any snapshot sees a gapless prefix of them. ``record_stamps.stamp`` is
-the pair's epoch: a bulk statement draws a new one instead of logging its rows.
+``record_changes`` (the last ``MAX_DELTA``: a list further behind is read again anyway). Writers
+of one pair serialize on its stamp row, so changes commit in ``seq`` order and any snapshot sees a
+gapless prefix of them. ``record_stamps.stamp`` is the pair's epoch: on PostgreSQL a statement of
+more than 1,000 records draws a new one instead of logging its rows.
 
 A cached list (``Prefix``) holds, at a (stamp, seq): the ids of its first matches in list order with
 each one's sort value, and the exact total. Either the ids are every match (``bound`` None), or
@@ -103,7 +104,8 @@ MAX_ORDERED_IDS = 250_000
 MIN_ORDERED_IDS = 1_000
 # All lists together hold at most this many ids (each with its sort value).
 MAX_HELD_IDS = 1_000_000
-# More changes than this since an entry's state: read the list again instead.
+# More changes than this since an entry's state: read the list again instead. The change log keeps
+# as many per (tenant, model) (migration 0017's KEEP).
 MAX_DELTA = 2_000
 
 # Types whose sort values Python orders as every database does; text only under CODE_POINT_COLLATIONS.
@@ -148,6 +150,7 @@ class Prefix:
         # Not None: the (sort value, id) of the last match read; every match up to it is in ``ids``.
         self.bound = None if complete or not ids else _position_key(values[-1], ids[-1])
         self.follows = follows  # False: Python cannot place this list's values (collation)
+        self.broken = False
         self.lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -176,23 +179,24 @@ class Prefix:
 
     def follow(self, stamp: int, seq: int, changes: Iterable[Change]) -> bool:
         """Bring the entry to ``seq`` with the changes after its own; False when it cannot (another
-        epoch, a gap, or values it cannot place), and it must be read again."""
+        epoch, a gap, or values it cannot place), and it must be read again. An entry that failed
+        half-way is never used again (``broken``)."""
         with self.lock:
-            if seq <= self.seq and stamp == self.stamp:
+            if self.broken or stamp != self.stamp:
+                return False
+            if seq <= self.seq:
                 return True  # as new as the caller's snapshot already
             newer = [c for c in changes if c.seq > self.seq]
-            if stamp != self.stamp or len(newer) != seq - self.seq or not self.follows:
+            if len(newer) != seq - self.seq or not self.follows:
                 return False
+            # A record's first change since the entry's state says how it was then; every row of
+            # the record says how it is now.
             first: dict[int, Change] = {}
             for change in newer:
                 first.setdefault(change.record_id, change)
-            # A record's first change since the entry's state says how it was then; every row of
-            # the record says how it is now.
-            for record_id, change in first.items():
-                if not self._apply(record_id, change):
-                    return False
+            self.broken = not all(self._apply(record_id, change) for record_id, change in first.items())
             self.seq = seq
-            return True
+            return not self.broken
 
     def _apply(self, record_id: int, change: Change) -> bool:
         if change.was:

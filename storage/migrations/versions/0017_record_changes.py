@@ -1,11 +1,12 @@
 """Record changes: the database logs every write to ``records``, so list caches follow writes.
 
 - ``record_stamps`` gains ``seq``: the number of the last change of a (tenant, model). ``stamp``
-  stays the pair's epoch: a statement that changes more than 1,000 records of a pair (a bulk load,
-  a field move) draws a new one and logs no rows, and every cache of the pair is read again.
+  stays the pair's epoch: on PostgreSQL a statement that changes more than 1,000 records of a pair
+  (a bulk load, a field move) draws a new one and logs no rows, and every cache of the pair is read
+  again; SQLite's row triggers log every row.
 - ``record_changes``: one row per changed record, numbered ``seq`` within its pair, with the
   record's values before the change (``old_data`` NULL: it was in no list before, i.e. created,
-  or already deleted). The last 10,000 of a pair are kept.
+  or already deleted). The last 2,000 of a pair are kept.
 - Triggers on ``records`` (INSERT, UPDATE, DELETE) write both, in the writer's statement and
   transaction, whoever the writer is. The stamp row's upsert locks it until the writer commits,
   so changes of one pair commit in ``seq`` order: every snapshot sees a gapless prefix of them.
@@ -31,7 +32,10 @@ down_revision = "0016"
 branch_labels = None
 depends_on = None
 
-KEEP = 10_000  # changes kept per (tenant, model)
+# Changes kept per (tenant, model): as many as a list follows at once (``record_cache.MAX_DELTA``);
+# a list further behind is read again anyway. So the log of a pair is at most 2,000 versions of its
+# records, whatever its age.
+KEEP = 2_000
 BULK = 1_000  # more records than this in one statement: a new epoch instead of change rows
 
 # The logged values of a change: none for an insert (the record was in no list before it), else the
