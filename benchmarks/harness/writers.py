@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import threading
 import time
 from collections.abc import Sequence
@@ -86,7 +87,8 @@ class Writer:
         self._turn += 1
         kind = ("create", "rename", "status", "delete")[self._turn % 4]
         if kind == "create" or len(self.pids) < 2:
-            serial = f"{self._turn:06d}-{self.rng.randrange(10**6):06d}"
+            # Unique across writers of one database: each writer of a run starts its rotation afresh.
+            serial = f"{self._turn:06d}-{secrets.token_hex(4)}"
             status = self.rng.choice(STATUSES)
             payload = {"name": f"{self.rng.choice(self.kinds)} #W{serial}", "serialNo": f"BW-SN-{serial}",
                        "status": status, "value": round(self.rng.uniform(50, 5000), 2)}
