@@ -57,10 +57,9 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.visitors import replacement_traverse
 
-from storage.engine import Statement, compiled_for
+from storage.engine import Statement
 from storage.listing import sort_value
 from storage.tables import metadata, records
 from storage.types import JsonDoc, UTCDateTime
@@ -140,7 +139,7 @@ class Prefix:
     """A list's first matches in order at (``stamp``, ``seq``), and its total."""
 
     def __init__(self, stamp: int, seq: int, ids: Sequence[int], values: Sequence[Any], total: int,
-                 complete: bool, descending: bool, follows: bool) -> None:
+                 complete: bool, descending: bool, follows: bool, delta: Statement[Any]) -> None:
         self.stamp = stamp
         self.seq = seq
         self.ids = array("q", ids)
@@ -151,6 +150,7 @@ class Prefix:
         self.bound = None if complete or not ids else _position_key(values[-1], ids[-1])
         self.follows = follows  # False: Python cannot place this list's values (collation)
         self.broken = False
+        self.delta = delta  # ``delta_query`` of this list, compiled once
         self.lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -272,13 +272,6 @@ class ListCache:
 LISTS = ListCache()
 
 
-def list_key(dialect: str, statement: ClauseElement) -> Hashable:
-    """The cache key of a list: its ordered query's SQL and the values bound to it."""
-    compiled, extracted = compiled_for(statement, dialect)
-    sql, params = compiled.bind(None, extracted)
-    return dialect, sql, repr(params)
-
-
 def _before_change(expr: ColumnElement[Any]) -> ColumnElement[Any]:
     """``expr`` (over ``records``) over a change's logged values instead: what it was before the change."""
     columns = {records.c.data: record_changes.c.old_data, records.c.search_text: record_changes.c.old_search_text,
@@ -296,9 +289,8 @@ def _before_change(expr: ColumnElement[Any]) -> ColumnElement[Any]:
     return replaced
 
 
-def delta_query(tenant_id: int, model: str, since: int, conditions: ColumnElement[bool],
-                sort: ColumnElement[Any]) -> Select[Any]:
-    """The pair's stamp and seq now, and each change after ``since`` (in order, at most
+def delta_query(tenant_id: int, model: str, conditions: ColumnElement[bool], sort: ColumnElement[Any]) -> Select[Any]:
+    """The pair's stamp and seq now, and each change after the bound ``since`` (in order, at most
     ``MAX_DELTA + 1``) with whether its record matched ``conditions`` before that change and matches
     now, and its sort value then and now. One row with no change when there is none."""
     stamps, changes = record_stamps, record_changes
@@ -306,7 +298,8 @@ def delta_query(tenant_id: int, model: str, since: int, conditions: ColumnElemen
     now = case((records.c.id.is_(None), false()), (records.c.deleted_at.is_not(None), false()),
                else_=func.coalesce(conditions, false()))
     joined = stamps.outerjoin(changes, and_(changes.c.tenant_id == stamps.c.tenant_id,
-                                            changes.c.model == stamps.c.model, changes.c.seq > since)) \
+                                            changes.c.model == stamps.c.model,
+                                            changes.c.seq > bindparam("since", type_=BigInteger))) \
         .outerjoin(records, records.c.id == changes.c.record_id)
     return (select(stamps.c.stamp, stamps.c.seq, changes.c.seq.label("change"), changes.c.record_id,
                    was.label("was"), now.label("now"), sort_value(_before_change(sort)).label("old_value"),

@@ -149,6 +149,8 @@ _INSERT_VALUES = insert(records).values({c: bindparam(c) for c in _CREATED_COLUM
 _INSERT = Statement(_INSERT_VALUES.returning(*records.c), row=RecordRow)
 _INSERT_QUEUED = Statement(_INSERT_VALUES)
 _ROW_WIDTH = len(records.c)
+_ROWS_BY_ID = Statement(select(records).where(_SCOPE, records.c.id.in_(bindparam("ids", expanding=True))),
+                        row=RecordRow)
 
 
 @functools.cache
@@ -242,38 +244,35 @@ class RecordRepository:
         to follow (a model nobody wrote since the change log began, or a call inside the caller's
         own transaction) the page and the total are read as they are.
         """
-        queries = self.list_queries(request)
         offset = (request.page_num - 1) * request.page_size
         end = offset + request.page_size
-        key = record_cache.list_key(self.dialect, queries.ordered)
-        entry = await self._entry(key, queries, request, end)
+        key = (self.dialect, self.tenant_id, self.model.code, _identity(request))
+        entry = await self._entry(key, request, end)
+        if entry is not None:
+            with entry.lock:
+                total, ids = entry.total, entry.ids[offset:end] if entry.covers(end) else None
+            if ids is not None:
+                return await self._rows_of(ids), total
+        queries = self.list_queries(request)
         if entry is None:
             total = int((await self.conn.execute(queries.count)).scalar_one())
-            return ((await self.conn.execute(Query(queries.page, queries.row))).rows if total else []), total
-        with entry.lock:
-            total, ids = entry.total, entry.ids[offset:end] if entry.covers(end) else None
-        if ids is not None:
-            return await self._rows_of(ids), total
         return ((await self.conn.execute(Query(queries.page, queries.row))).rows if total else []), total
 
-    async def _entry(self, key: Hashable, queries: ListQueries[RecordRow], request: ListRequest,
-                     end: int) -> record_cache.Prefix | None:
+    async def _entry(self, key: Hashable, request: ListRequest, end: int) -> record_cache.Prefix | None:
         """The list's cache entry, brought up to date, or read (by one request of the process at a
         time: the others wait and then follow what it read, from their own snapshot)."""
         entry = record_cache.LISTS.get(key)
-        if entry is not None and await self._follow(entry, queries) and _serves(entry, end):
+        if entry is not None and await self._follow(entry) and _serves(entry, end):
             return entry
         async with record_cache.LISTS.loading(key):
             again = record_cache.LISTS.get(key)
-            if again is not None and again is not entry and await self._follow(again, queries) \
-                    and _serves(again, end):
+            if again is not None and again is not entry and await self._follow(again) and _serves(again, end):
                 return again
-            return await self._load(key, queries, request, end)
+            return await self._load(key, self.list_queries(request), request, end)
 
-    async def _follow(self, entry: record_cache.Prefix, queries: ListQueries[RecordRow]) -> bool:
+    async def _follow(self, entry: record_cache.Prefix) -> bool:
         """Bring ``entry`` up to date with the changes since its state; False when it cannot follow."""
-        delta = record_cache.delta_query(self.tenant_id, self.model.code, entry.seq, queries.conditions, queries.sort)
-        found = record_cache.read_changes((await self.conn.execute(delta)).rows)
+        found = record_cache.read_changes((await self.conn.execute(entry.delta, {"since": entry.seq})).rows)
         return found is not None and entry.follow(*found)
 
     async def _load(self, key: Hashable, queries: ListQueries[RecordRow], request: ListRequest,
@@ -293,8 +292,9 @@ class RecordRepository:
             complete = len(rows) < limit
             total = len(rows) if complete else int((await tx.execute(queries.count)).scalar_one())
             follows = request.sort_field.type in record_cache.ORDERED_ALIKE or await _orders_by_code_point(tx)
+        delta = Statement(record_cache.delta_query(self.tenant_id, self.model.code, queries.conditions, queries.sort))
         entry = record_cache.Prefix(int(stamp[0]), int(stamp[1]), [int(r[0]) for r in rows], [r[1] for r in rows],
-                                    total, complete, request.sort_order == "desc", follows)
+                                    total, complete, request.sort_order == "desc", follows, delta)
         record_cache.LISTS.put(key, entry)
         return entry
 
@@ -303,8 +303,7 @@ class RecordRepository:
         wanted = list(ids)
         if not wanted:
             return []
-        found = {row.id: row for row in await self.conn.execute(
-            Query(select(records).where(and_(*self._scope()), records.c.id.in_(wanted)), RecordRow))}
+        found = {row.id: row for row in await self.conn.execute(_ROWS_BY_ID, {**self._binds, "ids": wanted})}
         # A row deleted since the stamp was read is left out, as a page read a moment later would.
         return [found[i] for i in wanted if i in found]
 
@@ -419,6 +418,12 @@ class RecordRepository:
             .values(deleted_at=now, version=records.c.version + 1, updated_at=now)
         )
         await self._release_unique(current.id)
+
+
+def _identity(request: ListRequest) -> Hashable:
+    """What makes two list requests one list (the page aside): their keyword, sort and filters."""
+    filters = tuple((f.field.code, f.operator, repr(f.value)) for f in request.filters)
+    return request.keyword, request.sort_field.code, request.sort_order, filters
 
 
 def _serves(entry: record_cache.Prefix, end: int) -> bool:

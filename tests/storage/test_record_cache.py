@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import bindparam, func, select, text
 
 from storage import record_cache
+from storage.engine import Statement
 from storage.listing import ListRequest
 from storage.record_cache import Change, Prefix
 from storage.records import RecordRepository
@@ -204,7 +205,7 @@ def test_under_a_collation_python_cannot_follow_a_text_sorted_list_is_read_again
 def _prefix(values: list[Any], *, descending: bool = False, complete: bool = True) -> Prefix:
     ids = list(range(1, len(values) + 1))
     return Prefix(stamp=9, seq=5, ids=ids, values=values, total=len(ids) if complete else 50,
-                  complete=complete, descending=descending, follows=True)
+                  complete=complete, descending=descending, follows=True, delta=Statement(select(1)))
 
 
 def test_a_created_match_goes_where_its_sort_value_puts_it_empty_values_last() -> None:
