@@ -240,9 +240,10 @@ class RecordRepository:
         (``storage.record_cache``): each request reads the changes since (one statement, usually
         none or a few rows), and the page is those ids' rows. So page 500 costs what page 1 does,
         and a write costs the next list the rows it changed, not a recount. A page past the first
-        ``MAX_ORDERED_IDS`` matches is paged through the sort field's index. Without a cache entry
-        to follow (a model nobody wrote since the change log began, or a call inside the caller's
-        own transaction) the page and the total are read as they are.
+        ``MAX_ORDERED_IDS`` matches is paged through the sort field's index. Where no entry can be read
+        (the tenant has never written a record of the model, so there is no stamp; or the list is
+        first asked for inside the caller's own transaction, which is no snapshot of its own) the
+        page and the total are read as they are.
         """
         offset = (request.page_num - 1) * request.page_size
         end = offset + request.page_size
@@ -304,7 +305,7 @@ class RecordRepository:
         if not wanted:
             return []
         found = {row.id: row for row in await self.conn.execute(_ROWS_BY_ID, {**self._binds, "ids": wanted})}
-        # A row deleted since the stamp was read is left out, as a page read a moment later would.
+        # A row deleted since the changes were read is left out, as a page read a moment later would.
         return [found[i] for i in wanted if i in found]
 
     async def get(self, pid: str, *, for_update: bool = False) -> RecordRow | None:
