@@ -447,45 +447,54 @@ def _print_sdk_warnings(results: list[Any], verbose: bool) -> None:
                   f"generated/python/{result.sdk.directory}:{lines}", file=sys.stderr)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tessera", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="migrate the database and run the HTTP service")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8080)
+def parser() -> argparse.ArgumentParser:
+    """The command line: every option says what it does and, where it has one, its default."""
+    root = argparse.ArgumentParser(prog="tessera", description=__doc__)
+    sub = root.add_subparsers(dest="command", required=True)
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_text, description=help_text,
+                              formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+
+    serve = command("serve", "migrate the database and run the HTTP service")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8080, help="TCP port to listen on")
     serve.add_argument("--demo", action="store_true", help="seed the demo tenants, users and records")
     serve.add_argument("--workers", type=int, default=1,
                        help="HTTP processes (above 1, the delivery worker runs as one process beside them, "
                             "and TESSERA_REDIS_URL is required: the processes share their rate limits there)")
     serve.set_defaults(func=_serve)
-    worker = sub.add_parser("worker", help="run webhook delivery and automation workers (no HTTP)")
+    worker = command("worker", "run webhook delivery and automation workers (no HTTP)")
     worker.add_argument("--tasks", "--threads", dest="tasks", type=int, default=1,
                         help="concurrent workers (asyncio tasks) in this process")
     worker.set_defaults(func=_worker)
-    migrate = sub.add_parser("migrate", help="apply database migrations, move renamed fields, build the declared "
-                             "indexes and reconcile role templates")
+    migrate = command("migrate", "apply database migrations, move renamed fields, build the declared indexes and "
+                      "reconcile role templates")
     migrate.add_argument("--plan", action="store_true",
                          help="print what a migrate would do (revisions, renames with their record counts, "
                               "removed fields, indexes, role changes) and change nothing")
     migrate.set_defaults(func=_migrate)
-    sub.add_parser("seed", help="seed the demo data").set_defaults(func=_seed)
-    sub.add_parser("check", help="validate settings, models.yaml, capabilities.yaml and the OpenAPI documents"
-                   ).set_defaults(func=_check)
-    generate = sub.add_parser("generate", help="derive generated/ from openapi/ and capabilities.yaml")
+    command("seed", "seed the demo data").set_defaults(func=_seed)
+    command("check", "validate settings, models.yaml, capabilities.yaml and the OpenAPI documents"
+            ).set_defaults(func=_check)
+    generate = command("generate", "derive generated/ from openapi/ and capabilities.yaml")
     generate.add_argument("--check", action="store_true", help="fail when generated/ is stale; write nothing")
     generate.add_argument("--verbose", action="store_true", help="print the SDK generator's full output")
     generate.set_defaults(func=_generate)
-    quick = sub.add_parser(
-        "op-quickstart",
-        help="create an Open Platform application, install it, create a credential and print a token",
-    )
+    quick = command("op-quickstart",
+                    "create an Open Platform application, install it, create a credential and print a token")
     quick.add_argument("--email", default="admin@demo.example", help="the administrator to act as")
-    quick.add_argument("--tenant", default="demo")
-    quick.add_argument("--environment", default="development", choices=["development", "staging", "production"])
+    quick.add_argument("--tenant", default="demo", help="code of the tenant to install the application into")
+    quick.add_argument("--environment", default="development", choices=["development", "staging", "production"],
+                       help="environment of the installation")
     quick.add_argument("--scopes", default=DEMO_SCOPES, help="space-separated scopes to grant")
-    quick.add_argument("--name", default="Quickstart integration")
+    quick.add_argument("--name", default="Quickstart integration", help="name of the application to create")
     quick.set_defaults(func=_op_quickstart)
-    args = parser.parse_args(argv)
+    return root
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     try:
         return int(args.func(args))
     except SettingsError as exc:
