@@ -99,11 +99,14 @@ def _credentials(form: dict[str, Any], basic: tuple[str, str] | None) -> tuple[A
 
 
 def _one_method(form: dict[str, Any], basic: tuple[str, str] | None, *, keyed: bool) -> None:
-    """Refuse a request that authenticates twice: Basic beside client fields or an assertion, or an
-    assertion beside a secret."""
-    if (basic is not None and ("client_id" in form or "client_secret" in form or keyed)) or \
-            (keyed and "client_secret" in form):
+    """Refuse a request that authenticates twice: Basic beside a form secret or an assertion, or an
+    assertion beside a secret. A form ``client_id`` beside Basic authenticates nothing (RFC 6749
+    section 2.3.1: it identifies the client), so it is accepted when it names Basic's client, and
+    refused when it names another."""
+    if (basic is not None and ("client_secret" in form or keyed)) or (keyed and "client_secret" in form):
         raise InvalidRequest(N_("Use one client authentication method, not both."))
+    if basic is not None and "client_id" in form and form["client_id"] != basic[0]:
+        raise InvalidRequest(N_("client_id names another client than the Authorization header."))
 
 
 def _assertion_credentials(form: dict[str, Any]) -> tuple[Any, None, str]:

@@ -239,6 +239,20 @@ def sends_bearer(step: Step) -> bool:
                for alternative in alternatives for name in alternative)
 
 
+def sends_basic(step: Step) -> bool:
+    """Whether the operation takes HTTP Basic client authentication (the Open Platform's OAuth
+    endpoints): one of its security alternatives names an HTTP ``basic`` scheme."""
+    schemes = step.doc.get("components", {}).get("securitySchemes", {})
+    alternatives = step.operation.get("security", step.doc.get("security", []))
+    return any(str(schemes.get(name, {}).get("scheme", "")).lower() == "basic"
+               for alternative in alternatives for name in alternative)
+
+
+# The client's credentials as HTTP Basic, from the environment (Postman's v2.1 ``basic`` auth).
+BASIC_AUTH = {"type": "basic", "basic": [{"key": "username", "value": "{{clientId}}", "type": "string"},
+                                         {"key": "password", "value": "{{clientSecret}}", "type": "string"}]}
+
+
 def request(step: Step) -> dict[str, Any]:
     """The Postman request of ``step``."""
     params = parameters(step)
@@ -247,7 +261,9 @@ def request(step: Step) -> dict[str, Any]:
     headers = body_headers + [_entry(step, p) for p in params if p["in"] == "header"
                               and p["name"].lower() not in ("content-type", "authorization")]
     sent: dict[str, Any] = {"method": step.method.upper(), "header": headers}
-    if not sends_bearer(step):
+    if sends_basic(step):
+        sent["auth"] = BASIC_AUTH
+    elif not sends_bearer(step):
         sent["auth"] = {"type": "noauth"}
     if body is not None:
         sent["body"] = body

@@ -350,3 +350,36 @@ def test_authlib_discovers_introspects_and_revokes_over_http(env: Env, tenant: T
             assert revoked.status_code == 200
             assert client.introspect_token(meta["introspection_endpoint"], token=token).json() == {"active": False}
         assert httpx.get(base + WHOAMI, headers=bearer(token)).status_code == 401
+
+
+@pytest.mark.parametrize("endpoint", [INTROSPECT, REVOKE])
+def test_a_form_client_id_that_names_the_basic_client_is_accepted(
+        env: Env, tenant: TenantUsers, endpoint: str) -> None:
+    """RFC 6749 section 2.3.1: a ``client_id`` in the body identifies the client, it does not
+    authenticate it; beside HTTP Basic for the same client it is no second method."""
+    cred = tenant.install()
+    token = _token(env, cred)
+    response = env.client.post(endpoint, data={"token": token, "client_id": cred["clientId"]}, headers=_basic(cred))
+    assert response.status_code == 200, response.text
+
+
+@pytest.mark.parametrize("endpoint", [INTROSPECT, REVOKE])
+def test_a_form_client_id_that_names_another_client_than_basic_is_invalid_request(
+        env: Env, tenant: TenantUsers, endpoint: str) -> None:
+    cred = tenant.install()
+    token = _token(env, cred)
+    response = env.client.post(endpoint, data={"token": token, "client_id": cred["clientId"] + "x"},
+                               headers=_basic(cred))
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_request"
+
+
+@pytest.mark.parametrize("endpoint", [INTROSPECT, REVOKE])
+def test_basic_beside_a_form_secret_is_two_methods_and_invalid_request(
+        env: Env, tenant: TenantUsers, endpoint: str) -> None:
+    cred = tenant.install()
+    token = _token(env, cred)
+    form = {"token": token, "client_id": cred["clientId"], "client_secret": cred["clientSecret"]}
+    response = env.client.post(endpoint, data=form, headers=_basic(cred))
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_request"

@@ -40,7 +40,8 @@ export interface paths {
         /**
          * Introspect one of the application's own access tokens (RFC 7662)
          * @description RFC 7662 token introspection. The client authenticates exactly as at the token endpoint
-         *     (`client_id` and `client_secret` in the form body, or HTTP Basic; not both), and may
+         *     (`client_id` and `client_secret` in the form body, or HTTP Basic; not both; a form
+         *     `client_id` beside Basic must name the same client), and may
          *     introspect only tokens of its own installation, whichever of the installation's credentials
          *     minted them. A live one answers `active: true` with its scopes (at most the installation's
          *     current grant), client id, expiry and issue time. Every other token (unknown, expired,
@@ -1835,8 +1836,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "grant_type": "client_credentials",
-                 *       "client_id": "tcli_5f0c2a9e3b7d4e529c1a2d8e",
-                 *       "client_secret": "tsec_...",
                  *       "scope": "assets.read assets.manage"
                  *     }
                  */
@@ -1941,9 +1940,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "token": "tat_3q2Wf0...",
-                 *       "token_type_hint": "access_token",
-                 *       "client_id": "tcli_5f0c2a9e3b7d4e529c1a2d8e",
-                 *       "client_secret": "tsec_..."
+                 *       "token_type_hint": "access_token"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["IntrospectionRequest"];
@@ -1995,9 +1992,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "token": "tat_3q2Wf0...",
-                 *       "token_type_hint": "access_token",
-                 *       "client_id": "tcli_5f0c2a9e3b7d4e529c1a2d8e",
-                 *       "client_secret": "tsec_..."
+                 *       "token_type_hint": "access_token"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];

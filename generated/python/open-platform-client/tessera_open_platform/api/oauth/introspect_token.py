@@ -149,7 +149,8 @@ def sync_detailed(
     """ Introspect one of the application's own access tokens (RFC 7662)
 
      RFC 7662 token introspection. The client authenticates exactly as at the token endpoint
-    (`client_id` and `client_secret` in the form body, or HTTP Basic; not both), and may
+    (`client_id` and `client_secret` in the form body, or HTTP Basic; not both; a form
+    `client_id` beside Basic must name the same client), and may
     introspect only tokens of its own installation, whichever of the installation's credentials
     minted them. A live one answers `active: true` with its scopes (at most the installation's
     current grant), client id, expiry and issue time. Every other token (unknown, expired,
@@ -194,7 +195,8 @@ def sync(
     """ Introspect one of the application's own access tokens (RFC 7662)
 
      RFC 7662 token introspection. The client authenticates exactly as at the token endpoint
-    (`client_id` and `client_secret` in the form body, or HTTP Basic; not both), and may
+    (`client_id` and `client_secret` in the form body, or HTTP Basic; not both; a form
+    `client_id` beside Basic must name the same client), and may
     introspect only tokens of its own installation, whichever of the installation's credentials
     minted them. A live one answers `active: true` with its scopes (at most the installation's
     current grant), client id, expiry and issue time. Every other token (unknown, expired,
@@ -234,7 +236,8 @@ async def asyncio_detailed(
     """ Introspect one of the application's own access tokens (RFC 7662)
 
      RFC 7662 token introspection. The client authenticates exactly as at the token endpoint
-    (`client_id` and `client_secret` in the form body, or HTTP Basic; not both), and may
+    (`client_id` and `client_secret` in the form body, or HTTP Basic; not both; a form
+    `client_id` beside Basic must name the same client), and may
     introspect only tokens of its own installation, whichever of the installation's credentials
     minted them. A live one answers `active: true` with its scopes (at most the installation's
     current grant), client id, expiry and issue time. Every other token (unknown, expired,
@@ -279,7 +282,8 @@ async def asyncio(
     """ Introspect one of the application's own access tokens (RFC 7662)
 
      RFC 7662 token introspection. The client authenticates exactly as at the token endpoint
-    (`client_id` and `client_secret` in the form body, or HTTP Basic; not both), and may
+    (`client_id` and `client_secret` in the form body, or HTTP Basic; not both; a form
+    `client_id` beside Basic must name the same client), and may
     introspect only tokens of its own installation, whichever of the installation's credentials
     minted them. A live one answers `active: true` with its scopes (at most the installation's
     current grant), client id, expiry and issue time. Every other token (unknown, expired,
