@@ -107,9 +107,11 @@ def test_folders_follow_the_tags_and_requests_carry_the_documents_examples() -> 
             assert {k: v for k, v in body.items() if not str(v).startswith("{{")} == {
                 k: v for k, v in example.items() if k in body and not str(body[k]).startswith("{{")}, path
             assert set(body) == set(example), path
-        bearer = any(name == "accessToken" for alternative in operation.get("security", []) for name in alternative)
-        if bearer:
+        security = [name for alternative in operation.get("security", []) for name in alternative]
+        if "accessToken" in security:
             assert "auth" not in request["request"], path  # inherits the collection's bearer token
+        elif "clientBasic" in security:  # the OAuth endpoints: the client's credentials as HTTP Basic
+            assert request["request"]["auth"] == postman_steps.BASIC_AUTH, path
         else:
             assert request["request"]["auth"] == {"type": "noauth"}, path
 
@@ -150,7 +152,7 @@ def test_the_collection_keeps_a_client_credentials_token_until_30_s_before_expir
     token = next(r for r in _requests(collection) if r["request"]["url"]["path"] == ["oauth2", "token"])
     form = {field["key"]: field["value"] for field in token["request"]["body"]["urlencoded"]}
     assert form["grant_type"] == "client_credentials"
-    assert (form["client_id"], form["client_secret"]) == ("{{clientId}}", "{{clientSecret}}")
+    assert "client_secret" not in form and token["request"]["auth"]["type"] == "basic"  # one method: Basic
     for path in (["oauth2", "introspect"], ["oauth2", "revoke"]):
         other = next(r for r in _requests(collection) if r["request"]["url"]["path"] == path)
         assert {f["key"]: f["value"] for f in other["request"]["body"]["urlencoded"]}["token"] == "{{issuedToken}}"
@@ -247,9 +249,9 @@ def test_neither_file_holds_a_secret() -> None:
     for collection in (_load(COLLECTION_FILE), _load(SESSION_FILE)):
         headers = [h["key"].lower() for request in _requests(collection) for h in request["request"]["header"]]
         assert "authorization" not in headers
-    fields = [field for request in _requests(_load(COLLECTION_FILE))
-              for field in request["request"].get("body", {}).get("urlencoded", [])]
-    assert {field["value"] for field in fields if field["key"] == "client_secret"} == {"{{clientSecret}}"}
+    basic = [part for request in _requests(_load(COLLECTION_FILE)) if request["request"].get("auth", {}).get("basic")
+             for part in request["request"]["auth"]["basic"]]
+    assert {part["value"] for part in basic if part["key"] == "password"} == {"{{clientSecret}}"}
 
 
 def test_json_schema_turns_nullable_and_refs_into_json_schema() -> None:
