@@ -229,8 +229,7 @@ class ListCache:
             weakref.WeakValueDictionary()
         self._max = max_ids
         self._lock = threading.Lock()
-        self.loads = 0
-        self.follows = 0
+        self.loads = 0  # lists read (not followed): what the tests count
 
     def get(self, key: Hashable) -> Prefix | None:
         with self._lock:
@@ -256,14 +255,10 @@ class ListCache:
                 lock = self._loading[slot] = asyncio.Lock()
             return lock
 
-    def forget(self, key: Hashable) -> None:
-        with self._lock:
-            self._entries.pop(key, None)
-
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
-            self.loads = self.follows = 0
+            self.loads = 0
 
     def __len__(self) -> int:
         return len(self._entries)
