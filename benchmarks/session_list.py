@@ -60,6 +60,7 @@ from psycopg import sql
 from sqlalchemy.sql import ClauseElement
 
 from storage import record_cache
+from storage.db import make_engine
 from storage.engine import Executor, Query, Result, Row, Statement, compiled_for
 from storage.postgres import conninfo
 from storage.records import RecordRepository
@@ -136,10 +137,14 @@ def seed_sql(url: str, tenant_id: int, tenant: str, user_id: int, count: int, fi
                          (ARRAY['in_stock', 'in_stock', 'assigned', 'retired'])[1 + floor(random() * 4)::int] AS status
                   FROM generate_series(1, %(count)s) AS g) AS drawn
         ) AS made"""
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("SELECT setseed(0.42)")
-        conn.execute(statement, {"tenant_id": tenant_id, "salt": secrets.token_hex(8), "user_id": user_id,
-                                 "first": first.replace(tzinfo=None), "prefix": tenant.upper(), "count": count})
+    engine = make_engine(url)
+    with engine.begin() as conn:  # one transaction, not logged row by row
+        record_cache.epoch_writes(conn, "asset", tenant_id)
+        conn.exec_driver_sql("SELECT setseed(0.42)")
+        conn.exec_driver_sql(statement, {"tenant_id": tenant_id, "salt": secrets.token_hex(8), "user_id": user_id,
+                                         "first": first.replace(tzinfo=None), "prefix": tenant.upper(),
+                                         "count": count})
+    engine.dispose()
     seconds = time.perf_counter() - started
     log(f"  seeded {count:,} records in one INSERT ... SELECT: {seconds:.1f} s")
     return seconds
@@ -521,7 +526,8 @@ def main() -> int:
 
         if args.seed == "sql":
             first = rt.clock.now() - timedelta(seconds=args.records + 1)
-            seed_seconds = (seed_sql(ws.backend.url, tenant_id, TENANT, admin.actor.user_id, args.records, first)
+            seed_seconds = (seed_sql(ws.backend.sqlalchemy_url, tenant_id, TENANT, admin.actor.user_id, args.records,
+                                     first)
                             if postgres else seed_sqlite(ws.backend.path, tenant_id, TENANT, admin.actor.user_id,
                                                          args.records, first))
             with seeding.direct(rt) as engine:

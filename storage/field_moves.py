@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, Engine, insert, inspect, select, text, update
 
+from storage import record_cache
 from storage.db import make_engine
 from storage.records import RecordModel
 from storage.tables import field_moves as moves
@@ -219,6 +220,7 @@ def _move(engine: Engine, rename: Rename, *, now: Callable[[], Any], progress: C
                 conn.execute(update(moves).where(*_row_of(rename)).values(finished_at=now()))
                 break
             window = {"m": rename.model, "last": last, "high": high, "old": rename.old, "new": rename.new}
+            record_cache.epoch_writes(conn, rename.model)  # a batch is not logged record by record
             done = conn.execute(text(move_sql), window).rowcount
             conn.execute(text("UPDATE record_unique_values SET field = :new WHERE model = :m AND field = :old "
                               "AND record_id > :last AND record_id <= :high"), window)

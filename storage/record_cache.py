@@ -6,12 +6,13 @@ milliseconds. The first cache of this kind was filed under a stamp that every wr
 tenant written to once a second paid that on nearly every list (43 times slower than with nobody
 writing). Now a write costs a list the few rows that changed.
 
-The log (migration ``0017``): triggers on ``records`` number every change of a (tenant, model) in
-``record_stamps.seq`` and keep, per change, the record's id and its values *before* the change in
-``record_changes`` (the last ``MAX_DELTA``: a list further behind is read again anyway). Writers
-of one pair serialize on its stamp row, so changes commit in ``seq`` order and any snapshot sees a
-gapless prefix of them. ``record_stamps.stamp`` is the pair's epoch: on PostgreSQL a statement of
-more than 1,000 records draws a new one instead of logging its rows.
+The log (migrations ``0017`` and ``0018``): triggers on ``records`` number every change of a (tenant,
+model) and keep, per change, the record's id and its values *before* the change in ``record_changes``
+(the last ``MAX_DELTA`` or a few more: a list further behind is read again anyway). On PostgreSQL
+they run at COMMIT and lock the pair's ``record_stamps`` row until the commit is done, so changes
+commit in ``seq`` order and any snapshot sees a gapless prefix of them; the last change's ``seq`` is
+the pair's position. ``record_stamps.stamp`` is the pair's epoch: a writer of many records that does
+not log them one by one draws a new one (``epoch_writes``), and every list of the pair is read again.
 
 A cached list (``Prefix``) holds, at a (stamp, seq): the ids of its first matches in list order with
 each one's sort value, and the exact total. Either the ids are every match (``bound`` None), or
@@ -32,6 +33,7 @@ other collation a list sorted on a text field is read again after a change inste
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
 import weakref
 from array import array
@@ -56,7 +58,10 @@ from sqlalchemy import (
     func,
     select,
     text,
+    update,
 )
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.engine import Connection
 from sqlalchemy.sql.visitors import replacement_traverse
 
 from storage.engine import Statement
@@ -70,7 +75,6 @@ record_stamps = Table(
     Column("tenant_id", BigInteger, primary_key=True, autoincrement=False),
     Column("model", String(64), primary_key=True),
     Column("stamp", BigInteger, nullable=False),
-    Column("seq", BigInteger, nullable=False, server_default="0"),
 )
 
 record_changes = Table(
@@ -87,8 +91,15 @@ record_changes = Table(
     info={"copied_timestamps": True},  # a record's, before a change (tests/support/moved_time.py)
 )
 
-READ_STAMP = Statement(select(record_stamps.c.stamp, record_stamps.c.seq).where(
-    record_stamps.c.tenant_id == bindparam("tenant_id"), record_stamps.c.model == bindparam("model")))
+_PAIR = (record_stamps.c.tenant_id == bindparam("tenant_id"), record_stamps.c.model == bindparam("model"))
+# The pair's epoch and its last change: where a list read in the same snapshot stands.
+READ_STAMP = Statement(select(
+    record_stamps.c.stamp,
+    select(func.coalesce(func.max(record_changes.c.seq), 0))
+    .where(record_changes.c.tenant_id == record_stamps.c.tenant_id, record_changes.c.model == record_stamps.c.model)
+    .scalar_subquery()).where(*_PAIR))
+# The setting that keeps a transaction's writes out of the log (the triggers' WHEN clause, 0018).
+EPOCH_WRITES = text("SELECT set_config('tessera.record_log', 'epoch', true)")
 # PostgreSQL's collation of the database: whether it orders text by code point, as Python does.
 PG_COLLATION = Statement(text("SELECT datcollate, to_jsonb(d) ->> 'datlocprovider' AS provider FROM pg_database d "
                               "WHERE datname = current_database()").columns(column("datcollate", String),
@@ -104,7 +115,7 @@ MIN_ORDERED_IDS = 1_000
 # All lists together hold at most this many ids (each with its sort value).
 MAX_HELD_IDS = 1_000_000
 # More changes than this since an entry's state: read the list again instead. The change log keeps
-# as many per (tenant, model) (migration 0017's KEEP).
+# at least as many per (tenant, model) (migration 0018's KEEP).
 MAX_DELTA = 2_000
 
 # Types whose sort values Python orders as every database does; text only under CODE_POINT_COLLATIONS.
@@ -285,7 +296,7 @@ def _before_change(expr: ColumnElement[Any]) -> ColumnElement[Any]:
 
 
 def delta_query(tenant_id: int, model: str, conditions: ColumnElement[bool], sort: ColumnElement[Any]) -> Select[Any]:
-    """The pair's stamp and seq now, and each change after the bound ``since`` (in order, at most
+    """The pair's epoch, and each change after the bound ``since`` (in order, at most
     ``MAX_DELTA + 1``) with whether its record matched ``conditions`` before that change and matches
     now, and its sort value then and now. One row with no change when there is none."""
     stamps, changes = record_stamps, record_changes
@@ -296,7 +307,7 @@ def delta_query(tenant_id: int, model: str, conditions: ColumnElement[bool], sor
                                             changes.c.model == stamps.c.model,
                                             changes.c.seq > bindparam("since", type_=BigInteger))) \
         .outerjoin(records, records.c.id == changes.c.record_id)
-    return (select(stamps.c.stamp, stamps.c.seq, changes.c.seq.label("change"), changes.c.record_id,
+    return (select(stamps.c.stamp, changes.c.seq.label("change"), changes.c.record_id,
                    was.label("was"), now.label("now"), sort_value(_before_change(sort)).label("old_value"),
                    sort_value(sort).label("new_value"))
             .select_from(joined)
@@ -305,11 +316,30 @@ def delta_query(tenant_id: int, model: str, conditions: ColumnElement[bool], sor
             .limit(MAX_DELTA + 1))
 
 
-def read_changes(rows: Sequence[Any]) -> tuple[int, int, list[Change]] | None:
-    """(stamp, seq, changes) from ``delta_query``'s rows; None when the pair has no stamp or there are
-    more changes than ``MAX_DELTA``."""
+def read_changes(rows: Sequence[Any], since: int) -> tuple[int, int, list[Change]] | None:
+    """(stamp, seq, changes) from ``delta_query``'s rows read after ``since``: ``seq`` is the last
+    change's, or ``since`` when there is none. None when the pair has no stamp or there are more
+    changes than ``MAX_DELTA``."""
     if not rows or len(rows) > MAX_DELTA:
         return None
-    stamp, seq = int(rows[0][0]), int(rows[0][1])
-    return stamp, seq, [Change(int(r[2]), int(r[3]), bool(r[4]), bool(r[5]), r[6], r[7])
-                        for r in rows if r[2] is not None]
+    changes = [Change(int(r[1]), int(r[2]), bool(r[3]), bool(r[4]), r[5], r[6]) for r in rows if r[1] is not None]
+    return int(rows[0][0]), changes[-1].seq if changes else since, changes
+
+
+def epoch_writes(conn: Connection, model: str, tenant_id: int | None = None) -> None:
+    """Call in a transaction that writes many records of ``model`` (of ``tenant_id``, or of every
+    tenant), before its writes. On PostgreSQL they are then not logged one by one (a million rows
+    would cost the commit about a minute), and the pairs draw a new epoch, so every list of them
+    is read again. SQLite logs every row as it is written, at a few microseconds each: nothing to do.
+
+    A pair with no stamp row yet gets one when ``tenant_id`` is given; with every tenant, a pair
+    without one is not cached until its next logged write, so nothing stale is ever served."""
+    if conn.dialect.name != "postgresql":
+        return
+    conn.execute(EPOCH_WRITES)
+    stamp = secrets.randbits(63)
+    if tenant_id is None:
+        conn.execute(update(record_stamps).where(record_stamps.c.model == model).values(stamp=stamp))
+        return
+    upsert = postgresql.insert(record_stamps).values(tenant_id=tenant_id, model=model, stamp=stamp)
+    conn.execute(upsert.on_conflict_do_update(index_elements=["tenant_id", "model"], set_={"stamp": stamp}))

@@ -273,7 +273,8 @@ class RecordRepository:
 
     async def _follow(self, entry: record_cache.Prefix) -> bool:
         """Bring ``entry`` up to date with the changes since its state; False when it cannot follow."""
-        found = record_cache.read_changes((await self.conn.execute(entry.delta, {"since": entry.seq})).rows)
+        since = entry.seq
+        found = record_cache.read_changes((await self.conn.execute(entry.delta, {"since": since})).rows, since)
         return found is not None and entry.follow(*found)
 
     async def _load(self, key: Hashable, queries: ListQueries[RecordRow], request: ListRequest,

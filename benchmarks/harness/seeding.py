@@ -33,7 +33,7 @@ from urllib.parse import urlencode
 from sqlalchemy import Connection, Engine, func, insert, select
 
 from harness import log
-from storage import identity
+from storage import identity, record_cache
 from storage.db import make_engine
 from storage.records import PID_PREFIX, search_text
 from storage.tables import record_unique_values, records
@@ -210,6 +210,8 @@ def insert_batches(engine: Engine, total: int, make_row: Callable[[int], dict[st
     for start in range(0, total, batch):
         rows = [make_row(position) for position in range(start, min(start + batch, total))]
         with engine.begin() as conn:
+            for tenant_id, model in sorted({(r["tenant_id"], r["model"]) for r in rows}):
+                record_cache.epoch_writes(conn, model, tenant_id)  # a bulk load: not logged row by row
             for row, record_id in zip(rows, _next_ids(conn, len(rows), sequence), strict=True):
                 row["id"] = record_id
             conn.execute(insert(records), rows)

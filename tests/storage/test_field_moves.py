@@ -94,6 +94,30 @@ def test_a_declared_rename_moves_every_value_and_its_uniqueness_and_changes_the_
     assert {version for _, version in _stored(database).values()} == {2}
 
 
+def _log_of_vendors(url: str) -> tuple[int, list[int]]:
+    """How many changes of vendors the list caches' log holds, and the vendors' stamps."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            logged = conn.execute(text("SELECT count(*) FROM record_changes WHERE model = 'vendor'")).scalar_one()
+            stamps = list(conn.execute(text("SELECT stamp FROM record_stamps WHERE model = 'vendor'")).scalars())
+    finally:
+        engine.dispose()
+    return int(logged), [int(s) for s in stamps]
+
+
+def test_a_move_draws_a_new_epoch_of_the_model_on_postgresql_instead_of_logging_every_record(database: str) -> None:
+    """Every cached list of the model is then read again; SQLite logs each moved record instead."""
+    _seed(database, 7)
+    logged, stamps = _log_of_vendors(database)
+    upgrade(database, models=[RENAMED])
+    after, new_stamps = _log_of_vendors(database)
+    if database.startswith("sqlite"):
+        assert (after, new_stamps) == (logged + 7, stamps)
+    else:
+        assert after == logged and len(new_stamps) == 1 and new_stamps != stamps
+
+
 def test_an_interrupted_rename_resumes_after_its_last_batch(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
     _seed(database, 9)
     monkeypatch.setattr(field_moves, "PROGRESS_SECONDS", 0.0)

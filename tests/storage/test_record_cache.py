@@ -4,19 +4,22 @@ after every kind of write, whoever makes it, and reads the list again only when 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import bindparam, func, select, text
+from sqlalchemy import Connection, bindparam, func, select, text
 
 from storage import record_cache
+from storage.db import make_engine
 from storage.engine import Statement
 from storage.listing import ListRequest
+from storage.migrate import upgrade
 from storage.record_cache import Change, Prefix
 from storage.records import RecordRepository
 from storage.types import UTCDateTime
 from tessera.lists.contract import parse_list_request
-from tests.conftest import Env, TenantUsers
+from tests.conftest import Env, TenantUsers, create_pg_database, drop_pg_database
 from tests.session.test_listing import insert, listed
 
 STATUSES = ("in_stock", "assigned", "retired")
@@ -138,8 +141,9 @@ def test_more_changes_than_a_list_follows_read_it_again(
     assert record_cache.LISTS.loads == 2
 
 
-def _bulk(env: Env, tenant: TenantUsers, count: int) -> None:
-    """``count`` assets in one INSERT ... SELECT, around the service."""
+def _bulk(env: Env, tenant: TenantUsers, count: int, *, epoch: bool = False) -> None:
+    """``count`` assets in one INSERT ... SELECT, around the service; with ``epoch``, as a bulk writer
+    that does not log its rows (``record_cache.epoch_writes``)."""
     numbers = ("SELECT generate_series(1, :n) AS n" if env.backend == "postgresql" else
                "WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < :n) SELECT n FROM g")
     document = "jsonb_build_object" if env.backend == "postgresql" else "json_object"
@@ -149,22 +153,54 @@ def _bulk(env: Env, tenant: TenantUsers, count: int) -> None:
         f"'BK-' || n, 'status', 'in_stock'), 'bulk ' || n, :now, :now FROM ({numbers}) AS numbers"
     ).bindparams(bindparam("now", type_=UTCDateTime()))
     with env.sql.begin() as conn:
+        if epoch:
+            record_cache.epoch_writes(conn, "asset", tenant.tenant_id)
         conn.execute(statement, {"t": tenant.tenant_id, "n": count, "now": env.runtime.clock.now()})
 
 
-def test_a_bulk_write_around_the_service_is_seen_by_the_next_list(env: Env, tenant: TenantUsers) -> None:
-    """PostgreSQL logs a statement of more than 1,000 records as a new epoch of the model (every list
-    of it is read again), SQLite as its rows: either way the next list has them."""
+def _logged(env: Env, tenant: TenantUsers) -> tuple[int, int | None, int | None]:
+    """How many changes of the tenant's assets the log keeps, and the first and last ``seq``."""
+    changes = record_cache.record_changes
+    with env.sql.connect() as conn:
+        kept = conn.execute(select(func.count(), func.min(changes.c.seq), func.max(changes.c.seq))
+                            .where(changes.c.tenant_id == tenant.tenant_id, changes.c.model == "asset")).one()
+    return int(kept[0]), kept[1], kept[2]
+
+
+def test_a_bulk_write_around_the_service_is_logged_and_followed(env: Env, tenant: TenantUsers) -> None:
+    """Every record a hand-made statement writes is a change of its own: the next list follows them."""
     params = {"sortField": "name", "sortOrder": "asc", "pageSize": 5, "keyword": "bulk"}
     record_cache.LISTS.clear()
     assert _cached(env, tenant, params) == ([], 0)
     _bulk(env, tenant, 1_001)
     assert _cached(env, tenant, params) == _truth(env, tenant, params)
     assert _cached(env, tenant, params)[1] == 1_001
+    assert record_cache.LISTS.loads == 1
+    assert _logged(env, tenant)[0] == 1_001
 
 
-def test_the_change_log_keeps_the_last_two_thousand_changes_of_a_model(env: Env, tenant: TenantUsers) -> None:
-    """As many as a list follows at once (``MAX_DELTA``); a list further behind is read again."""
+def test_a_bulk_writer_that_draws_a_new_epoch_logs_nothing_and_every_list_is_read_again(
+    env: Env, tenant: TenantUsers
+) -> None:
+    """PostgreSQL: ``epoch_writes`` keeps a transaction's rows out of the log and changes the model's
+    stamp, so the next list is read again. SQLite logs the rows anyway, and the list follows them."""
+    insert(env, tenant, [_asset(random.Random(3), 1)])  # the model has a stamp: its lists are cached
+    params = {"sortField": "name", "sortOrder": "asc", "pageSize": 5, "keyword": "bulk"}
+    record_cache.LISTS.clear()
+    assert _cached(env, tenant, params) == ([], 0)
+    _bulk(env, tenant, 300, epoch=True)
+    assert _cached(env, tenant, params) == _truth(env, tenant, params)
+    assert _cached(env, tenant, params)[1] == 300
+    postgres = env.backend == "postgresql"
+    assert record_cache.LISTS.loads == (2 if postgres else 1)
+    assert _logged(env, tenant)[0] == (1 if postgres else 301)
+
+
+def test_the_change_log_keeps_the_last_two_thousand_changes_of_a_model_and_at_most_63_more(
+    env: Env, tenant: TenantUsers
+) -> None:
+    """As many as a list follows at once (``MAX_DELTA``); a list further behind is read again. The
+    log is pruned every 64th change, 64 changes at a time."""
     _bulk(env, tenant, 1_000)
     params = {"sortField": "name", "sortOrder": "asc", "pageSize": 5, "keyword": "bulk"}
     record_cache.LISTS.clear()
@@ -173,12 +209,9 @@ def test_the_change_log_keeps_the_last_two_thousand_changes_of_a_model(env: Env,
         with env.sql.begin() as conn:
             conn.execute(text("UPDATE records SET data = data, search_text = 'bulk ' || :n || ' ' || pid "
                               "WHERE tenant_id = :t"), {"t": tenant.tenant_id, "n": n})
-    with env.sql.connect() as conn:
-        kept = conn.execute(select(func.count(), func.min(record_cache.record_changes.c.seq),
-                                   func.max(record_cache.record_changes.c.seq))
-                            .where(record_cache.record_changes.c.tenant_id == tenant.tenant_id)).one()
-    assert tuple(kept) == (2_000, 2_001, 4_000)
+    assert _logged(env, tenant) == (2_032, 1_969, 4_000)  # the last prune: at change 3,968
     assert _cached(env, tenant, params) == _truth(env, tenant, params)  # behind the kept changes: read again
+    assert record_cache.LISTS.loads == 2
 
 
 def test_under_a_collation_python_cannot_follow_a_text_sorted_list_is_read_again(
@@ -248,3 +281,45 @@ def test_a_snapshot_older_than_the_entry_leaves_it_as_it_is() -> None:
     entry = _prefix(["a"])
     assert entry.follow(9, 4, [])
     assert entry.seq == 5 and list(entry.ids) == [1]
+
+
+# -- writers of one model on PostgreSQL -------------------------------------------------------------
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    url = create_pg_database()
+    upgrade(url, models=[])
+    try:
+        yield url
+    finally:
+        drop_pg_database(url)
+
+
+def _insert_record(conn: Connection, pid: str) -> None:
+    conn.execute(text("INSERT INTO records (tenant_id, model, pid, version, data, search_text, created_at, updated_at) "
+                      "VALUES (:t, 'asset', :pid, 1, '{}', '', now(), now())"), {"t": 1, "pid": pid})
+
+
+def test_writers_of_one_model_do_not_wait_for_each_other_until_they_commit(pg_url: str) -> None:
+    """A change is numbered at COMMIT (a deferred trigger): a transaction that wrote a record and is
+    still working holds no lock another writer of the model waits for, and the changes are numbered
+    in the order the transactions committed."""
+    engine = make_engine(pg_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO tenants (id, code, name, status, created_at) "
+                              "VALUES (1, 't', 'T', 'active', now())"))
+        with engine.connect() as slow, engine.connect() as quick:
+            slow.begin()
+            _insert_record(slow, "rec_slow")
+            quick.begin()
+            quick.execute(text("SET LOCAL lock_timeout = '2s'"))  # waiting for ``slow`` would fail here
+            _insert_record(quick, "rec_quick")
+            quick.commit()
+            slow.commit()
+        with engine.connect() as conn:
+            order = conn.execute(text("SELECT r.pid FROM record_changes c JOIN records r ON r.id = c.record_id "
+                                      "ORDER BY c.seq")).scalars().all()
+    finally:
+        engine.dispose()
+    assert order == ["rec_quick", "rec_slow"]
