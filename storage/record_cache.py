@@ -9,9 +9,9 @@ writing). Now a write costs a list the few rows that changed.
 The log (migrations ``0017`` and ``0018``): triggers on ``records`` number every change of a (tenant,
 model) and keep, per change, the record's id and its values *before* the change in ``record_changes``
 (the last ``MAX_DELTA`` or a few more: a list further behind is read again anyway). On PostgreSQL
-they run at COMMIT and lock the pair's ``record_stamps`` row until the commit is done, so changes
-commit in ``seq`` order and any snapshot sees a gapless prefix of them; the last change's ``seq`` is
-the pair's position. ``record_stamps.stamp`` is the pair's epoch: a writer of many records that does
+they run at COMMIT and hold a lock of the pair until the commit is done, so changes commit in
+``seq`` order and any snapshot sees a gapless prefix of them; the last change's ``seq`` is the
+pair's position. ``record_stamps.stamp`` is the pair's epoch: a writer of many records that does
 not log them one by one draws a new one (``epoch_writes``), and every list of the pair is read again.
 
 A cached list (``Prefix``) holds, at a (stamp, seq): the ids of its first matches in list order with

@@ -1,4 +1,5 @@
-"""GET /api/dynamic/<page>/list and GET /api/dynamic/<page>/{recordId}, one pair per declared page.
+"""GET /api/dynamic/<page>/list, POST /api/dynamic/<page>/query and GET /api/dynamic/<page>/{recordId},
+one set per declared page.
 
 The generated session document has concrete paths and operationIds (``listAssetsRecords``,
 ``getAssetsRecord``), so there is no ``{pageKey}`` to dispatch on: ``operations`` builds a small
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from handlers.session.base import authenticated, query_params
+from tessera.lists.contract import list_body
 from tessera.registry.document import camel
 from tessera.registry.models import Declarations, PageDecl
 from tessera.session.records import reads as records
@@ -29,6 +31,14 @@ def _list(page: PageDecl) -> Handler:
     return handler
 
 
+def _query(page: PageDecl) -> Handler:
+    async def handler(body: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
+        rt, actor, headers = await authenticated("read")
+        return ok(await records.list_records(rt, actor, page.key, list_body(body)), headers)
+
+    return handler
+
+
 def _read(page: PageDecl) -> Handler:
     async def handler(recordId: str) -> tuple[dict[str, Any], int, dict[str, str]]:
         rt, actor, headers = await authenticated("read")
@@ -41,5 +51,6 @@ def operations(declarations: Declarations) -> dict[str, Handler]:
     found: dict[str, Handler] = {}
     for page in declarations.pages.values():
         found[f"list{camel(page.key)}Records"] = _list(page)
+        found[f"query{camel(page.key)}Records"] = _query(page)
         found[f"get{camel(page.key)}Record"] = _read(page)
     return found

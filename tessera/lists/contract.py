@@ -238,6 +238,45 @@ def parse_list_request(
     return ListRequest(page_num, page_size, keyword, sort_field, sort_order, tuple(filters))
 
 
+# What a list query body (``POST /api/dynamic/<page>/query``) may hold: the query string's
+# parameters, each as its JSON type, and the message for a value of another type.
+_BODY_TYPES: dict[str, tuple[type, str]] = {
+    "pageNum": (int, N_("Must be an integer.")),
+    "pageSize": (int, N_("Must be an integer.")),
+    "keyword": (str, N_("Must be a string.")),
+    "sortField": (str, N_("Must be a string.")),
+    "sortOrder": (str, N_("Must be a string.")),
+    "filters": (list, N_("Must be a JSON array of filter conditions.")),
+}
+
+
+def list_body(body: Any) -> dict[str, Any]:
+    """A list query body, checked for what JSON adds to the query string (an object holding only the
+    list's parameters, each of its JSON type: ``"2"`` is no page number here, nor ``null`` an absent
+    one); ``parse_list_request`` then checks its values as it checks the query string's."""
+    if not isinstance(body, dict):
+        raise ValidationFailed({"body": FieldError(N_("Must be an object."))})
+    errors: dict[str, FieldError] = {}
+    for name, value in body.items():
+        expected = _BODY_TYPES.get(name)
+        if expected is None:
+            errors[name] = FieldError(N_("Unknown parameter."))
+        elif not _json_type(value, expected[0]):
+            errors[name] = FieldError(expected[1])
+    if errors:
+        raise ValidationFailed(errors)
+    return body
+
+
+def _json_type(value: Any, expected: type) -> bool:
+    """JSON Schema's type test: ``true`` is no integer, ``2.0`` is one."""
+    if isinstance(value, bool):
+        return False
+    if expected is int and isinstance(value, float):
+        return value.is_integer()
+    return isinstance(value, expected)
+
+
 def _keyword(raw: Any, errors: dict[str, FieldError]) -> str | None:
     """The search text without the spaces around it, at most ``MAX_KEYWORD`` characters of storable
     text; None when absent or blank."""

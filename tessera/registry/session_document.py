@@ -262,6 +262,34 @@ def filters_parameter(prefix: str, fields: list[str]) -> dict[str, Any]:
     }
 
 
+# The list's query parameters, by the name each has as a property of a query body.
+QUERY_PARAMETERS = {"pageNum": "PageNum", "pageSize": "PageSize", "keyword": "Keyword", "sortField": "{}SortField",
+                    "sortOrder": "SortOrder", "filters": "{}Filters"}
+
+
+def list_query_schema(page: PageDecl, own: dict[str, Any], shared: dict[str, Any]) -> dict[str, Any]:
+    """The body of ``query{Page}Records``: each list parameter as a property with the parameter's
+    own schema and description, so the two operations cannot state different rules."""
+    properties: dict[str, Any] = {}
+    for name, component in QUERY_PARAMETERS.items():
+        key = component.format(camel(page.key))
+        parameter = own.get(key) or shared[key]
+        schema = parameter["content"]["application/json"]["schema"] if "content" in parameter else parameter["schema"]
+        description = parameter["description"]
+        if name == "filters":
+            description = description.replace("A JSON array (URL-encoded) of filter", "Filter")
+        properties[name] = {**copy.deepcopy(schema), "description": description}
+    return {"type": "object", "description": f"The parameters of a list of `{page.key}` records; all optional.",
+            SERVICE_CHECKS: True, "additionalProperties": False, "properties": properties}
+
+
+def query_example(page: PageDecl) -> dict[str, Any]:
+    """A query body that filters, searches and sorts (the first field declared, and the newest first)."""
+    first = next(iter(page.model.fields))
+    return {"pageNum": 1, "pageSize": 10, "sortField": "created_at", "sortOrder": "desc",
+            "filters": [{"fieldName": first, "operator": "is_not_null"}]}
+
+
 def sort_parameter(fields: list[str]) -> dict[str, Any]:
     return {
         "name": "sortField", "in": "query", "required": False, SERVICE_CHECKS: True,
@@ -279,14 +307,17 @@ def _envelope(data: dict[str, Any], description: str, code: list[str] | None = N
             "allOf": [_ref("schemas", "Envelope"), {"type": "object", "required": ["data"], "properties": extra}]}
 
 
-def page_components(page: PageDecl, model_schema: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The parameters and schemas of one page's list and read operations."""
+def page_components(page: PageDecl, model_schema: str,
+                    shared: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The parameters and schemas of one page's list, query and read operations; ``shared`` holds
+    the skeleton's list parameters (``PageNum``, ``PageSize``, ``Keyword``, ``SortOrder``)."""
     prefix = camel(page.key)
     field_types = {**{code: decl.type for code, decl in page.model.fields.items()},
                    **dict.fromkeys(TIMESTAMPS, "timestamp")}
     parameters = {f"{prefix}SortField": sort_parameter(list(field_types)),
                   f"{prefix}Filters": filters_parameter(prefix, list(field_types))}
     schemas = filter_schemas(prefix, field_types)
+    schemas[f"{prefix}ListQuery"] = list_query_schema(page, parameters, shared)
     schemas[f"{prefix}ListResult"] = {
         "type": "object", "description": f"A page of `{page.key}` records.",
         "required": ["records", "total", "pageNum", "pageSize"],
@@ -383,13 +414,14 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
         values = {"page": page.key, "Page": camel(page.key), "model": page.model.code,
                   "permission": page.permission}
         record = record_example(page.model)
-        examples = {"listRecords": _ok({"records": [record], "total": 1, "pageNum": 1, "pageSize": 10}),
-                    "getRecord": _ok(record)}
-        for key, example in examples.items():
+        listed = _ok({"records": [record], "total": 1, "pageNum": 1, "pageSize": 10})
+        examples = {"listRecords": ("get", None, listed), "queryRecords": ("post", query_example(page), listed),
+                    "getRecord": ("get", None, _ok(record))}
+        for key, (method, request, example) in examples.items():
             template = substitute(templates[key], values)
-            _examples(template["operation"], None, example)
-            generated_paths[template["path"]] = {"get": template["operation"]}
-        page_parameters, page_schemas = page_components(page, camel(page.model.code))
+            _examples(template["operation"], request, example)
+            generated_paths[template["path"]] = {method: template["operation"]}
+        page_parameters, page_schemas = page_components(page, camel(page.model.code), parameters)
         _add(parameters, page_parameters)
         _add(schemas, page_schemas)
 

@@ -1,25 +1,36 @@
-"""Stock generators on the served session document give a typed asset model, with nothing of ours.
+"""Stock generators on the served session document: a typed asset model, and a typed, filtered list
+that runs against the live demo, with nothing of ours.
 
 The document is fetched as a user fetches it (``GET /api/openapi.json`` of ``tessera serve --demo``) and given
 unchanged to openapi-python-client (the pinned one of the ``sdk`` extra), openapi-generator ``-g python`` and
-``-g typescript-fetch`` (``openapi-generator-cli`` from PyPI, on Java 17), with their default options. Each
-must give an ``Asset`` with a typed ``serialNo`` and the ``status`` enum, not a map of any
-(``additional_properties`` only, ``[key: string]: any``).
+``-g typescript-fetch`` (``openapi-generator-cli`` from PyPI, on Java 17) and openapi-typescript (the pinned
+one of ``sdk/typescript/generator``), with their default options. Each must give an ``Asset`` with a typed
+``serialNo`` and the ``status`` enum, not a map of any (``additional_properties`` only,
+``[key: string]: any``).
+
+Each then lists assets with two typed filter conditions, as its users would write it: a small program per
+generator (``PROGRAMS``) builds ``POST /api/dynamic/assets/query``'s body from the generated types, sends it
+with the generated client (openapi-typescript gives types only: ``fetch``), and prints the total and ids,
+which must be what ``GET /api/dynamic/assets/list`` answers for the same conditions. The TypeScript ones are
+compiled by ``tsc --strict`` first, so a type the generator got wrong fails the test.
 
 What a generator leaves out is printed, not hidden: openapi-python-client 0.29 drops every operation with a
-``content`` parameter (the lists' ``filters``; our own SDK works around it, tessera/registry/sdk.py), and the
-test requires that nothing else is dropped. openapi-generator keeps those operations, typed, but has no JSON
-serialisation of a query parameter: how its two clients send ``filters`` is printed as well.
+``content`` parameter (the GET lists' ``filters``; the query operations are what it can call instead), and
+the test requires that nothing else is dropped. openapi-generator keeps those operations, typed, but has no
+JSON serialisation of a query parameter: how its two clients send ``filters`` is printed as well.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +38,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.live_server import demo_on
+from tessera.registry.typescript import GENERATOR_DIR, ensure_generator
+from tests.support.live_server import ROOT, demo_on
 
 OPENAPI_GENERATOR = Path(sys.executable).parent / "openapi-generator-cli"
 TIMEOUT_SECONDS = 240
@@ -43,20 +55,55 @@ class Run:
     seconds: float
 
 
+DEMO_PASSWORD = "stock-generators-password"
+# The filtered list every program runs: in stock, worth at least 1,000, by name, five a page.
+CONDITIONS = [{"fieldName": "status", "operator": "eq", "value": "in_stock"},
+              {"fieldName": "value", "operator": "gte", "value": 1000}]
+
+
+@dataclass
+class Demo:
+    base: str
+    token: str
+    document: Path
+    doc: dict[str, Any]
+
+
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    """The session document as `tessera serve --demo` serves it, saved as the JSON it was sent as."""
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
+    """``tessera serve --demo``, kept up while the module runs, its session document saved as the JSON it
+    was sent as, and a signed-in admin's JWT."""
     tmp = tmp_path_factory.mktemp("served")
-    settings = {"TESSERA_DEMO_PASSWORD": "stock-generators-password",
+    settings = {"TESSERA_DEMO_PASSWORD": DEMO_PASSWORD,
                 "TESSERA_REDIS_PREFIX": f"tessera-stock-{uuid.uuid4().hex[:8]}"}
     with demo_on("sqlite", tmp, **settings) as (base, _env):
         response = httpx.get(f"{base}/api/openapi.json", timeout=30)
-    assert response.status_code == 200, response.text[:2000]
-    document = tmp / "session-api.json"
-    document.write_bytes(response.content)
-    doc: dict[str, Any] = response.json()
-    assert doc["info"]["title"] == "Tessera session REST API" and "/api/dynamic/assets/list" in doc["paths"]
-    return document, doc
+        assert response.status_code == 200, response.text[:2000]
+        document = tmp / "session-api.json"
+        document.write_bytes(response.content)
+        doc: dict[str, Any] = response.json()
+        assert doc["info"]["title"] == "Tessera session REST API" and "/api/dynamic/assets/list" in doc["paths"]
+        login = httpx.post(f"{base}/api/auth/login", json={"email": "admin@demo.example", "password": DEMO_PASSWORD},
+                           timeout=30)
+        assert login.status_code == 200, login.text
+        yield Demo(base, login.json()["data"]["jwt"], document, doc)
+
+
+@pytest.fixture(scope="module")
+def served(demo: Demo) -> tuple[Path, dict[str, Any]]:
+    return demo.document, demo.doc
+
+
+@pytest.fixture(scope="module")
+def expected(demo: Demo) -> dict[str, Any]:
+    """What the GET list answers for ``CONDITIONS``: the total and the page's ids."""
+    params = {"filters": json.dumps(CONDITIONS), "sortField": "name", "sortOrder": "asc", "pageSize": "5"}
+    response = httpx.get(f"{demo.base}/api/dynamic/assets/list", params=params,
+                         headers={"Authorization": f"Bearer {demo.token}"}, timeout=30)
+    assert response.status_code == 200, response.text
+    data = response.json()["data"]
+    assert data["total"] > 5, data  # the demo has more matches than a page: the page and its total both count
+    return {"total": data["total"], "ids": [r["id"] for r in data["records"]]}
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +120,8 @@ def generated(served: tuple[Path, dict[str, Any]], tmp_path_factory: pytest.Temp
                    "-o", str(root / "python")],
         "typescript-fetch": [str(OPENAPI_GENERATOR), "generate", "-i", str(document), "-g", "typescript-fetch",
                              "-o", str(root / "typescript-fetch")],
+        "openapi-typescript": ["node", str(ensure_generator(ROOT)), str(document),
+                               "-o", str(root / "openapi-typescript" / "schema.ts")],
     }
     started = time.monotonic()
     running = {name: subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -190,3 +239,168 @@ def test_openapi_generator_typescript_fetch_gives_a_typed_asset(generated: dict[
     sends = re.search(r"^\s*queryParameters\['filters'\] = .*$", api, re.M)
     print(f"typescript-fetch sends filters as: {sends.group(0).strip() if sends else '(not found)'}")
 
+
+
+# -- a typed, filtered list with each generated client --------------------------------------------
+
+# Each program reads BASE_URL and TOKEN from its environment and prints {"total", "ids"} as JSON.
+PROGRAMS = {
+    "openapi-python-client": """\
+import json
+import os
+
+from PACKAGE import AuthenticatedClient
+from PACKAGE.api.dynamic import query_assets_records
+from PACKAGE.models import (
+    AssetsListEnvelope, AssetsListQuery, AssetsListQuerySortField, AssetsListQuerySortOrder, AssetsNumberComparison,
+    AssetsNumberComparisonFieldName, AssetsNumberComparisonOperator, AssetsTextComparison,
+    AssetsTextComparisonFieldName, AssetsTextComparisonOperator,
+)
+
+client = AuthenticatedClient(base_url=os.environ["BASE_URL"], token=os.environ["TOKEN"])
+query = AssetsListQuery(
+    page_size=5, sort_field=AssetsListQuerySortField.NAME, sort_order=AssetsListQuerySortOrder.ASC,
+    filters=[
+        AssetsTextComparison(field_name=AssetsTextComparisonFieldName.STATUS,
+                             operator=AssetsTextComparisonOperator.EQ, value="in_stock"),
+        AssetsNumberComparison(field_name=AssetsNumberComparisonFieldName.VALUE,
+                               operator=AssetsNumberComparisonOperator.GTE, value=1000),
+    ])
+answer = query_assets_records.sync(client=client, body=query)
+assert isinstance(answer, AssetsListEnvelope), answer
+print(json.dumps({"total": answer.data.total, "ids": [record.id for record in answer.data.records]}))
+""",
+    "python": """\
+import json
+import os
+
+import openapi_client
+from openapi_client.models import (
+    AssetsFilterCondition, AssetsListQuery, AssetsNumberComparison, AssetsTextComparison,
+)
+
+configuration = openapi_client.Configuration(host=os.environ["BASE_URL"], access_token=os.environ["TOKEN"])
+with openapi_client.ApiClient(configuration) as api_client:
+    query = AssetsListQuery(page_size=5, sort_field="name", sort_order="asc", filters=[
+        AssetsFilterCondition(AssetsTextComparison(field_name="status", operator="eq", value="in_stock")),
+        AssetsFilterCondition(AssetsNumberComparison(field_name="value", operator="gte", value=1000)),
+    ])
+    answer = openapi_client.DynamicApi(api_client).query_assets_records(assets_list_query=query)
+print(json.dumps({"total": answer.data.total, "ids": [record.id for record in answer.data.records]}))
+""",
+    "typescript-fetch": """\
+import { Configuration, DynamicApi } from "./typescript-fetch";
+import type { AssetsListQuery } from "./typescript-fetch";
+
+async function main(): Promise<void> {
+  const api = new DynamicApi(new Configuration({ basePath: process.env.BASE_URL, accessToken: process.env.TOKEN }));
+  const query: AssetsListQuery = {
+    pageSize: 5, sortField: "name", sortOrder: "asc",
+    filters: [
+      { fieldName: "status", operator: "eq", value: "in_stock" },
+      { fieldName: "value", operator: "gte", value: 1000 },
+    ],
+  };
+  const answer = await api.queryAssetsRecords({ assetsListQuery: query });
+  console.log(JSON.stringify({ total: answer.data.total, ids: answer.data.records.map((record) => record.id) }));
+}
+
+main().catch((error: unknown) => { console.error(error); process.exit(1); });
+""",
+    "openapi-typescript": """\
+import type { paths } from "./openapi-typescript/schema";
+
+type Query = paths["/api/dynamic/assets/query"]["post"];
+type Body = Query["requestBody"]["content"]["application/json"];
+type Answer = Query["responses"][200]["content"]["application/json"];
+
+async function main(): Promise<void> {
+  const body: Body = {
+    pageSize: 5, sortField: "name", sortOrder: "asc",
+    filters: [
+      { fieldName: "status", operator: "eq", value: "in_stock" },
+      { fieldName: "value", operator: "gte", value: 1000 },
+    ],
+  };
+  const response = await fetch(`${process.env.BASE_URL}/api/dynamic/assets/query`, {
+    method: "POST",
+    headers: { "Authorization": `Bearer ${process.env.TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${response.status}: ${await response.text()}`);
+  const answer = (await response.json()) as Answer;
+  console.log(JSON.stringify({ total: answer.data.total, ids: answer.data.records.map((record) => record.id) }));
+}
+
+main().catch((error: unknown) => { console.error(error); process.exit(1); });
+""",
+}
+TSC = ROOT / GENERATOR_DIR / "node_modules" / "typescript" / "bin" / "tsc"
+
+
+def _run_program(name: str, command: list[str], cwd: Path, demo: Demo) -> dict[str, Any]:
+    env = {**os.environ, "BASE_URL": demo.base, "TOKEN": demo.token}
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT_SECONDS,
+                          check=False)
+    assert done.returncode == 0, f"{name}'s program failed (exit {done.returncode}):\n{done.stdout}{done.stderr}"
+    _show(f"{name}: the filtered list's answer", done.stdout)
+    answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def _python_program(name: str, root: Path, package: str, demo: Demo, alias: str | None = None) -> dict[str, Any]:
+    """Run the Python program of ``name`` with ``root`` on its path (``package`` imported as PACKAGE)."""
+    source = PROGRAMS[name].replace("PACKAGE", alias or package)
+    _show(f"{name}: list_assets.py", source)
+    program = root / f"list_assets_{name.replace('-', '_')}.py"
+    program.write_text(source, encoding="utf-8")
+    return _run_program(name, [sys.executable, "-E", str(program)], root, demo)
+
+
+def _typescript_program(name: str, root: Path, demo: Demo) -> dict[str, Any]:
+    """Compile the TypeScript program of ``name`` with ``tsc --strict`` beside the generated code, then run it."""
+    source = PROGRAMS[name]
+    _show(f"{name}: main.ts", source)
+    program = root / f"main_{name.replace('-', '_')}.ts"
+    program.write_text(source, encoding="utf-8")
+    out = root / f"built-{name}"
+    compiled = subprocess.run(["node", str(TSC), "--strict", "--target", "es2022", "--module", "commonjs",
+                               "--lib", "es2022,dom", "--skipLibCheck", "--outDir", str(out), str(program)],
+                              cwd=root, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False)
+    assert compiled.returncode == 0, f"tsc --strict refused {name}'s program:\n{compiled.stdout}{compiled.stderr}"
+    return _run_program(name, ["node", str(out / program.with_suffix(".js").name)], root, demo)
+
+
+def test_openapi_python_client_lists_assets_with_typed_filters(
+    generated: dict[str, Run], demo: Demo, expected: dict[str, Any]
+) -> None:
+    out = _succeeded(generated["openapi-python-client"])
+    package = _one(out, "*/api/dynamic/query_assets_records.py").parents[2]
+    # The program sits beside the package, as a user's script would (``-E``: no PYTHONPATH of ours).
+    runner = out / "run"
+    runner.mkdir(exist_ok=True)
+    shutil.copytree(package, runner / package.name, dirs_exist_ok=True)
+    assert _python_program("openapi-python-client", runner, package.name, demo) == expected
+
+
+def test_openapi_generator_python_lists_assets_with_typed_filters(
+    generated: dict[str, Run], demo: Demo, expected: dict[str, Any]
+) -> None:
+    out = _succeeded(generated["python"])
+    assert (out / "openapi_client" / "api" / "dynamic_api.py").is_file()
+    assert _python_program("python", out, "openapi_client", demo) == expected
+
+
+def test_typescript_fetch_lists_assets_with_typed_filters(
+    generated: dict[str, Run], demo: Demo, expected: dict[str, Any]
+) -> None:
+    out = _succeeded(generated["typescript-fetch"])
+    assert _typescript_program("typescript-fetch", out.parent, demo) == expected
+
+
+def test_openapi_typescript_lists_assets_with_typed_filters(
+    generated: dict[str, Run], demo: Demo, expected: dict[str, Any]
+) -> None:
+    out = _succeeded(generated["openapi-typescript"])
+    assert (out / "schema.ts").is_file()
+    assert _typescript_program("openapi-typescript", out.parent, demo) == expected

@@ -141,6 +141,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dynamic/assets/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List assets records, the conditions in a JSON body
+         * @description The list of `GET /api/dynamic/assets/list` (same records, order, paging, total, permission
+         *     `assets:view` and read rate limit), with its parameters as a typed JSON body instead of the
+         *     query string: `filters` is an array of condition objects, which code generators type and send
+         *     as they are. It reads and changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryAssetsRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dynamic/assets/{recordId}": {
         parameters: {
             query?: never;
@@ -178,6 +201,29 @@ export interface paths {
         get: operations["listStockInsRecords"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dynamic/stock-ins/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List stock-ins records, the conditions in a JSON body
+         * @description The list of `GET /api/dynamic/stock-ins/list` (same records, order, paging, total, permission
+         *     `stock-ins:view` and read rate limit), with its parameters as a typed JSON body instead of the
+         *     query string: `filters` is an array of condition objects, which code generators type and send
+         *     as they are. It reads and changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryStockInsRecords"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3815,6 +3861,35 @@ export interface components {
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         AssetsFilterCondition: components["schemas"]["AssetsTextComparison"] | components["schemas"]["AssetsTextLike"] | components["schemas"]["AssetsTextIn"] | components["schemas"]["AssetsNumberComparison"] | components["schemas"]["AssetsNumberIn"] | components["schemas"]["AssetsDateComparison"] | components["schemas"]["AssetsDateIn"] | components["schemas"]["AssetsDatetimeComparison"] | components["schemas"]["AssetsDatetimeIn"] | components["schemas"]["AssetsNullTest"];
+        /** @description The parameters of a list of `assets` records; all optional. */
+        AssetsListQuery: {
+            /**
+             * @description 1-based page number. `page` is not an alias.
+             * @default 1
+             */
+            pageNum: number;
+            /**
+             * @description Records per page, at most 500. `size` is not an alias.
+             * @default 10
+             */
+            pageSize: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /**
+             * @description The field to sort on: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`.
+             * @default created_at
+             * @enum {string}
+             */
+            sortField: "name" | "serialNo" | "status" | "assignee" | "value" | "purchasedAt" | "created_at" | "updated_at";
+            /**
+             * @description Sort direction.
+             * @default desc
+             * @enum {string}
+             */
+            sortOrder: "asc" | "desc";
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["AssetsFilterCondition"][];
+        };
         /** @description A page of `assets` records. */
         AssetsListResult: {
             records: components["schemas"]["Asset"][];
@@ -3897,6 +3972,35 @@ export interface components {
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         StockInsFilterCondition: components["schemas"]["StockInsTextComparison"] | components["schemas"]["StockInsTextLike"] | components["schemas"]["StockInsTextIn"] | components["schemas"]["StockInsIntegerComparison"] | components["schemas"]["StockInsIntegerIn"] | components["schemas"]["StockInsDatetimeComparison"] | components["schemas"]["StockInsDatetimeIn"] | components["schemas"]["StockInsNullTest"];
+        /** @description The parameters of a list of `stock-ins` records; all optional. */
+        StockInsListQuery: {
+            /**
+             * @description 1-based page number. `page` is not an alias.
+             * @default 1
+             */
+            pageNum: number;
+            /**
+             * @description Records per page, at most 500. `size` is not an alias.
+             * @default 10
+             */
+            pageSize: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /**
+             * @description The field to sort on: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`.
+             * @default created_at
+             * @enum {string}
+             */
+            sortField: "sku" | "quantity" | "warehouse" | "receivedAt" | "source" | "created_at" | "updated_at";
+            /**
+             * @description Sort direction.
+             * @default desc
+             * @enum {string}
+             */
+            sortOrder: "asc" | "desc";
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["StockInsFilterCondition"][];
+        };
         /** @description A page of `stock-ins` records. */
         StockInsListResult: {
             records: components["schemas"]["StockIn"][];
@@ -5737,6 +5841,100 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    queryAssetsRecords: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortField": "created_at",
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "name",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssetsListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of assets records. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "id": "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h",
+                     *             "name": "Name",
+                     *             "serialNo": "Serial number",
+                     *             "status": "in_stock",
+                     *             "assignee": "Assignee",
+                     *             "value": 1,
+                     *             "purchasedAt": "2026-01-15",
+                     *             "created_at": "2026-11-22T08:00:00.000Z",
+                     *             "updated_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssetsListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAssetsRecord: {
         parameters: {
             query?: never;
@@ -5906,6 +6104,99 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryStockInsRecords: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortField": "created_at",
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "sku",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["StockInsListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of stock-ins records. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "id": "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h",
+                     *             "sku": "SKU",
+                     *             "quantity": 1,
+                     *             "warehouse": "Warehouse",
+                     *             "receivedAt": "2026-11-22T08:00:00.000Z",
+                     *             "source": "Source",
+                     *             "created_at": "2026-11-22T08:00:00.000Z",
+                     *             "updated_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StockInsListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];

@@ -65,6 +65,9 @@ from .assets_delete_session_action import AssetsDeleteSessionAction
 from .assets_delete_session_action_command import AssetsDeleteSessionActionCommand
 from .assets_delete_session_action_kind import AssetsDeleteSessionActionKind
 from .assets_list_envelope import AssetsListEnvelope
+from .assets_list_query import AssetsListQuery
+from .assets_list_query_sort_field import AssetsListQuerySortField
+from .assets_list_query_sort_order import AssetsListQuerySortOrder
 from .assets_list_result import AssetsListResult
 from .assets_null_test import AssetsNullTest
 from .assets_null_test_field_name import AssetsNullTestFieldName
@@ -452,6 +455,9 @@ from .stock_ins_integer_in import StockInsIntegerIn
 from .stock_ins_integer_in_field_name import StockInsIntegerInFieldName
 from .stock_ins_integer_in_operator import StockInsIntegerInOperator
 from .stock_ins_list_envelope import StockInsListEnvelope
+from .stock_ins_list_query import StockInsListQuery
+from .stock_ins_list_query_sort_field import StockInsListQuerySortField
+from .stock_ins_list_query_sort_order import StockInsListQuerySortOrder
 from .stock_ins_list_result import StockInsListResult
 from .stock_ins_null_test import StockInsNullTest
 from .stock_ins_null_test_field_name import StockInsNullTestFieldName
@@ -572,6 +578,9 @@ __all__ = (
     "AssetsDeleteSessionActionCommand",
     "AssetsDeleteSessionActionKind",
     "AssetsListEnvelope",
+    "AssetsListQuery",
+    "AssetsListQuerySortField",
+    "AssetsListQuerySortOrder",
     "AssetsListResult",
     "AssetsNullTest",
     "AssetsNullTestFieldName",
@@ -964,6 +973,9 @@ __all__ = (
     "StockInsIntegerInFieldName",
     "StockInsIntegerInOperator",
     "StockInsListEnvelope",
+    "StockInsListQuery",
+    "StockInsListQuerySortField",
+    "StockInsListQuerySortOrder",
     "StockInsListResult",
     "StockInsNullTest",
     "StockInsNullTestFieldName",

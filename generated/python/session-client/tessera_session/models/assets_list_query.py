@@ -1,0 +1,302 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.assets_list_query_sort_field import AssetsListQuerySortField
+from ..models.assets_list_query_sort_order import AssetsListQuerySortOrder
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.assets_date_comparison import AssetsDateComparison
+  from ..models.assets_date_in import AssetsDateIn
+  from ..models.assets_datetime_comparison import AssetsDatetimeComparison
+  from ..models.assets_datetime_in import AssetsDatetimeIn
+  from ..models.assets_null_test import AssetsNullTest
+  from ..models.assets_number_comparison import AssetsNumberComparison
+  from ..models.assets_number_in import AssetsNumberIn
+  from ..models.assets_text_comparison import AssetsTextComparison
+  from ..models.assets_text_in import AssetsTextIn
+  from ..models.assets_text_like import AssetsTextLike
+
+
+
+
+
+T = TypeVar("T", bound="AssetsListQuery")
+
+
+
+@_attrs_define
+class AssetsListQuery:
+    """ The parameters of a list of `assets` records; all optional.
+
+        Attributes:
+            page_num (int | Unset): 1-based page number. `page` is not an alias. Default: 1.
+            page_size (int | Unset): Records per page, at most 500. `size` is not an alias. Default: 10.
+            keyword (str | Unset): Case-insensitive substring match on the model's searchable fields.
+            sort_field (AssetsListQuerySortField | Unset): The field to sort on: `name`, `serialNo`, `status`, `assignee`,
+                `value`, `purchasedAt`, `created_at`, `updated_at`. Default: AssetsListQuerySortField.CREATED_AT.
+            sort_order (AssetsListQuerySortOrder | Unset): Sort direction. Default: AssetsListQuerySortOrder.DESC.
+            filters (list[AssetsDateComparison | AssetsDateIn | AssetsDatetimeComparison | AssetsDatetimeIn | AssetsNullTest
+                | AssetsNumberComparison | AssetsNumberIn | AssetsTextComparison | AssetsTextIn | AssetsTextLike] | Unset):
+                Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`,
+                `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`. `ne` and `not_in` also
+                match records where the field is empty.
+     """
+
+    page_num: int | Unset = 1
+    page_size: int | Unset = 10
+    keyword: str | Unset = UNSET
+    sort_field: AssetsListQuerySortField | Unset = AssetsListQuerySortField.CREATED_AT
+    sort_order: AssetsListQuerySortOrder | Unset = AssetsListQuerySortOrder.DESC
+    filters: list[AssetsDateComparison | AssetsDateIn | AssetsDatetimeComparison | AssetsDatetimeIn | AssetsNullTest | AssetsNumberComparison | AssetsNumberIn | AssetsTextComparison | AssetsTextIn | AssetsTextLike] | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.assets_date_comparison import AssetsDateComparison # noqa: PLC0415
+        from ..models.assets_date_in import AssetsDateIn # noqa: PLC0415
+        from ..models.assets_datetime_comparison import AssetsDatetimeComparison # noqa: PLC0415
+        from ..models.assets_datetime_in import AssetsDatetimeIn # noqa: PLC0415
+        from ..models.assets_null_test import AssetsNullTest # noqa: PLC0415
+        from ..models.assets_number_comparison import AssetsNumberComparison # noqa: PLC0415
+        from ..models.assets_number_in import AssetsNumberIn # noqa: PLC0415
+        from ..models.assets_text_comparison import AssetsTextComparison # noqa: PLC0415
+        from ..models.assets_text_in import AssetsTextIn # noqa: PLC0415
+        from ..models.assets_text_like import AssetsTextLike # noqa: PLC0415
+        page_num = self.page_num
+
+        page_size = self.page_size
+
+        keyword = self.keyword
+
+        sort_field: str | Unset = UNSET
+        if not isinstance(self.sort_field, Unset):
+            sort_field = self.sort_field.value
+
+
+        sort_order: str | Unset = UNSET
+        if not isinstance(self.sort_order, Unset):
+            sort_order = self.sort_order.value
+
+
+        filters: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.filters, Unset):
+            filters = []
+            for filters_item_data in self.filters:
+                filters_item: dict[str, Any]
+                if isinstance(filters_item_data, AssetsTextComparison):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, AssetsTextLike):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, AssetsTextIn):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, AssetsNumberComparison):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, AssetsNumberIn):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, AssetsDateComparison):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, AssetsDateIn):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, AssetsDatetimeComparison):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, AssetsDatetimeIn):
+                    filters_item = filters_item_data.to_dict()
+                else:
+                    filters_item = filters_item_data.to_dict()
+
+                filters.append(filters_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+        })
+        if page_num is not UNSET:
+            field_dict["pageNum"] = page_num
+        if page_size is not UNSET:
+            field_dict["pageSize"] = page_size
+        if keyword is not UNSET:
+            field_dict["keyword"] = keyword
+        if sort_field is not UNSET:
+            field_dict["sortField"] = sort_field
+        if sort_order is not UNSET:
+            field_dict["sortOrder"] = sort_order
+        if filters is not UNSET:
+            field_dict["filters"] = filters
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.assets_date_comparison import AssetsDateComparison # noqa: PLC0415
+        from ..models.assets_date_in import AssetsDateIn # noqa: PLC0415
+        from ..models.assets_datetime_comparison import AssetsDatetimeComparison # noqa: PLC0415
+        from ..models.assets_datetime_in import AssetsDatetimeIn # noqa: PLC0415
+        from ..models.assets_null_test import AssetsNullTest # noqa: PLC0415
+        from ..models.assets_number_comparison import AssetsNumberComparison # noqa: PLC0415
+        from ..models.assets_number_in import AssetsNumberIn # noqa: PLC0415
+        from ..models.assets_text_comparison import AssetsTextComparison # noqa: PLC0415
+        from ..models.assets_text_in import AssetsTextIn # noqa: PLC0415
+        from ..models.assets_text_like import AssetsTextLike # noqa: PLC0415
+        d = dict(src_dict)
+        page_num = d.pop("pageNum", UNSET)
+
+        page_size = d.pop("pageSize", UNSET)
+
+        keyword = d.pop("keyword", UNSET)
+
+        _sort_field = d.pop("sortField", UNSET)
+        sort_field: AssetsListQuerySortField | Unset
+        if isinstance(_sort_field,  Unset):
+            sort_field = UNSET
+        else:
+            sort_field = AssetsListQuerySortField(_sort_field)
+
+
+
+
+        _sort_order = d.pop("sortOrder", UNSET)
+        sort_order: AssetsListQuerySortOrder | Unset
+        if isinstance(_sort_order,  Unset):
+            sort_order = UNSET
+        else:
+            sort_order = AssetsListQuerySortOrder(_sort_order)
+
+
+
+
+        _filters = d.pop("filters", UNSET)
+        filters: list[AssetsDateComparison | AssetsDateIn | AssetsDatetimeComparison | AssetsDatetimeIn | AssetsNullTest | AssetsNumberComparison | AssetsNumberIn | AssetsTextComparison | AssetsTextIn | AssetsTextLike] | Unset = UNSET
+        if _filters is not UNSET:
+            filters = []
+            for filters_item_data in _filters:
+                def _parse_filters_item(data: object) -> AssetsDateComparison | AssetsDateIn | AssetsDatetimeComparison | AssetsDatetimeIn | AssetsNullTest | AssetsNumberComparison | AssetsNumberIn | AssetsTextComparison | AssetsTextIn | AssetsTextLike:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_0 = AssetsTextComparison.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_1 = AssetsTextLike.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_1
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_2 = AssetsTextIn.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_2
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_3 = AssetsNumberComparison.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_3
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_4 = AssetsNumberIn.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_4
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_5 = AssetsDateComparison.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_5
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_6 = AssetsDateIn.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_6
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_7 = AssetsDatetimeComparison.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_7
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_assets_filter_condition_type_8 = AssetsDatetimeIn.from_dict(data)
+
+
+
+                        return componentsschemas_assets_filter_condition_type_8
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_assets_filter_condition_type_9 = AssetsNullTest.from_dict(data)
+
+
+
+                    return componentsschemas_assets_filter_condition_type_9
+
+                filters_item = _parse_filters_item(filters_item_data)
+
+                filters.append(filters_item)
+
+
+        assets_list_query = cls(
+            page_num=page_num,
+            page_size=page_size,
+            keyword=keyword,
+            sort_field=sort_field,
+            sort_order=sort_order,
+            filters=filters,
+        )
+
+        return assets_list_query
+

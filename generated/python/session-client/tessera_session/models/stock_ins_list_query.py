@@ -1,0 +1,272 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.stock_ins_list_query_sort_field import StockInsListQuerySortField
+from ..models.stock_ins_list_query_sort_order import StockInsListQuerySortOrder
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.stock_ins_datetime_comparison import StockInsDatetimeComparison
+  from ..models.stock_ins_datetime_in import StockInsDatetimeIn
+  from ..models.stock_ins_integer_comparison import StockInsIntegerComparison
+  from ..models.stock_ins_integer_in import StockInsIntegerIn
+  from ..models.stock_ins_null_test import StockInsNullTest
+  from ..models.stock_ins_text_comparison import StockInsTextComparison
+  from ..models.stock_ins_text_in import StockInsTextIn
+  from ..models.stock_ins_text_like import StockInsTextLike
+
+
+
+
+
+T = TypeVar("T", bound="StockInsListQuery")
+
+
+
+@_attrs_define
+class StockInsListQuery:
+    """ The parameters of a list of `stock-ins` records; all optional.
+
+        Attributes:
+            page_num (int | Unset): 1-based page number. `page` is not an alias. Default: 1.
+            page_size (int | Unset): Records per page, at most 500. `size` is not an alias. Default: 10.
+            keyword (str | Unset): Case-insensitive substring match on the model's searchable fields.
+            sort_field (StockInsListQuerySortField | Unset): The field to sort on: `sku`, `quantity`, `warehouse`,
+                `receivedAt`, `source`, `created_at`, `updated_at`. Default: StockInsListQuerySortField.CREATED_AT.
+            sort_order (StockInsListQuerySortOrder | Unset): Sort direction. Default: StockInsListQuerySortOrder.DESC.
+            filters (list[StockInsDatetimeComparison | StockInsDatetimeIn | StockInsIntegerComparison | StockInsIntegerIn |
+                StockInsNullTest | StockInsTextComparison | StockInsTextIn | StockInsTextLike] | Unset): Filter conditions
+                `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `sku`, `quantity`, `warehouse`,
+                `receivedAt`, `source`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is
+                empty.
+     """
+
+    page_num: int | Unset = 1
+    page_size: int | Unset = 10
+    keyword: str | Unset = UNSET
+    sort_field: StockInsListQuerySortField | Unset = StockInsListQuerySortField.CREATED_AT
+    sort_order: StockInsListQuerySortOrder | Unset = StockInsListQuerySortOrder.DESC
+    filters: list[StockInsDatetimeComparison | StockInsDatetimeIn | StockInsIntegerComparison | StockInsIntegerIn | StockInsNullTest | StockInsTextComparison | StockInsTextIn | StockInsTextLike] | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.stock_ins_datetime_comparison import StockInsDatetimeComparison # noqa: PLC0415
+        from ..models.stock_ins_datetime_in import StockInsDatetimeIn # noqa: PLC0415
+        from ..models.stock_ins_integer_comparison import StockInsIntegerComparison # noqa: PLC0415
+        from ..models.stock_ins_integer_in import StockInsIntegerIn # noqa: PLC0415
+        from ..models.stock_ins_null_test import StockInsNullTest # noqa: PLC0415
+        from ..models.stock_ins_text_comparison import StockInsTextComparison # noqa: PLC0415
+        from ..models.stock_ins_text_in import StockInsTextIn # noqa: PLC0415
+        from ..models.stock_ins_text_like import StockInsTextLike # noqa: PLC0415
+        page_num = self.page_num
+
+        page_size = self.page_size
+
+        keyword = self.keyword
+
+        sort_field: str | Unset = UNSET
+        if not isinstance(self.sort_field, Unset):
+            sort_field = self.sort_field.value
+
+
+        sort_order: str | Unset = UNSET
+        if not isinstance(self.sort_order, Unset):
+            sort_order = self.sort_order.value
+
+
+        filters: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.filters, Unset):
+            filters = []
+            for filters_item_data in self.filters:
+                filters_item: dict[str, Any]
+                if isinstance(filters_item_data, StockInsTextComparison):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, StockInsTextLike):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, StockInsTextIn):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, StockInsIntegerComparison):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, StockInsIntegerIn):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, StockInsDatetimeComparison):
+                    filters_item = filters_item_data.to_dict()
+                elif isinstance(filters_item_data, StockInsDatetimeIn):
+                    filters_item = filters_item_data.to_dict()
+                else:
+                    filters_item = filters_item_data.to_dict()
+
+                filters.append(filters_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+        })
+        if page_num is not UNSET:
+            field_dict["pageNum"] = page_num
+        if page_size is not UNSET:
+            field_dict["pageSize"] = page_size
+        if keyword is not UNSET:
+            field_dict["keyword"] = keyword
+        if sort_field is not UNSET:
+            field_dict["sortField"] = sort_field
+        if sort_order is not UNSET:
+            field_dict["sortOrder"] = sort_order
+        if filters is not UNSET:
+            field_dict["filters"] = filters
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.stock_ins_datetime_comparison import StockInsDatetimeComparison # noqa: PLC0415
+        from ..models.stock_ins_datetime_in import StockInsDatetimeIn # noqa: PLC0415
+        from ..models.stock_ins_integer_comparison import StockInsIntegerComparison # noqa: PLC0415
+        from ..models.stock_ins_integer_in import StockInsIntegerIn # noqa: PLC0415
+        from ..models.stock_ins_null_test import StockInsNullTest # noqa: PLC0415
+        from ..models.stock_ins_text_comparison import StockInsTextComparison # noqa: PLC0415
+        from ..models.stock_ins_text_in import StockInsTextIn # noqa: PLC0415
+        from ..models.stock_ins_text_like import StockInsTextLike # noqa: PLC0415
+        d = dict(src_dict)
+        page_num = d.pop("pageNum", UNSET)
+
+        page_size = d.pop("pageSize", UNSET)
+
+        keyword = d.pop("keyword", UNSET)
+
+        _sort_field = d.pop("sortField", UNSET)
+        sort_field: StockInsListQuerySortField | Unset
+        if isinstance(_sort_field,  Unset):
+            sort_field = UNSET
+        else:
+            sort_field = StockInsListQuerySortField(_sort_field)
+
+
+
+
+        _sort_order = d.pop("sortOrder", UNSET)
+        sort_order: StockInsListQuerySortOrder | Unset
+        if isinstance(_sort_order,  Unset):
+            sort_order = UNSET
+        else:
+            sort_order = StockInsListQuerySortOrder(_sort_order)
+
+
+
+
+        _filters = d.pop("filters", UNSET)
+        filters: list[StockInsDatetimeComparison | StockInsDatetimeIn | StockInsIntegerComparison | StockInsIntegerIn | StockInsNullTest | StockInsTextComparison | StockInsTextIn | StockInsTextLike] | Unset = UNSET
+        if _filters is not UNSET:
+            filters = []
+            for filters_item_data in _filters:
+                def _parse_filters_item(data: object) -> StockInsDatetimeComparison | StockInsDatetimeIn | StockInsIntegerComparison | StockInsIntegerIn | StockInsNullTest | StockInsTextComparison | StockInsTextIn | StockInsTextLike:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_stock_ins_filter_condition_type_0 = StockInsTextComparison.from_dict(data)
+
+
+
+                        return componentsschemas_stock_ins_filter_condition_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_stock_ins_filter_condition_type_1 = StockInsTextLike.from_dict(data)
+
+
+
+                        return componentsschemas_stock_ins_filter_condition_type_1
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_stock_ins_filter_condition_type_2 = StockInsTextIn.from_dict(data)
+
+
+
+                        return componentsschemas_stock_ins_filter_condition_type_2
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_stock_ins_filter_condition_type_3 = StockInsIntegerComparison.from_dict(data)
+
+
+
+                        return componentsschemas_stock_ins_filter_condition_type_3
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_stock_ins_filter_condition_type_4 = StockInsIntegerIn.from_dict(data)
+
+
+
+                        return componentsschemas_stock_ins_filter_condition_type_4
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_stock_ins_filter_condition_type_5 = StockInsDatetimeComparison.from_dict(data)
+
+
+
+                        return componentsschemas_stock_ins_filter_condition_type_5
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_stock_ins_filter_condition_type_6 = StockInsDatetimeIn.from_dict(data)
+
+
+
+                        return componentsschemas_stock_ins_filter_condition_type_6
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_stock_ins_filter_condition_type_7 = StockInsNullTest.from_dict(data)
+
+
+
+                    return componentsschemas_stock_ins_filter_condition_type_7
+
+                filters_item = _parse_filters_item(filters_item_data)
+
+                filters.append(filters_item)
+
+
+        stock_ins_list_query = cls(
+            page_num=page_num,
+            page_size=page_size,
+            keyword=keyword,
+            sort_field=sort_field,
+            sort_order=sort_order,
+            filters=filters,
+        )
+
+        return stock_ins_list_query
+
