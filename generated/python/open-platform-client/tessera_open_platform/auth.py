@@ -130,7 +130,7 @@ class Backoff:
         waited = retry_after_seconds(response)
         if waited > LONGEST_RETRY_AFTER_SECONDS:
             return None
-        return waited + self.draw() * min(self.cap_seconds, self.base_seconds * 2 ** attempt)
+        return waited + self.draw() * min(self.cap_seconds, self.base_seconds * 2.0 ** attempt)
 
 
 @dataclass(frozen=True)

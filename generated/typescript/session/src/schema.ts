@@ -1392,9 +1392,9 @@ export interface components {
             code: "VALIDATION_ERROR";
             /** @description Human-readable, translated; never branch on it. */
             message: string;
-            data: components["schemas"]["FieldErrors"];
+            data: components["schemas"]["ValidationErrorData"];
         };
-        FieldErrors: {
+        ValidationErrorData: {
             /** @description Field code (or parameter name) to translated message, one entry per bad field. */
             fieldErrors: {
                 [key: string]: string;

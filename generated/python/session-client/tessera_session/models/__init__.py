@@ -285,8 +285,6 @@ from .environment import Environment
 from .error_envelope import ErrorEnvelope
 from .error_envelope_code import ErrorEnvelopeCode
 from .error_envelope_data_type_0 import ErrorEnvelopeDataType0
-from .field_errors import FieldErrors
-from .field_errors_field_errors import FieldErrorsFieldErrors
 from .forbidden_data_type_0 import ForbiddenDataType0
 from .forbidden_envelope import ForbiddenEnvelope
 from .forbidden_envelope_code import ForbiddenEnvelopeCode
@@ -485,6 +483,8 @@ from .update_application_request import UpdateApplicationRequest
 from .update_automation_request import UpdateAutomationRequest
 from .update_installation_request import UpdateInstallationRequest
 from .update_webhook_endpoint_request import UpdateWebhookEndpointRequest
+from .validation_error_data import ValidationErrorData
+from .validation_error_data_field_errors import ValidationErrorDataFieldErrors
 from .validation_error_envelope import ValidationErrorEnvelope
 from .validation_error_envelope_code import ValidationErrorEnvelopeCode
 from .webhook_endpoint import WebhookEndpoint
@@ -804,8 +804,6 @@ __all__ = (
     "ErrorEnvelope",
     "ErrorEnvelopeCode",
     "ErrorEnvelopeDataType0",
-    "FieldErrors",
-    "FieldErrorsFieldErrors",
     "ForbiddenDataType0",
     "ForbiddenEnvelope",
     "ForbiddenEnvelopeCode",
@@ -1004,6 +1002,8 @@ __all__ = (
     "UpdateAutomationRequest",
     "UpdateInstallationRequest",
     "UpdateWebhookEndpointRequest",
+    "ValidationErrorData",
+    "ValidationErrorDataFieldErrors",
     "ValidationErrorEnvelope",
     "ValidationErrorEnvelopeCode",
     "WebhookEndpoint",

@@ -12,7 +12,7 @@ from ..models.validation_error_envelope_code import ValidationErrorEnvelopeCode
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.field_errors import FieldErrors
+  from ..models.validation_error_data import ValidationErrorData
 
 
 
@@ -29,12 +29,12 @@ class ValidationErrorEnvelope:
         Attributes:
             code (ValidationErrorEnvelopeCode): The error code.
             message (str): Human-readable, translated; never branch on it.
-            data (FieldErrors):
+            data (ValidationErrorData):
      """
 
     code: ValidationErrorEnvelopeCode
     message: str
-    data: FieldErrors
+    data: ValidationErrorData
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -42,7 +42,7 @@ class ValidationErrorEnvelope:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.field_errors import FieldErrors # noqa: PLC0415
+        from ..models.validation_error_data import ValidationErrorData # noqa: PLC0415
         code = self.code.value
 
         message = self.message
@@ -64,7 +64,7 @@ class ValidationErrorEnvelope:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.field_errors import FieldErrors # noqa: PLC0415
+        from ..models.validation_error_data import ValidationErrorData # noqa: PLC0415
         d = dict(src_dict)
         code = ValidationErrorEnvelopeCode(d.pop("code"))
 
@@ -73,7 +73,7 @@ class ValidationErrorEnvelope:
 
         message = d.pop("message")
 
-        data = FieldErrors.from_dict(d.pop("data"))
+        data = ValidationErrorData.from_dict(d.pop("data"))
 
 
 

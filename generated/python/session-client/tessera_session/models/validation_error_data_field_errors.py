@@ -14,12 +14,12 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="FieldErrorsFieldErrors")
+T = TypeVar("T", bound="ValidationErrorDataFieldErrors")
 
 
 
 @_attrs_define
-class FieldErrorsFieldErrors:
+class ValidationErrorDataFieldErrors:
     """ Field code (or parameter name) to translated message, one entry per bad field.
 
      """
@@ -42,12 +42,12 @@ class FieldErrorsFieldErrors:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_errors_field_errors = cls(
+        validation_error_data_field_errors = cls(
         )
 
 
-        field_errors_field_errors.additional_properties = d
-        return field_errors_field_errors
+        validation_error_data_field_errors.additional_properties = d
+        return validation_error_data_field_errors
 
     @property
     def additional_keys(self) -> list[str]:

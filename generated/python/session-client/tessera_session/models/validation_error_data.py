@@ -11,25 +11,25 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.field_errors_field_errors import FieldErrorsFieldErrors
+  from ..models.validation_error_data_field_errors import ValidationErrorDataFieldErrors
 
 
 
 
 
-T = TypeVar("T", bound="FieldErrors")
+T = TypeVar("T", bound="ValidationErrorData")
 
 
 
 @_attrs_define
-class FieldErrors:
+class ValidationErrorData:
     """ 
         Attributes:
-            field_errors (FieldErrorsFieldErrors): Field code (or parameter name) to translated message, one entry per bad
-                field.
+            field_errors (ValidationErrorDataFieldErrors): Field code (or parameter name) to translated message, one entry
+                per bad field.
      """
 
-    field_errors: FieldErrorsFieldErrors
+    field_errors: ValidationErrorDataFieldErrors
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -37,7 +37,7 @@ class FieldErrors:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.field_errors_field_errors import FieldErrorsFieldErrors # noqa: PLC0415
+        from ..models.validation_error_data_field_errors import ValidationErrorDataFieldErrors # noqa: PLC0415
         field_errors = self.field_errors.to_dict()
 
 
@@ -53,20 +53,20 @@ class FieldErrors:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.field_errors_field_errors import FieldErrorsFieldErrors # noqa: PLC0415
+        from ..models.validation_error_data_field_errors import ValidationErrorDataFieldErrors # noqa: PLC0415
         d = dict(src_dict)
-        field_errors = FieldErrorsFieldErrors.from_dict(d.pop("fieldErrors"))
+        field_errors = ValidationErrorDataFieldErrors.from_dict(d.pop("fieldErrors"))
 
 
 
 
-        field_errors = cls(
+        validation_error_data = cls(
             field_errors=field_errors,
         )
 
 
-        field_errors.additional_properties = d
-        return field_errors
+        validation_error_data.additional_properties = d
+        return validation_error_data
 
     @property
     def additional_keys(self) -> list[str]:
