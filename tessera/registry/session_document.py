@@ -189,10 +189,14 @@ def filter_value(ftype: str) -> dict[str, Any]:
     """The comparison value a filter takes for a field type (``tessera.lists.contract``)."""
     if ftype in TEXT_TYPES:
         return {"type": "string", "maxLength": MAX_FILTER_TEXT, "pattern": STORABLE_TEXT_PATTERN}
+    # No ``format`` on a filter's date or time: typescript-fetch picks a ``oneOf`` branch by which keys
+    # an object has, so a text condition may be written by a date-time condition's serialiser, which
+    # calls ``toISOString()`` on the text. The pattern states the same rule, and a value stays as sent.
     if ftype == "date":
-        return {"type": "string", "format": "date", "pattern": DATE_PATTERN}
+        return {"type": "string", "pattern": DATE_PATTERN, "description": "A date, `YYYY-MM-DD`."}
     if ftype in ("datetime", "timestamp"):
-        return {"type": "string", "format": "date-time", "pattern": TIMESTAMP_PATTERN}
+        return {"type": "string", "pattern": TIMESTAMP_PATTERN,
+                "description": "An RFC 3339 date-time with a UTC offset or `Z`."}
     if ftype == "boolean":
         return {"type": "boolean"}
     return {"type": ftype, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
@@ -278,7 +282,12 @@ def list_query_schema(page: PageDecl, own: dict[str, Any], shared: dict[str, Any
         description = parameter["description"]
         if name == "filters":
             description = description.replace("A JSON array (URL-encoded) of filter", "Filter")
-        properties[name] = {**copy.deepcopy(schema), "description": description}
+        # A default is said, not declared: openapi-typescript makes a property with a default
+        # required, which a request body's optional property is not.
+        typed = copy.deepcopy(schema)
+        if "default" in typed:
+            description = f"{description} Default: `{typed.pop('default')}`."
+        properties[name] = {**typed, "description": description}
     return {"type": "object", "description": f"The parameters of a list of `{page.key}` records; all optional.",
             SERVICE_CHECKS: True, "additionalProperties": False, "properties": properties}
 

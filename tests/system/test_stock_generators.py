@@ -292,6 +292,8 @@ print(json.dumps({"total": answer.data.total, "ids": [record.id for record in an
 import { Configuration, DynamicApi } from "./typescript-fetch";
 import type { AssetsListQuery } from "./typescript-fetch";
 
+declare const process: { env: Record<string, string | undefined>; exit(code: number): never };  // no @types/node
+
 async function main(): Promise<void> {
   const api = new DynamicApi(new Configuration({ basePath: process.env.BASE_URL, accessToken: process.env.TOKEN }));
   const query: AssetsListQuery = {
@@ -309,6 +311,8 @@ main().catch((error: unknown) => { console.error(error); process.exit(1); });
 """,
     "openapi-typescript": """\
 import type { paths } from "./openapi-typescript/schema";
+
+declare const process: { env: Record<string, string | undefined>; exit(code: number): never };  // no @types/node
 
 type Query = paths["/api/dynamic/assets/query"]["post"];
 type Body = Query["requestBody"]["content"]["application/json"];

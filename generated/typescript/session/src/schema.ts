@@ -3824,7 +3824,7 @@ export interface components {
             fieldName: "purchasedAt";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date */
+            /** @description A date, `YYYY-MM-DD`. */
             value: string;
         };
         /** @description The date field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -3841,7 +3841,7 @@ export interface components {
             fieldName: "created_at" | "updated_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -3863,30 +3863,22 @@ export interface components {
         AssetsFilterCondition: components["schemas"]["AssetsTextComparison"] | components["schemas"]["AssetsTextLike"] | components["schemas"]["AssetsTextIn"] | components["schemas"]["AssetsNumberComparison"] | components["schemas"]["AssetsNumberIn"] | components["schemas"]["AssetsDateComparison"] | components["schemas"]["AssetsDateIn"] | components["schemas"]["AssetsDatetimeComparison"] | components["schemas"]["AssetsDatetimeIn"] | components["schemas"]["AssetsNullTest"];
         /** @description The parameters of a list of `assets` records; all optional. */
         AssetsListQuery: {
-            /**
-             * @description 1-based page number. `page` is not an alias.
-             * @default 1
-             */
-            pageNum: number;
-            /**
-             * @description Records per page, at most 500. `size` is not an alias.
-             * @default 10
-             */
-            pageSize: number;
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
             /** @description Case-insensitive substring match on the model's searchable fields. */
             keyword?: string;
             /**
-             * @description The field to sort on: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`.
-             * @default created_at
+             * @description The field to sort on: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`. Default: `created_at`.
              * @enum {string}
              */
-            sortField: "name" | "serialNo" | "status" | "assignee" | "value" | "purchasedAt" | "created_at" | "updated_at";
+            sortField?: "name" | "serialNo" | "status" | "assignee" | "value" | "purchasedAt" | "created_at" | "updated_at";
             /**
-             * @description Sort direction.
-             * @default desc
+             * @description Sort direction. Default: `desc`.
              * @enum {string}
              */
-            sortOrder: "asc" | "desc";
+            sortOrder?: "asc" | "desc";
             /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
             filters?: components["schemas"]["AssetsFilterCondition"][];
         };
@@ -3952,7 +3944,7 @@ export interface components {
             fieldName: "receivedAt" | "created_at" | "updated_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -3974,30 +3966,22 @@ export interface components {
         StockInsFilterCondition: components["schemas"]["StockInsTextComparison"] | components["schemas"]["StockInsTextLike"] | components["schemas"]["StockInsTextIn"] | components["schemas"]["StockInsIntegerComparison"] | components["schemas"]["StockInsIntegerIn"] | components["schemas"]["StockInsDatetimeComparison"] | components["schemas"]["StockInsDatetimeIn"] | components["schemas"]["StockInsNullTest"];
         /** @description The parameters of a list of `stock-ins` records; all optional. */
         StockInsListQuery: {
-            /**
-             * @description 1-based page number. `page` is not an alias.
-             * @default 1
-             */
-            pageNum: number;
-            /**
-             * @description Records per page, at most 500. `size` is not an alias.
-             * @default 10
-             */
-            pageSize: number;
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
             /** @description Case-insensitive substring match on the model's searchable fields. */
             keyword?: string;
             /**
-             * @description The field to sort on: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`.
-             * @default created_at
+             * @description The field to sort on: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`. Default: `created_at`.
              * @enum {string}
              */
-            sortField: "sku" | "quantity" | "warehouse" | "receivedAt" | "source" | "created_at" | "updated_at";
+            sortField?: "sku" | "quantity" | "warehouse" | "receivedAt" | "source" | "created_at" | "updated_at";
             /**
-             * @description Sort direction.
-             * @default desc
+             * @description Sort direction. Default: `desc`.
              * @enum {string}
              */
-            sortOrder: "asc" | "desc";
+            sortOrder?: "asc" | "desc";
             /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
             filters?: components["schemas"]["StockInsFilterCondition"][];
         };
@@ -4147,7 +4131,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4197,7 +4181,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4247,7 +4231,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4297,7 +4281,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4347,7 +4331,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4413,7 +4397,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4479,7 +4463,7 @@ export interface components {
             fieldName: "created_at" | "updated_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4545,7 +4529,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4611,7 +4595,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
+            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */

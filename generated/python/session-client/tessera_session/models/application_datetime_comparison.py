@@ -10,8 +10,6 @@ from ..types import UNSET, Unset
 
 from ..models.application_datetime_comparison_field_name import ApplicationDatetimeComparisonFieldName
 from ..models.application_datetime_comparison_operator import ApplicationDatetimeComparisonOperator
-from typing import cast
-import datetime
 
 
 
@@ -29,12 +27,12 @@ class ApplicationDatetimeComparison:
         Attributes:
             field_name (ApplicationDatetimeComparisonFieldName):
             operator (ApplicationDatetimeComparisonOperator):
-            value (datetime.datetime):
+            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
      """
 
     field_name: ApplicationDatetimeComparisonFieldName
     operator: ApplicationDatetimeComparisonOperator
-    value: datetime.datetime
+    value: str
 
 
 
@@ -45,7 +43,7 @@ class ApplicationDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value.isoformat()
+        value = self.value
 
 
         field_dict: dict[str, Any] = {}
@@ -73,10 +71,7 @@ class ApplicationDatetimeComparison:
 
 
 
-        value = datetime.datetime.fromisoformat(d.pop("value"))
-
-
-
+        value = d.pop("value")
 
         application_datetime_comparison = cls(
             field_name=field_name,

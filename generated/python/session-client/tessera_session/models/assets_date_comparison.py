@@ -10,8 +10,6 @@ from ..types import UNSET, Unset
 
 from ..models.assets_date_comparison_field_name import AssetsDateComparisonFieldName
 from ..models.assets_date_comparison_operator import AssetsDateComparisonOperator
-from typing import cast
-import datetime
 
 
 
@@ -29,12 +27,12 @@ class AssetsDateComparison:
         Attributes:
             field_name (AssetsDateComparisonFieldName):
             operator (AssetsDateComparisonOperator):
-            value (datetime.date):
+            value (str): A date, `YYYY-MM-DD`.
      """
 
     field_name: AssetsDateComparisonFieldName
     operator: AssetsDateComparisonOperator
-    value: datetime.date
+    value: str
 
 
 
@@ -45,7 +43,7 @@ class AssetsDateComparison:
 
         operator = self.operator.value
 
-        value = self.value.isoformat()
+        value = self.value
 
 
         field_dict: dict[str, Any] = {}
@@ -73,10 +71,7 @@ class AssetsDateComparison:
 
 
 
-        value = datetime.date.fromisoformat(d.pop("value"))
-
-
-
+        value = d.pop("value")
 
         assets_date_comparison = cls(
             field_name=field_name,

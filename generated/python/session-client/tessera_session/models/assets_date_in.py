@@ -11,7 +11,6 @@ from ..types import UNSET, Unset
 from ..models.assets_date_in_field_name import AssetsDateInFieldName
 from ..models.assets_date_in_operator import AssetsDateInOperator
 from typing import cast
-import datetime
 
 
 
@@ -29,12 +28,12 @@ class AssetsDateIn:
         Attributes:
             field_name (AssetsDateInFieldName):
             operator (AssetsDateInOperator):
-            value (list[datetime.date]):
+            value (list[str]):
      """
 
     field_name: AssetsDateInFieldName
     operator: AssetsDateInOperator
-    value: list[datetime.date]
+    value: list[str]
 
 
 
@@ -45,10 +44,7 @@ class AssetsDateIn:
 
         operator = self.operator.value
 
-        value = []
-        for value_item_data in self.value:
-            value_item = value_item_data.isoformat()
-            value.append(value_item)
+        value = self.value
 
 
 
@@ -78,14 +74,7 @@ class AssetsDateIn:
 
 
 
-        value = []
-        _value = d.pop("value")
-        for value_item_data in (_value):
-            value_item = datetime.date.fromisoformat(value_item_data)
-
-
-
-            value.append(value_item)
+        value = cast(list[str], d.pop("value"))
 
 
         assets_date_in = cls(

@@ -38,12 +38,12 @@ class AssetsListQuery:
     """ The parameters of a list of `assets` records; all optional.
 
         Attributes:
-            page_num (int | Unset): 1-based page number. `page` is not an alias. Default: 1.
-            page_size (int | Unset): Records per page, at most 500. `size` is not an alias. Default: 10.
+            page_num (int | Unset): 1-based page number. `page` is not an alias. Default: `1`.
+            page_size (int | Unset): Records per page, at most 500. `size` is not an alias. Default: `10`.
             keyword (str | Unset): Case-insensitive substring match on the model's searchable fields.
             sort_field (AssetsListQuerySortField | Unset): The field to sort on: `name`, `serialNo`, `status`, `assignee`,
-                `value`, `purchasedAt`, `created_at`, `updated_at`. Default: AssetsListQuerySortField.CREATED_AT.
-            sort_order (AssetsListQuerySortOrder | Unset): Sort direction. Default: AssetsListQuerySortOrder.DESC.
+                `value`, `purchasedAt`, `created_at`, `updated_at`. Default: `created_at`.
+            sort_order (AssetsListQuerySortOrder | Unset): Sort direction. Default: `desc`.
             filters (list[AssetsDateComparison | AssetsDateIn | AssetsDatetimeComparison | AssetsDatetimeIn | AssetsNullTest
                 | AssetsNumberComparison | AssetsNumberIn | AssetsTextComparison | AssetsTextIn | AssetsTextLike] | Unset):
                 Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`,
@@ -51,11 +51,11 @@ class AssetsListQuery:
                 match records where the field is empty.
      """
 
-    page_num: int | Unset = 1
-    page_size: int | Unset = 10
+    page_num: int | Unset = UNSET
+    page_size: int | Unset = UNSET
     keyword: str | Unset = UNSET
-    sort_field: AssetsListQuerySortField | Unset = AssetsListQuerySortField.CREATED_AT
-    sort_order: AssetsListQuerySortOrder | Unset = AssetsListQuerySortOrder.DESC
+    sort_field: AssetsListQuerySortField | Unset = UNSET
+    sort_order: AssetsListQuerySortOrder | Unset = UNSET
     filters: list[AssetsDateComparison | AssetsDateIn | AssetsDatetimeComparison | AssetsDatetimeIn | AssetsNullTest | AssetsNumberComparison | AssetsNumberIn | AssetsTextComparison | AssetsTextIn | AssetsTextLike] | Unset = UNSET
 
 

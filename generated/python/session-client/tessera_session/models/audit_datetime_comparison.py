@@ -10,8 +10,6 @@ from ..types import UNSET, Unset
 
 from ..models.audit_datetime_comparison_field_name import AuditDatetimeComparisonFieldName
 from ..models.audit_datetime_comparison_operator import AuditDatetimeComparisonOperator
-from typing import cast
-import datetime
 
 
 
@@ -29,12 +27,12 @@ class AuditDatetimeComparison:
         Attributes:
             field_name (AuditDatetimeComparisonFieldName):
             operator (AuditDatetimeComparisonOperator):
-            value (datetime.datetime):
+            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
      """
 
     field_name: AuditDatetimeComparisonFieldName
     operator: AuditDatetimeComparisonOperator
-    value: datetime.datetime
+    value: str
 
 
 
@@ -45,7 +43,7 @@ class AuditDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value.isoformat()
+        value = self.value
 
 
         field_dict: dict[str, Any] = {}
@@ -73,10 +71,7 @@ class AuditDatetimeComparison:
 
 
 
-        value = datetime.datetime.fromisoformat(d.pop("value"))
-
-
-
+        value = d.pop("value")
 
         audit_datetime_comparison = cls(
             field_name=field_name,

@@ -11,7 +11,6 @@ from ..types import UNSET, Unset
 from ..models.audit_datetime_in_field_name import AuditDatetimeInFieldName
 from ..models.audit_datetime_in_operator import AuditDatetimeInOperator
 from typing import cast
-import datetime
 
 
 
@@ -29,12 +28,12 @@ class AuditDatetimeIn:
         Attributes:
             field_name (AuditDatetimeInFieldName):
             operator (AuditDatetimeInOperator):
-            value (list[datetime.datetime]):
+            value (list[str]):
      """
 
     field_name: AuditDatetimeInFieldName
     operator: AuditDatetimeInOperator
-    value: list[datetime.datetime]
+    value: list[str]
 
 
 
@@ -45,10 +44,7 @@ class AuditDatetimeIn:
 
         operator = self.operator.value
 
-        value = []
-        for value_item_data in self.value:
-            value_item = value_item_data.isoformat()
-            value.append(value_item)
+        value = self.value
 
 
 
@@ -78,14 +74,7 @@ class AuditDatetimeIn:
 
 
 
-        value = []
-        _value = d.pop("value")
-        for value_item_data in (_value):
-            value_item = datetime.datetime.fromisoformat(value_item_data)
-
-
-
-            value.append(value_item)
+        value = cast(list[str], d.pop("value"))
 
 
         audit_datetime_in = cls(

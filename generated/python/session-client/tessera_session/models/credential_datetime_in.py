@@ -11,7 +11,6 @@ from ..types import UNSET, Unset
 from ..models.credential_datetime_in_field_name import CredentialDatetimeInFieldName
 from ..models.credential_datetime_in_operator import CredentialDatetimeInOperator
 from typing import cast
-import datetime
 
 
 
@@ -29,12 +28,12 @@ class CredentialDatetimeIn:
         Attributes:
             field_name (CredentialDatetimeInFieldName):
             operator (CredentialDatetimeInOperator):
-            value (list[datetime.datetime]):
+            value (list[str]):
      """
 
     field_name: CredentialDatetimeInFieldName
     operator: CredentialDatetimeInOperator
-    value: list[datetime.datetime]
+    value: list[str]
 
 
 
@@ -45,10 +44,7 @@ class CredentialDatetimeIn:
 
         operator = self.operator.value
 
-        value = []
-        for value_item_data in self.value:
-            value_item = value_item_data.isoformat()
-            value.append(value_item)
+        value = self.value
 
 
 
@@ -78,14 +74,7 @@ class CredentialDatetimeIn:
 
 
 
-        value = []
-        _value = d.pop("value")
-        for value_item_data in (_value):
-            value_item = datetime.datetime.fromisoformat(value_item_data)
-
-
-
-            value.append(value_item)
+        value = cast(list[str], d.pop("value"))
 
 
         credential_datetime_in = cls(

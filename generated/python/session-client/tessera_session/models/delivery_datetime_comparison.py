@@ -10,8 +10,6 @@ from ..types import UNSET, Unset
 
 from ..models.delivery_datetime_comparison_field_name import DeliveryDatetimeComparisonFieldName
 from ..models.delivery_datetime_comparison_operator import DeliveryDatetimeComparisonOperator
-from typing import cast
-import datetime
 
 
 
@@ -29,12 +27,12 @@ class DeliveryDatetimeComparison:
         Attributes:
             field_name (DeliveryDatetimeComparisonFieldName):
             operator (DeliveryDatetimeComparisonOperator):
-            value (datetime.datetime):
+            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
      """
 
     field_name: DeliveryDatetimeComparisonFieldName
     operator: DeliveryDatetimeComparisonOperator
-    value: datetime.datetime
+    value: str
 
 
 
@@ -45,7 +43,7 @@ class DeliveryDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value.isoformat()
+        value = self.value
 
 
         field_dict: dict[str, Any] = {}
@@ -73,10 +71,7 @@ class DeliveryDatetimeComparison:
 
 
 
-        value = datetime.datetime.fromisoformat(d.pop("value"))
-
-
-
+        value = d.pop("value")
 
         delivery_datetime_comparison = cls(
             field_name=field_name,

@@ -10,8 +10,6 @@ from ..types import UNSET, Unset
 
 from ..models.installation_datetime_comparison_field_name import InstallationDatetimeComparisonFieldName
 from ..models.installation_datetime_comparison_operator import InstallationDatetimeComparisonOperator
-from typing import cast
-import datetime
 
 
 
@@ -29,12 +27,12 @@ class InstallationDatetimeComparison:
         Attributes:
             field_name (InstallationDatetimeComparisonFieldName):
             operator (InstallationDatetimeComparisonOperator):
-            value (datetime.datetime):
+            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
      """
 
     field_name: InstallationDatetimeComparisonFieldName
     operator: InstallationDatetimeComparisonOperator
-    value: datetime.datetime
+    value: str
 
 
 
@@ -45,7 +43,7 @@ class InstallationDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value.isoformat()
+        value = self.value
 
 
         field_dict: dict[str, Any] = {}
@@ -73,10 +71,7 @@ class InstallationDatetimeComparison:
 
 
 
-        value = datetime.datetime.fromisoformat(d.pop("value"))
-
-
-
+        value = d.pop("value")
 
         installation_datetime_comparison = cls(
             field_name=field_name,

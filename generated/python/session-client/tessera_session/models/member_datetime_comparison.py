@@ -10,8 +10,6 @@ from ..types import UNSET, Unset
 
 from ..models.member_datetime_comparison_field_name import MemberDatetimeComparisonFieldName
 from ..models.member_datetime_comparison_operator import MemberDatetimeComparisonOperator
-from typing import cast
-import datetime
 
 
 
@@ -29,12 +27,12 @@ class MemberDatetimeComparison:
         Attributes:
             field_name (MemberDatetimeComparisonFieldName):
             operator (MemberDatetimeComparisonOperator):
-            value (datetime.datetime):
+            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
      """
 
     field_name: MemberDatetimeComparisonFieldName
     operator: MemberDatetimeComparisonOperator
-    value: datetime.datetime
+    value: str
 
 
 
@@ -45,7 +43,7 @@ class MemberDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value.isoformat()
+        value = self.value
 
 
         field_dict: dict[str, Any] = {}
@@ -73,10 +71,7 @@ class MemberDatetimeComparison:
 
 
 
-        value = datetime.datetime.fromisoformat(d.pop("value"))
-
-
-
+        value = d.pop("value")
 
         member_datetime_comparison = cls(
             field_name=field_name,

@@ -11,7 +11,6 @@ from ..types import UNSET, Unset
 from ..models.stock_ins_datetime_in_field_name import StockInsDatetimeInFieldName
 from ..models.stock_ins_datetime_in_operator import StockInsDatetimeInOperator
 from typing import cast
-import datetime
 
 
 
@@ -29,12 +28,12 @@ class StockInsDatetimeIn:
         Attributes:
             field_name (StockInsDatetimeInFieldName):
             operator (StockInsDatetimeInOperator):
-            value (list[datetime.datetime]):
+            value (list[str]):
      """
 
     field_name: StockInsDatetimeInFieldName
     operator: StockInsDatetimeInOperator
-    value: list[datetime.datetime]
+    value: list[str]
 
 
 
@@ -45,10 +44,7 @@ class StockInsDatetimeIn:
 
         operator = self.operator.value
 
-        value = []
-        for value_item_data in self.value:
-            value_item = value_item_data.isoformat()
-            value.append(value_item)
+        value = self.value
 
 
 
@@ -78,14 +74,7 @@ class StockInsDatetimeIn:
 
 
 
-        value = []
-        _value = d.pop("value")
-        for value_item_data in (_value):
-            value_item = datetime.datetime.fromisoformat(value_item_data)
-
-
-
-            value.append(value_item)
+        value = cast(list[str], d.pop("value"))
 
 
         stock_ins_datetime_in = cls(

@@ -36,12 +36,12 @@ class StockInsListQuery:
     """ The parameters of a list of `stock-ins` records; all optional.
 
         Attributes:
-            page_num (int | Unset): 1-based page number. `page` is not an alias. Default: 1.
-            page_size (int | Unset): Records per page, at most 500. `size` is not an alias. Default: 10.
+            page_num (int | Unset): 1-based page number. `page` is not an alias. Default: `1`.
+            page_size (int | Unset): Records per page, at most 500. `size` is not an alias. Default: `10`.
             keyword (str | Unset): Case-insensitive substring match on the model's searchable fields.
             sort_field (StockInsListQuerySortField | Unset): The field to sort on: `sku`, `quantity`, `warehouse`,
-                `receivedAt`, `source`, `created_at`, `updated_at`. Default: StockInsListQuerySortField.CREATED_AT.
-            sort_order (StockInsListQuerySortOrder | Unset): Sort direction. Default: StockInsListQuerySortOrder.DESC.
+                `receivedAt`, `source`, `created_at`, `updated_at`. Default: `created_at`.
+            sort_order (StockInsListQuerySortOrder | Unset): Sort direction. Default: `desc`.
             filters (list[StockInsDatetimeComparison | StockInsDatetimeIn | StockInsIntegerComparison | StockInsIntegerIn |
                 StockInsNullTest | StockInsTextComparison | StockInsTextIn | StockInsTextLike] | Unset): Filter conditions
                 `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `sku`, `quantity`, `warehouse`,
@@ -49,11 +49,11 @@ class StockInsListQuery:
                 empty.
      """
 
-    page_num: int | Unset = 1
-    page_size: int | Unset = 10
+    page_num: int | Unset = UNSET
+    page_size: int | Unset = UNSET
     keyword: str | Unset = UNSET
-    sort_field: StockInsListQuerySortField | Unset = StockInsListQuerySortField.CREATED_AT
-    sort_order: StockInsListQuerySortOrder | Unset = StockInsListQuerySortOrder.DESC
+    sort_field: StockInsListQuerySortField | Unset = UNSET
+    sort_order: StockInsListQuerySortOrder | Unset = UNSET
     filters: list[StockInsDatetimeComparison | StockInsDatetimeIn | StockInsIntegerComparison | StockInsIntegerIn | StockInsNullTest | StockInsTextComparison | StockInsTextIn | StockInsTextLike] | Unset = UNSET
 
 

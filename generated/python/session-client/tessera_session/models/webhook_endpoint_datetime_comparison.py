@@ -10,8 +10,6 @@ from ..types import UNSET, Unset
 
 from ..models.webhook_endpoint_datetime_comparison_field_name import WebhookEndpointDatetimeComparisonFieldName
 from ..models.webhook_endpoint_datetime_comparison_operator import WebhookEndpointDatetimeComparisonOperator
-from typing import cast
-import datetime
 
 
 
@@ -29,12 +27,12 @@ class WebhookEndpointDatetimeComparison:
         Attributes:
             field_name (WebhookEndpointDatetimeComparisonFieldName):
             operator (WebhookEndpointDatetimeComparisonOperator):
-            value (datetime.datetime):
+            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
      """
 
     field_name: WebhookEndpointDatetimeComparisonFieldName
     operator: WebhookEndpointDatetimeComparisonOperator
-    value: datetime.datetime
+    value: str
 
 
 
@@ -45,7 +43,7 @@ class WebhookEndpointDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value.isoformat()
+        value = self.value
 
 
         field_dict: dict[str, Any] = {}
@@ -73,10 +71,7 @@ class WebhookEndpointDatetimeComparison:
 
 
 
-        value = datetime.datetime.fromisoformat(d.pop("value"))
-
-
-
+        value = d.pop("value")
 
         webhook_endpoint_datetime_comparison = cls(
             field_name=field_name,
