@@ -189,14 +189,10 @@ def filter_value(ftype: str) -> dict[str, Any]:
     """The comparison value a filter takes for a field type (``tessera.lists.contract``)."""
     if ftype in TEXT_TYPES:
         return {"type": "string", "maxLength": MAX_FILTER_TEXT, "pattern": STORABLE_TEXT_PATTERN}
-    # No ``format`` on a filter's date or time: typescript-fetch picks a ``oneOf`` branch by which keys
-    # an object has, so a text condition may be written by a date-time condition's serialiser, which
-    # calls ``toISOString()`` on the text. The pattern states the same rule, and a value stays as sent.
     if ftype == "date":
-        return {"type": "string", "pattern": DATE_PATTERN, "description": "A date, `YYYY-MM-DD`."}
+        return {"type": "string", "format": "date", "pattern": DATE_PATTERN}
     if ftype in ("datetime", "timestamp"):
-        return {"type": "string", "pattern": TIMESTAMP_PATTERN,
-                "description": "An RFC 3339 date-time with a UTC offset or `Z`."}
+        return {"type": "string", "format": "date-time", "pattern": TIMESTAMP_PATTERN}
     if ftype == "boolean":
         return {"type": "boolean"}
     return {"type": ftype, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}

@@ -3824,7 +3824,7 @@ export interface components {
             fieldName: "purchasedAt";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description A date, `YYYY-MM-DD`. */
+            /** Format: date */
             value: string;
         };
         /** @description The date field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -3841,7 +3841,7 @@ export interface components {
             fieldName: "created_at" | "updated_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -3944,7 +3944,7 @@ export interface components {
             fieldName: "receivedAt" | "created_at" | "updated_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4131,7 +4131,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4181,7 +4181,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4231,7 +4231,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4281,7 +4281,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4331,7 +4331,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4397,7 +4397,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4463,7 +4463,7 @@ export interface components {
             fieldName: "created_at" | "updated_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4529,7 +4529,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
@@ -4595,7 +4595,7 @@ export interface components {
             fieldName: "created_at";
             /** @enum {string} */
             operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** @description An RFC 3339 date-time with a UTC offset or `Z`. */
+            /** Format: date-time */
             value: string;
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */

@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.application_datetime_comparison_field_name import ApplicationDatetimeComparisonFieldName
 from ..models.application_datetime_comparison_operator import ApplicationDatetimeComparisonOperator
+from typing import cast
+import datetime
 
 
 
@@ -27,12 +29,12 @@ class ApplicationDatetimeComparison:
         Attributes:
             field_name (ApplicationDatetimeComparisonFieldName):
             operator (ApplicationDatetimeComparisonOperator):
-            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
+            value (datetime.datetime):
      """
 
     field_name: ApplicationDatetimeComparisonFieldName
     operator: ApplicationDatetimeComparisonOperator
-    value: str
+    value: datetime.datetime
 
 
 
@@ -43,7 +45,7 @@ class ApplicationDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value
+        value = self.value.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -71,7 +73,10 @@ class ApplicationDatetimeComparison:
 
 
 
-        value = d.pop("value")
+        value = datetime.datetime.fromisoformat(d.pop("value"))
+
+
+
 
         application_datetime_comparison = cls(
             field_name=field_name,

@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.assets_date_comparison_field_name import AssetsDateComparisonFieldName
 from ..models.assets_date_comparison_operator import AssetsDateComparisonOperator
+from typing import cast
+import datetime
 
 
 
@@ -27,12 +29,12 @@ class AssetsDateComparison:
         Attributes:
             field_name (AssetsDateComparisonFieldName):
             operator (AssetsDateComparisonOperator):
-            value (str): A date, `YYYY-MM-DD`.
+            value (datetime.date):
      """
 
     field_name: AssetsDateComparisonFieldName
     operator: AssetsDateComparisonOperator
-    value: str
+    value: datetime.date
 
 
 
@@ -43,7 +45,7 @@ class AssetsDateComparison:
 
         operator = self.operator.value
 
-        value = self.value
+        value = self.value.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -71,7 +73,10 @@ class AssetsDateComparison:
 
 
 
-        value = d.pop("value")
+        value = datetime.date.fromisoformat(d.pop("value"))
+
+
+
 
         assets_date_comparison = cls(
             field_name=field_name,

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 from ..models.assets_date_in_field_name import AssetsDateInFieldName
 from ..models.assets_date_in_operator import AssetsDateInOperator
 from typing import cast
+import datetime
 
 
 
@@ -28,12 +29,12 @@ class AssetsDateIn:
         Attributes:
             field_name (AssetsDateInFieldName):
             operator (AssetsDateInOperator):
-            value (list[str]):
+            value (list[datetime.date]):
      """
 
     field_name: AssetsDateInFieldName
     operator: AssetsDateInOperator
-    value: list[str]
+    value: list[datetime.date]
 
 
 
@@ -44,7 +45,10 @@ class AssetsDateIn:
 
         operator = self.operator.value
 
-        value = self.value
+        value = []
+        for value_item_data in self.value:
+            value_item = value_item_data.isoformat()
+            value.append(value_item)
 
 
 
@@ -74,7 +78,14 @@ class AssetsDateIn:
 
 
 
-        value = cast(list[str], d.pop("value"))
+        value = []
+        _value = d.pop("value")
+        for value_item_data in (_value):
+            value_item = datetime.date.fromisoformat(value_item_data)
+
+
+
+            value.append(value_item)
 
 
         assets_date_in = cls(

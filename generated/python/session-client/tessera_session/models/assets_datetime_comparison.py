@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.assets_datetime_comparison_field_name import AssetsDatetimeComparisonFieldName
 from ..models.assets_datetime_comparison_operator import AssetsDatetimeComparisonOperator
+from typing import cast
+import datetime
 
 
 
@@ -27,12 +29,12 @@ class AssetsDatetimeComparison:
         Attributes:
             field_name (AssetsDatetimeComparisonFieldName):
             operator (AssetsDatetimeComparisonOperator):
-            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
+            value (datetime.datetime):
      """
 
     field_name: AssetsDatetimeComparisonFieldName
     operator: AssetsDatetimeComparisonOperator
-    value: str
+    value: datetime.datetime
 
 
 
@@ -43,7 +45,7 @@ class AssetsDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value
+        value = self.value.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -71,7 +73,10 @@ class AssetsDatetimeComparison:
 
 
 
-        value = d.pop("value")
+        value = datetime.datetime.fromisoformat(d.pop("value"))
+
+
+
 
         assets_datetime_comparison = cls(
             field_name=field_name,

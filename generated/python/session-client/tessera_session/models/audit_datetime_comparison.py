@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.audit_datetime_comparison_field_name import AuditDatetimeComparisonFieldName
 from ..models.audit_datetime_comparison_operator import AuditDatetimeComparisonOperator
+from typing import cast
+import datetime
 
 
 
@@ -27,12 +29,12 @@ class AuditDatetimeComparison:
         Attributes:
             field_name (AuditDatetimeComparisonFieldName):
             operator (AuditDatetimeComparisonOperator):
-            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
+            value (datetime.datetime):
      """
 
     field_name: AuditDatetimeComparisonFieldName
     operator: AuditDatetimeComparisonOperator
-    value: str
+    value: datetime.datetime
 
 
 
@@ -43,7 +45,7 @@ class AuditDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value
+        value = self.value.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -71,7 +73,10 @@ class AuditDatetimeComparison:
 
 
 
-        value = d.pop("value")
+        value = datetime.datetime.fromisoformat(d.pop("value"))
+
+
+
 
         audit_datetime_comparison = cls(
             field_name=field_name,

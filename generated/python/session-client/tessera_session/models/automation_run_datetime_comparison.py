@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.automation_run_datetime_comparison_field_name import AutomationRunDatetimeComparisonFieldName
 from ..models.automation_run_datetime_comparison_operator import AutomationRunDatetimeComparisonOperator
+from typing import cast
+import datetime
 
 
 
@@ -27,12 +29,12 @@ class AutomationRunDatetimeComparison:
         Attributes:
             field_name (AutomationRunDatetimeComparisonFieldName):
             operator (AutomationRunDatetimeComparisonOperator):
-            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
+            value (datetime.datetime):
      """
 
     field_name: AutomationRunDatetimeComparisonFieldName
     operator: AutomationRunDatetimeComparisonOperator
-    value: str
+    value: datetime.datetime
 
 
 
@@ -43,7 +45,7 @@ class AutomationRunDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value
+        value = self.value.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -71,7 +73,10 @@ class AutomationRunDatetimeComparison:
 
 
 
-        value = d.pop("value")
+        value = datetime.datetime.fromisoformat(d.pop("value"))
+
+
+
 
         automation_run_datetime_comparison = cls(
             field_name=field_name,

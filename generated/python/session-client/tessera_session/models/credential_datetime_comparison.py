@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.credential_datetime_comparison_field_name import CredentialDatetimeComparisonFieldName
 from ..models.credential_datetime_comparison_operator import CredentialDatetimeComparisonOperator
+from typing import cast
+import datetime
 
 
 
@@ -27,12 +29,12 @@ class CredentialDatetimeComparison:
         Attributes:
             field_name (CredentialDatetimeComparisonFieldName):
             operator (CredentialDatetimeComparisonOperator):
-            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
+            value (datetime.datetime):
      """
 
     field_name: CredentialDatetimeComparisonFieldName
     operator: CredentialDatetimeComparisonOperator
-    value: str
+    value: datetime.datetime
 
 
 
@@ -43,7 +45,7 @@ class CredentialDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value
+        value = self.value.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -71,7 +73,10 @@ class CredentialDatetimeComparison:
 
 
 
-        value = d.pop("value")
+        value = datetime.datetime.fromisoformat(d.pop("value"))
+
+
+
 
         credential_datetime_comparison = cls(
             field_name=field_name,

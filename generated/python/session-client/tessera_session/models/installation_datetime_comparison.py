@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.installation_datetime_comparison_field_name import InstallationDatetimeComparisonFieldName
 from ..models.installation_datetime_comparison_operator import InstallationDatetimeComparisonOperator
+from typing import cast
+import datetime
 
 
 
@@ -27,12 +29,12 @@ class InstallationDatetimeComparison:
         Attributes:
             field_name (InstallationDatetimeComparisonFieldName):
             operator (InstallationDatetimeComparisonOperator):
-            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
+            value (datetime.datetime):
      """
 
     field_name: InstallationDatetimeComparisonFieldName
     operator: InstallationDatetimeComparisonOperator
-    value: str
+    value: datetime.datetime
 
 
 
@@ -43,7 +45,7 @@ class InstallationDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value
+        value = self.value.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -71,7 +73,10 @@ class InstallationDatetimeComparison:
 
 
 
-        value = d.pop("value")
+        value = datetime.datetime.fromisoformat(d.pop("value"))
+
+
+
 
         installation_datetime_comparison = cls(
             field_name=field_name,

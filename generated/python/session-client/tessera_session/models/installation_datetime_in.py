@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 from ..models.installation_datetime_in_field_name import InstallationDatetimeInFieldName
 from ..models.installation_datetime_in_operator import InstallationDatetimeInOperator
 from typing import cast
+import datetime
 
 
 
@@ -28,12 +29,12 @@ class InstallationDatetimeIn:
         Attributes:
             field_name (InstallationDatetimeInFieldName):
             operator (InstallationDatetimeInOperator):
-            value (list[str]):
+            value (list[datetime.datetime]):
      """
 
     field_name: InstallationDatetimeInFieldName
     operator: InstallationDatetimeInOperator
-    value: list[str]
+    value: list[datetime.datetime]
 
 
 
@@ -44,7 +45,10 @@ class InstallationDatetimeIn:
 
         operator = self.operator.value
 
-        value = self.value
+        value = []
+        for value_item_data in self.value:
+            value_item = value_item_data.isoformat()
+            value.append(value_item)
 
 
 
@@ -74,7 +78,14 @@ class InstallationDatetimeIn:
 
 
 
-        value = cast(list[str], d.pop("value"))
+        value = []
+        _value = d.pop("value")
+        for value_item_data in (_value):
+            value_item = datetime.datetime.fromisoformat(value_item_data)
+
+
+
+            value.append(value_item)
 
 
         installation_datetime_in = cls(

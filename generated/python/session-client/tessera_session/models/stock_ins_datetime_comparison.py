@@ -10,6 +10,8 @@ from ..types import UNSET, Unset
 
 from ..models.stock_ins_datetime_comparison_field_name import StockInsDatetimeComparisonFieldName
 from ..models.stock_ins_datetime_comparison_operator import StockInsDatetimeComparisonOperator
+from typing import cast
+import datetime
 
 
 
@@ -27,12 +29,12 @@ class StockInsDatetimeComparison:
         Attributes:
             field_name (StockInsDatetimeComparisonFieldName):
             operator (StockInsDatetimeComparisonOperator):
-            value (str): An RFC 3339 date-time with a UTC offset or `Z`.
+            value (datetime.datetime):
      """
 
     field_name: StockInsDatetimeComparisonFieldName
     operator: StockInsDatetimeComparisonOperator
-    value: str
+    value: datetime.datetime
 
 
 
@@ -43,7 +45,7 @@ class StockInsDatetimeComparison:
 
         operator = self.operator.value
 
-        value = self.value
+        value = self.value.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -71,7 +73,10 @@ class StockInsDatetimeComparison:
 
 
 
-        value = d.pop("value")
+        value = datetime.datetime.fromisoformat(d.pop("value"))
+
+
+
 
         stock_ins_datetime_comparison = cls(
             field_name=field_name,
