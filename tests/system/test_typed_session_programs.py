@@ -78,12 +78,18 @@ def sdk_environment(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment with both Python SDKs installed as the quickstart says (a regular
     ``pip install`` of the two projects, their dependencies from the configured index, and
     ``pyjwt[crypto]``, which ``private_key_jwt`` asks for); its Python."""
-    venv = tmp_path_factory.mktemp("sdk-venv") / "venv"
+    root = tmp_path_factory.mktemp("sdk-venv")
+    venv = root / "venv"
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], ROOT)
     python = venv / "bin" / "python"
+    # Built from copies: setuptools builds in the project's own build/, which two test workers building
+    # at once would share (and which the checkout should not gain).
+    projects = []
+    for project in (ROOT / "generated" / "python" / "open-platform-client", PYTHON_SDK):
+        projects.append(str(shutil.copytree(project, root / project.name,
+                                            ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))))
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--disable-pip-version-check",
-          str(ROOT / "generated" / "python" / "open-platform-client"), str(PYTHON_SDK), "pyjwt[crypto]"], ROOT,
-         timeout=600)
+          *projects, "pyjwt[crypto]"], root, timeout=600)
     return python
 
 
