@@ -18,7 +18,7 @@ from tessera.events import inbound as inbound_events
 from tessera.openplatform.commands import execute as op_commands
 from tessera.openplatform.resources import reads as op_resources
 from tessera.registry.capabilities import Capabilities, CommandCap, EventSourceCap, ResourceCap
-from tessera.registry.document import camel
+from tessera.registry.names import camel
 from tessera.web.context import current
 
 Handler = Callable[..., Any]

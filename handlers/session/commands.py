@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from handlers.session.base import authenticated, header, request_id
-from tessera.registry.document import camel
 from tessera.registry.models import CommandDecl, Declarations
+from tessera.registry.names import camel
 from tessera.session.commands import execute as commands
 from tessera.web.envelopes import ok
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from handlers.session.base import authenticated, query_params
 from tessera.lists.contract import list_body
-from tessera.registry.document import camel
 from tessera.registry.models import Declarations, PageDecl
+from tessera.registry.names import camel
 from tessera.session.records import reads as records
 from tessera.web.envelopes import ok
 

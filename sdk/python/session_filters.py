@@ -6,9 +6,9 @@ application/json``) whose items are typed conditions (``AssetsTextComparison``,
 take ``filters`` as text; ``encode`` writes that text from the condition models::
 
     from tessera_session.filters import encode
-    from tessera_session.models import AssetsTextComparison, AssetsTextComparisonOperator
+    from tessera_session.models import AssetsTextComparison, ComparisonOperator
 
-    condition = AssetsTextComparison(field_name=..., operator=AssetsTextComparisonOperator.EQ, value="in_stock")
+    condition = AssetsTextComparison(field_name=..., operator=ComparisonOperator.EQ, value="in_stock")
     list_assets_records.sync(client=client, filters=encode([condition]))
 """
 

@@ -36,6 +36,7 @@ from tessera.registry.capabilities import (
     previous_name,
 )
 from tessera.registry.models import FieldDecl
+from tessera.registry.names import camel, name_inline_schemas
 from tessera.registry.operational import OPERATIONAL_EVENTS
 
 HEADER = (
@@ -54,11 +55,6 @@ EXAMPLE_EVENT_ID = "evt_3f8k1m6p9r2t5v0x4z7b1d3f6h"
 EXAMPLE_CREATED_AT = "2026-11-20T09:15:00.000Z"
 EXAMPLE_CHANGED_AT = "2026-11-22T08:00:00.000Z"
 EXAMPLE_CURSOR = "gAAAAABnQ2x1c3Rlci1leGFtcGxlLWN1cnNvci1vbmx5LW5vdC12YWxpZA=="
-
-
-def camel(dotted: str) -> str:
-    """``inventory.stock-ins.create`` -> ``InventoryStockInsCreate``; ``assets:create`` -> ``AssetsCreate``."""
-    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[.\-_:]", dotted) if part)
 
 
 def substitute(node: Any, values: dict[str, Any]) -> Any:
@@ -398,6 +394,7 @@ def build_document(skeleton_path: Path, registry: Capabilities) -> dict[str, Any
     _add_events_api(doc)
     doc["info"]["description"] = doc["info"]["description"].rstrip("\n") + "\n\n" + webhooks_section(doc)
     doc["tags"].sort(key=lambda tag: tag["name"])
+    name_inline_schemas(components["schemas"])
     return doc
 
 

@@ -22,6 +22,7 @@ the service's checks.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from tessera.core.bounds import MAX_FILTER_TEXT, MAX_FILTERS, MAX_IN_VALUES, MAX
 from tessera.core.text import NONBLANK_TEXT_PATTERN, STORABLE_TEXT_PATTERN
 from tessera.core.timestamps import TIMESTAMP_PATTERN
 from tessera.registry.capabilities import Capabilities
-from tessera.registry.document import camel, stated_pattern, substitute
+from tessera.registry.document import stated_pattern, substitute
 from tessera.registry.models import (
     CommandDecl,
     DatasourceDecl,
@@ -43,6 +44,7 @@ from tessera.registry.models import (
     ModelDecl,
     PageDecl,
 )
+from tessera.registry.names import add_referred, camel, may_be_null, name_inline_schemas, ref, refer
 from tessera.registry.operational import OPERATIONAL_EVENTS
 
 # What tessera/web/connexion/validators.py leaves to the service (see SERVICE_CHECKS there).
@@ -66,8 +68,10 @@ def _ref(kind: str, name: str) -> dict[str, str]:
     return {REF: f"#/components/{kind}/{name}"}
 
 
-def record_field_schema(decl: FieldDecl) -> dict[str, Any]:
-    """A stored field as reads return it: its type, format, enum and bounds; null when optional."""
+def record_field_schema(decl: FieldDecl, owner: str) -> dict[str, Any]:
+    """A stored field as reads return it: its type, format, enum and bounds; null when optional.
+
+    ``owner`` is the model's schema name: an enum field refers to its values, ``{owner}{Field}``."""
     schema = _typed(decl)
     if decl.max_length is not None:
         schema["maxLength"] = decl.max_length
@@ -75,7 +79,26 @@ def record_field_schema(decl: FieldDecl) -> dict[str, Any]:
         schema["nullable"] = True
     if decl.label and decl.label != decl.code:
         schema["description"] = decl.label
-    return schema
+    return _named_values(decl, owner, schema)
+
+
+def field_values_name(decl: FieldDecl, owner: str) -> str:
+    """The component holding an enum field's values, one for every place the field appears."""
+    return f"{owner}{camel(decl.code)}"
+
+
+def field_values_schema(model: ModelDecl, decl: FieldDecl) -> dict[str, Any]:
+    return {"type": "string", "enum": list(decl.values),
+            "description": f"The values of `{decl.code}` of {_article(model.code)} `{model.code}` record."}
+
+
+def _named_values(decl: FieldDecl, owner: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """An enum field's schema as a reference to its named values, what the place adds beside it; inline
+    where the place may be null (a record's optional field, a payload's clearable one: ``may_be_null``)."""
+    if decl.type != "enum" or may_be_null(schema):
+        return schema
+    siblings = {k: v for k, v in schema.items() if k != "enum"}
+    return refer(field_values_name(decl, owner), siblings)
 
 
 def _typed(decl: FieldDecl) -> dict[str, Any]:
@@ -88,7 +111,7 @@ def _typed(decl: FieldDecl) -> dict[str, Any]:
     return {"type": decl.type}
 
 
-def payload_field_schema(decl: FieldDecl, *, partial: bool = False) -> dict[str, Any]:
+def payload_field_schema(decl: FieldDecl, owner: str, *, partial: bool = False) -> dict[str, Any]:
     """A field as a command payload may carry it, with every rule ``validate_payload`` applies.
 
     A partial (update) payload states no ``default``: an absent field keeps its value there, and a
@@ -107,7 +130,7 @@ def payload_field_schema(decl: FieldDecl, *, partial: bool = False) -> dict[str,
     description = _payload_description(decl, clears)
     if description:
         schema["description"] = description
-    return schema
+    return _named_values(decl, owner, schema)
 
 
 def _payload_value_rules(decl: FieldDecl) -> dict[str, Any]:
@@ -160,7 +183,7 @@ def record_schema(model: ModelDecl) -> dict[str, Any]:
                "example": "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h"},
     }
     for code, decl in model.fields.items():
-        properties[code] = record_field_schema(decl)
+        properties[code] = record_field_schema(decl, camel(model.code))
     for code in TIMESTAMPS:
         properties[code] = {"type": "string", "format": "date-time", "readOnly": True,
                             "description": "When the record was created." if code == "created_at"
@@ -171,7 +194,8 @@ def record_schema(model: ModelDecl) -> dict[str, Any]:
 
 
 def payload_schema(model: ModelDecl, *, partial: bool) -> dict[str, Any]:
-    properties = {code: payload_field_schema(decl, partial=partial) for code, decl in model.fields.items()}
+    owner = camel(model.code)
+    properties = {code: payload_field_schema(decl, owner, partial=partial) for code, decl in model.fields.items()}
     schema: dict[str, Any] = {
         "type": "object",
         "description": (f"The `{model.code}` fields to change; the others keep their values." if partial
@@ -183,6 +207,18 @@ def payload_schema(model: ModelDecl, *, partial: bool) -> dict[str, Any]:
     if required and not partial:
         schema["required"] = required
     return schema
+
+
+# The operators of each condition shape, named once for every list (``tessera.lists.contract``).
+OPERATORS: dict[str, tuple[tuple[str, ...], str]] = {
+    "ComparisonOperator": (COMPARISONS, "Compares a field with one value."),
+    "LikeOperator": (("like",), "Case-insensitive substring of a text field."),
+    "SetOperator": (("in", "not_in"), "The field is (not) one of the values; `not_in` also matches empty ones."),
+    "NullTestOperator": (NULL_TESTS, "The field is (not) empty."),
+}
+# The value schema a field type compares with, by the name of its component.
+VALUE_KINDS = {"string": "Text", "enum": "Text", "date": "Date", "datetime": "Timestamp", "timestamp": "Timestamp",
+               "boolean": "Boolean", "integer": "Integer", "number": "Number"}
 
 
 def filter_value(ftype: str) -> dict[str, Any]:
@@ -198,12 +234,20 @@ def filter_value(ftype: str) -> dict[str, Any]:
     return {"type": ftype, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
 
 
-def _condition(fields: list[str], operators: tuple[str, ...], value: dict[str, Any] | None,
-               description: str) -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "fieldName": {"type": "string", "enum": fields},
-        "operator": {"type": "string", "enum": list(operators)},
-    }
+def filter_shared_schemas() -> dict[str, dict[str, Any]]:
+    """The operators and the comparison values every list's conditions refer to."""
+    shared: dict[str, dict[str, Any]] = {
+        name: {"type": "string", "enum": list(values), "description": description}
+        for name, (values, description) in OPERATORS.items()}
+    for ftype, kind in VALUE_KINDS.items():
+        shared[f"{kind}FilterValue"] = {**filter_value(ftype),
+                                        "description": f"A {kind.lower()} a filter compares with."}
+    return shared
+
+
+def _condition(fields: str, operators: str, value: dict[str, Any] | None, description: str) -> dict[str, Any]:
+    """One condition shape: ``fields`` names the enum of its field names, ``operators`` its operators'."""
+    properties: dict[str, Any] = {"fieldName": ref(fields), "operator": ref(operators)}
     required = ["fieldName", "operator"]
     if value is not None:
         properties["value"] = value
@@ -212,8 +256,14 @@ def _condition(fields: list[str], operators: tuple[str, ...], value: dict[str, A
             "required": required, "properties": properties}
 
 
+def _field_names(names: list[str], description: str) -> dict[str, Any]:
+    return {"type": "string", "enum": names, "description": description}
+
+
 def filter_schemas(prefix: str, field_types: dict[str, str]) -> dict[str, dict[str, Any]]:
-    """``{prefix}FilterCondition`` (one of the condition shapes) and one schema per shape.
+    """``{prefix}FilterCondition`` (one of the condition shapes), one schema per shape, and the
+    field names each shape takes: ``{prefix}Field`` (every field: the null tests, the sort) and
+    ``{prefix}{Group}Field`` per group.
 
     Fields are grouped by the type of value they compare with; per group, the comparisons take one
     value, ``like`` (text only) a text, ``in``/``not_in`` an array, and the null tests no value.
@@ -222,25 +272,32 @@ def filter_schemas(prefix: str, field_types: dict[str, str]) -> dict[str, dict[s
     for name, ftype in field_types.items():
         groups.setdefault("text" if ftype in TEXT_TYPES else "datetime" if ftype == "timestamp" else ftype,
                           []).append(name)
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, dict[str, Any]] = {
+        f"{prefix}Field": _field_names(list(field_types), "A field of the list: to sort on, or to test for empty.")}
+    conditions: list[str] = []
     for group, names in groups.items():
         kind = camel(group)
-        value = filter_value(field_types[names[0]])
-        found[f"{prefix}{kind}Comparison"] = _condition(
-            names, COMPARISONS, value, f"Compares {_article(group)} {group} field with one value.")
+        fields = f"{prefix}{kind}Field"
+        found[fields] = _field_names(names, f"A field compared with {_article(group)} {group} value.")
+        value = f"{VALUE_KINDS[field_types[names[0]]]}FilterValue"
+        conditions.append(f"{prefix}{kind}Comparison")
+        found[conditions[-1]] = _condition(
+            fields, "ComparisonOperator", ref(value), f"Compares {_article(group)} {group} field with one value.")
         if group == "text":
-            found[f"{prefix}TextLike"] = _condition(
-                names, ("like",), {"type": "string", "pattern": STORABLE_TEXT_PATTERN},
+            conditions.append(f"{prefix}TextLike")
+            found[conditions[-1]] = _condition(
+                fields, "LikeOperator", {"type": "string", "pattern": STORABLE_TEXT_PATTERN},
                 f"Case-insensitive substring of a text field (the first {MAX_FILTER_TEXT} characters count).")
-        found[f"{prefix}{kind}In"] = _condition(
-            names, ("in", "not_in"),
-            {"type": "array", "minItems": 1, "maxItems": MAX_IN_VALUES, "items": value},
+        conditions.append(f"{prefix}{kind}In")
+        found[conditions[-1]] = _condition(
+            fields, "SetOperator", {"type": "array", "minItems": 1, "maxItems": MAX_IN_VALUES, "items": ref(value)},
             f"The {group} field is (not) one of 1 to {MAX_IN_VALUES} values; `not_in` also matches empty ones.")
-    found[f"{prefix}NullTest"] = _condition(
-        list(field_types), NULL_TESTS, None, "The field is (not) empty; no value.")
+    conditions.append(f"{prefix}NullTest")
+    found[conditions[-1]] = _condition(f"{prefix}Field", "NullTestOperator", None,
+                                       "The field is (not) empty; no value.")
     found[f"{prefix}FilterCondition"] = {
         "description": "One filter condition; every condition of `filters` must hold.",
-        "oneOf": [_ref("schemas", name) for name in found],
+        "oneOf": [ref(name) for name in conditions],
     }
     return found
 
@@ -295,19 +352,33 @@ def query_example(page: PageDecl) -> dict[str, Any]:
             "filters": [{"fieldName": first, "operator": "is_not_null"}]}
 
 
-def sort_parameter(fields: list[str]) -> dict[str, Any]:
+def parameter_schema(name: str, siblings: dict[str, Any]) -> dict[str, Any]:
+    """A parameter's schema that refers to the named enum ``name``; it states its own ``type`` too, which
+    Connexion's query parser reads to split arrays (and which a string enum's reference does not change)."""
+    return refer(name, {"type": "string", **siblings})
+
+
+def sort_parameter(prefix: str, fields: list[str]) -> dict[str, Any]:
+    """``sortField``: one of the list's fields, ``{prefix}Field`` (the one the null test names)."""
     return {
         "name": "sortField", "in": "query", "required": False, SERVICE_CHECKS: True,
         "description": f"The field to sort on: {', '.join(f'`{f}`' for f in fields)}.",
-        "schema": {"type": "string", "enum": fields, "default": "created_at"},
+        "schema": parameter_schema(f"{prefix}Field", {"default": "created_at"}),
         "example": "created_at",
     }
 
 
-def _envelope(data: dict[str, Any], description: str, code: list[str] | None = None) -> dict[str, Any]:
+# The ``code`` of a command's answer: ran now, or the answer kept for an earlier request with its key.
+COMMAND_RESULT_CODE = {"type": "string", "enum": ["0", "IDEMPOTENT_REPLAY"],
+                       "description": "`0`: the command ran; `IDEMPOTENT_REPLAY`: the answer kept for an earlier "
+                                      "request with the same idempotency key."}
+
+
+def _envelope(data: dict[str, Any], description: str, code: str | None = None) -> dict[str, Any]:
+    """An envelope of ``data``; ``code`` names the schema of its ``code`` when it is narrower than any."""
     extra: dict[str, Any] = {"data": data}
     if code is not None:
-        extra = {"code": {"type": "string", "enum": code}, **extra}
+        extra = {"code": ref(code), **extra}
     return {"description": description,
             "allOf": [_ref("schemas", "Envelope"), {"type": "object", "required": ["data"], "properties": extra}]}
 
@@ -319,7 +390,7 @@ def page_components(page: PageDecl, model_schema: str,
     prefix = camel(page.key)
     field_types = {**{code: decl.type for code, decl in page.model.fields.items()},
                    **dict.fromkeys(TIMESTAMPS, "timestamp")}
-    parameters = {f"{prefix}SortField": sort_parameter(list(field_types)),
+    parameters = {f"{prefix}SortField": sort_parameter(prefix, list(field_types)),
                   f"{prefix}Filters": filters_parameter(prefix, list(field_types))}
     schemas = filter_schemas(prefix, field_types)
     schemas[f"{prefix}ListQuery"] = list_query_schema(page, parameters, shared)
@@ -363,20 +434,27 @@ def command_components(command: CommandDecl, model_schema: str) -> tuple[dict[st
     return {f"{name}Request": request}, result
 
 
-def datasource_item_schema(source: DatasourceDecl) -> dict[str, Any]:
+def datasource_schemas(source: DatasourceDecl) -> dict[str, dict[str, Any]]:
+    """``{Source}DatasourceItem``, and for an enum source ``{Source}Option``, the values its ``id`` and
+    ``value`` both take."""
+    name = camel(source.code)
     if source.kind == "enum":
-        values = list(source.options)
-        value: dict[str, Any] = {"type": "string", "enum": values}
-        return {"type": "object", "description": f"An option of `{source.code}`.", "required": ["id", "value", "label"],
-                "properties": {"id": value, "value": copy.deepcopy(value),
-                               "label": {"type": "string", "nullable": True}}}
+        option = f"{name}Option"
+        return {
+            option: {"type": "string", "enum": list(source.options), "description": f"An option of `{source.code}`."},
+            f"{name}DatasourceItem": {
+                "type": "object", "description": f"An option of `{source.code}`.", "required": ["id", "value", "label"],
+                "properties": {"id": ref(option), "value": ref(option), "label": {"type": "string", "nullable": True}}},
+        }
     assert source.page is not None and source.label_field is not None
-    label = record_field_schema(source.page.model.fields[source.label_field])
-    label["nullable"] = True
-    return {"type": "object", "description": f"A `{source.page.key}` record as an option of `{source.code}`.",
-            "required": ["id", "value", "label"],
-            "properties": {"id": {"type": "string", "description": "The record's id."},
-                           "value": {"type": "string", "description": "The record's id."}, "label": label}}
+    # An option's label is null where the record's field is empty, required or not.
+    labelled = dataclasses.replace(source.page.model.fields[source.label_field], required=False)
+    label = record_field_schema(labelled, camel(source.page.model.code))
+    return {f"{name}DatasourceItem": {
+        "type": "object", "description": f"A `{source.page.key}` record as an option of `{source.code}`.",
+        "required": ["id", "value", "label"],
+        "properties": {"id": {"type": "string", "description": "The record's id."},
+                       "value": {"type": "string", "description": "The record's id."}, "label": label}}}
 
 
 def _operation(doc: dict[str, Any], operation_id: str) -> dict[str, Any]:
@@ -396,6 +474,37 @@ def _add(section: dict[str, Any], found: dict[str, Any]) -> None:
         section[name] = value
 
 
+def _add_models(schemas: dict[str, Any], declarations: Declarations) -> None:
+    """Per model its record, payloads, command envelope and enum fields' values; the deleted record's envelope."""
+    for model in declarations.models.values():
+        name = camel(model.code)
+        _add(schemas, {name: record_schema(model),
+                       f"{name}CreatePayload": payload_schema(model, partial=False),
+                       f"{name}UpdatePayload": payload_schema(model, partial=True),
+                       f"{name}CommandEnvelope": _envelope(
+                           _ref("schemas", name), f"The `{model.code}` record as the command left it.",
+                           code="CommandResultCode")})
+        _add(schemas, {field_values_name(decl, name): field_values_schema(model, decl)
+                       for decl in model.fields.values() if decl.type == "enum"})
+    _add(schemas, {"CommandResultCode": COMMAND_RESULT_CODE})
+    _add(schemas, {"DeletedRecordEnvelope": _envelope(
+        _ref("schemas", "DeletedRecord"), "The deleted record's id.", code="CommandResultCode")})
+
+
+def _add_datasources(doc: dict[str, Any], declarations: Declarations) -> None:
+    """The item schema of every data source, the one any of them is, and the ``datasourceId`` enum."""
+    schemas = doc["components"]["schemas"]
+    items = [f"{camel(source.code)}DatasourceItem" for source in declarations.datasources.values()]
+    for source in declarations.datasources.values():
+        _add(schemas, datasource_schemas(source))
+    schemas["DatasourceItem"] = {"description": "An option of one of the data sources.",
+                                 "anyOf": [_ref("schemas", name) for name in items]}
+    source_parameter = next(p for p in _operation(doc, "listDatasourceItems")["parameters"]
+                            if p.get("name") == "datasourceId")
+    source_parameter["schema"] = {"type": "string", "enum": list(declarations.datasources)}
+    source_parameter["example"] = next(iter(declarations.datasources), None)
+
+
 def build_session_document(skeleton_path: Path, declarations: Declarations,
                            capabilities: Capabilities) -> dict[str, Any]:
     doc: dict[str, Any] = yamlfile.load(skeleton_path.read_text(encoding="utf-8"))
@@ -404,16 +513,7 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
     schemas, parameters = components["schemas"], components["parameters"]
 
     generated_paths: dict[str, Any] = {}
-    for model in declarations.models.values():
-        name = camel(model.code)
-        _add(schemas, {name: record_schema(model),
-                       f"{name}CreatePayload": payload_schema(model, partial=False),
-                       f"{name}UpdatePayload": payload_schema(model, partial=True),
-                       f"{name}CommandEnvelope": _envelope(
-                           _ref("schemas", name), f"The `{model.code}` record as the command left it.",
-                           code=["0", "IDEMPOTENT_REPLAY"])})
-    _add(schemas, {"DeletedRecordEnvelope": _envelope(
-        _ref("schemas", "DeletedRecord"), "The deleted record's id.", code=["0", "IDEMPOTENT_REPLAY"])})
+    _add_models(schemas, declarations)
 
     for page in declarations.pages.values():
         values = {"page": page.key, "Page": camel(page.key), "model": page.model.code,
@@ -440,17 +540,9 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
         _examples(template["operation"], *command_examples(command))
         generated_paths[template["path"]] = {"post": template["operation"]}
 
-    items = {f"{camel(source.code)}DatasourceItem": datasource_item_schema(source)
-             for source in declarations.datasources.values()}
-    _add(schemas, items)
-    schemas["DatasourceItem"] = {"description": "An option of one of the data sources.",
-                                 "anyOf": [_ref("schemas", name) for name in items]}
-    source_parameter = next(p for p in _operation(doc, "listDatasourceItems")["parameters"]
-                            if p.get("name") == "datasourceId")
-    source_parameter["schema"] = {"type": "string", "enum": list(declarations.datasources)}
-    source_parameter["example"] = next(iter(declarations.datasources), None)
-
+    _add_datasources(doc, declarations)
     _type_filters(parameters, schemas)
+    add_referred(schemas, filter_shared_schemas())
     # Installations are granted published scopes only (else VALIDATION_ERROR on `scopes`).
     schemas["ScopeList"]["items"] = {"type": "string", "enum": sorted(capabilities.scopes)}
     # Endpoints subscribe to declared webhook events and the operational ones, nothing else.
@@ -460,6 +552,7 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
         schema["description"] = schemas.get(name, {}).get("description", schema["description"])
         schemas[name] = schema
     doc["paths"] = _insert_after(doc["paths"], "/api/health/ready", generated_paths)
+    name_inline_schemas(schemas)
     state_request_rules(doc)
     return doc
 
@@ -602,6 +695,13 @@ def _type_filters(parameters: dict[str, Any], schemas: dict[str, Any]) -> None:
         prefix = name.removesuffix("Filters")
         parameters[name] = filters_parameter(prefix, list(field_types))
         _add(schemas, filter_schemas(prefix, field_types))
+        # The list sorts on the fields it filters: its sortField refers to their names, {prefix}Field.
+        sort = parameters[f"{prefix}SortField"]["schema"]
+        if sort.get("enum") != list(field_types):
+            raise DeclarationError(f"openapi/session-api.yaml: {prefix}SortField's enum is not the fields of "
+                                   f"{name}'s {FILTER_FIELDS}")
+        siblings = {k: v for k, v in sort.items() if k != "enum"}
+        parameters[f"{prefix}SortField"]["schema"] = parameter_schema(f"{prefix}Field", siblings)
 
 
 def _command_summary(command: CommandDecl) -> str:

@@ -61,7 +61,7 @@ def _parameter(doc: dict[str, Any], path: str, name: str) -> dict[str, Any]:
 def test_each_administration_list_documents_exactly_the_fields_it_sorts_on(
         session_doc: dict[str, Any], path: str) -> None:
     sort_field = _parameter(session_doc, path, "sortField")
-    assert set(sort_field["schema"]["enum"]) == set(LIST_FIELDS[path])
+    assert set(_enum(session_doc, sort_field["schema"])) == set(LIST_FIELDS[path])
 
 
 @pytest.mark.parametrize("path", sorted(LIST_FIELDS))
@@ -70,12 +70,13 @@ def test_each_administration_list_types_the_fields_it_filters_on_as_the_service_
     filters = _parameter(session_doc, path, "filters")
     items = filters["content"]["application/json"]["schema"]["items"]
     shapes = [_resolve(session_doc, ref) for ref in _resolve(session_doc, items)["oneOf"]]
-    comparisons = [shape for shape in shapes if shape["properties"]["operator"]["enum"][0] == "eq"]
+    comparisons = [shape for shape in shapes if _enum(session_doc, shape["properties"]["operator"])[0] == "eq"]
     documented = {field: shape["properties"]["value"] for shape in comparisons
-                  for field in shape["properties"]["fieldName"]["enum"]}
+                  for field in _enum(session_doc, shape["properties"]["fieldName"])}
     assert set(documented) == set(LIST_FIELDS[path])
     for field, value in documented.items():
-        assert value == filter_value(LIST_FIELDS[path][field].type), field
+        assert {**_resolve(session_doc, value), "description": ""} == {
+            **filter_value(LIST_FIELDS[path][field].type), "description": ""}, field
     example = filters["content"]["application/json"]["example"]
     assert all(condition["fieldName"] in LIST_FIELDS[path] for condition in example)
 
@@ -96,6 +97,16 @@ def _resolve(doc: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
         _, kind, name = node["$ref"].lstrip("#/").split("/")
         node = doc["components"][kind][name]
     return node
+
+
+def _enum(doc: dict[str, Any], node: dict[str, Any]) -> list[Any]:
+    """The values of an enum, inline or a reference to a named one (under ``allOf`` when the place
+    adds a description or a default)."""
+    node = _resolve(doc, node)
+    while "enum" not in node:
+        [node] = [_resolve(doc, member) for member in node["allOf"]]
+    values: list[Any] = node["enum"]
+    return values
 
 
 def _model_list_fields(model: str) -> dict[str, ListField]:
@@ -119,8 +130,8 @@ def _conditions(doc: dict[str, Any], page: str) -> list[tuple[dict[str, Any], di
     found = []
     for ref in doc["components"]["schemas"][f"{page}FilterCondition"]["oneOf"]:
         shape = _resolve(doc, ref)
-        for field in shape["properties"]["fieldName"]["enum"]:
-            for operator in shape["properties"]["operator"]["enum"]:
+        for field in _enum(doc, shape["properties"]["fieldName"]):
+            for operator in _enum(doc, shape["properties"]["operator"]):
                 found.append((shape, {"fieldName": field, "operator": operator}))
     return found
 
@@ -133,6 +144,7 @@ def test_every_declared_page_has_a_typed_list_and_read_and_no_templated_route(se
     asset = session_doc["components"]["schemas"]["Asset"]
     assert asset["properties"]["status"] == {"type": "string", "enum": ["in_stock", "assigned", "retired"],
                                              "nullable": True, "description": "Status"}
+    assert _enum(session_doc, asset["properties"]["status"]) == ["in_stock", "assigned", "retired"]
     assert asset["properties"]["assignee"]["nullable"] is True
     assert asset["properties"]["id"]["readOnly"] is True
     assert set(asset["required"]) == {"id", "name", "serialNo", "created_at", "updated_at"}
@@ -140,7 +152,7 @@ def test_every_declared_page_has_a_typed_list_and_read_and_no_templated_route(se
 
 def test_sort_field_is_an_enum_of_exactly_the_fields_the_service_sorts_on(session_doc: dict[str, Any]) -> None:
     parameter = session_doc["components"]["parameters"]["AssetsSortField"]
-    assert parameter["schema"]["enum"] == list(_model_list_fields("asset"))
+    assert _enum(session_doc, parameter["schema"]) == list(_model_list_fields("asset"))
 
 
 @pytest.mark.parametrize("page", ["Assets", "StockIns"])
@@ -151,7 +163,7 @@ def test_every_filter_condition_the_document_admits_the_service_accepts(session_
         if "value" not in shape["properties"]:
             parse_list_request({"filters": json.dumps([condition])}, fields)
             continue
-        value_schema = shape["properties"]["value"]
+        value_schema = _resolve(session_doc, shape["properties"]["value"])
         ftype = fields[condition["fieldName"]].type
         for sample in SAMPLES[ftype]:
             value = [sample] if value_schema["type"] == "array" else sample
@@ -172,6 +184,53 @@ def test_every_filter_condition_the_document_admits_the_service_accepts(session_
 def test_a_filter_condition_the_document_refuses_the_service_refuses(condition: dict[str, Any]) -> None:
     with pytest.raises(ValidationFailed):
         parse_list_request({"filters": json.dumps([condition])}, _model_list_fields("asset"))
+
+
+def _refs(node: Any) -> set[str]:
+    if isinstance(node, dict):
+        own = {node["$ref"]} if "$ref" in node else set()
+        return own.union(*(_refs(value) for value in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_refs(value) for value in node))
+    return set()
+
+
+def test_an_enum_field_has_one_named_enum_wherever_it_may_not_be_null(session_doc: dict[str, Any]) -> None:
+    """The payloads refer to the field's enum; the record, where it may be null, states the same values
+    inline (OpenAPI 3.0 cannot add null to a reference: tessera/registry/names.py, may_be_null)."""
+    schemas = session_doc["components"]["schemas"]
+    assert schemas["AssetStatus"]["enum"] == ["in_stock", "assigned", "retired"]
+    for where in ("AssetCreatePayload", "AssetUpdatePayload"):
+        assert _refs(schemas[where]["properties"]["status"]) == {"#/components/schemas/AssetStatus"}, where
+    record = schemas["Asset"]["properties"]["status"]
+    assert record["nullable"] is True and record["enum"] == schemas["AssetStatus"]["enum"]
+
+
+def test_filter_conditions_share_their_operators_and_name_the_fields_of_their_list(
+        session_doc: dict[str, Any]) -> None:
+    schemas = session_doc["components"]["schemas"]
+    comparison = schemas["AssetsNumberComparison"]["properties"]
+    assert comparison["operator"] == {"$ref": "#/components/schemas/ComparisonOperator"}
+    assert comparison["fieldName"] == {"$ref": "#/components/schemas/AssetsNumberField"}
+    assert schemas["StockInsIntegerComparison"]["properties"]["operator"] == comparison["operator"]
+    assert schemas["AssetsNullTest"]["properties"]["fieldName"] == {"$ref": "#/components/schemas/AssetsField"}
+    assert _refs(session_doc["components"]["parameters"]["AssetsSortField"]) == {"#/components/schemas/AssetsField"}
+
+
+def test_no_enum_or_object_is_left_inline_under_a_schema_but_where_it_may_be_null(
+        session_doc: dict[str, Any]) -> None:
+    """Each becomes one named class in every generator (datamodel-code-generator numbers inline ones)."""
+    def inline(node: Any, top: bool) -> bool:
+        if not isinstance(node, dict):
+            return False
+        if not top and "$ref" not in node and ("enum" in node or "properties" in node) and not node.get("nullable"):
+            return True
+        children = [*(node.get("properties") or {}).values(), node.get("items"), node.get("additionalProperties")]
+        members = [m for key in ("allOf", "oneOf", "anyOf") for m in node.get(key) or []]
+        return any(inline(child, False) for child in children) or any(inline(m, True) for m in members)
+
+    left = [name for name, schema in session_doc["components"]["schemas"].items() if inline(schema, True)]
+    assert left == []
 
 
 def test_the_create_payload_states_each_rule_of_the_payload_checks(session_doc: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tessera_session.models import AssetsUpdateRequest, AssetUpdatePayload, AssetUpdatePayloadStatus
+from tessera_session.models import AssetStatus, AssetsUpdateRequest, AssetUpdatePayload
 from tessera_session.models.assets_update_request_operation_type import AssetsUpdateRequestOperationType
 
 from tessera.core import yamlfile
@@ -41,4 +41,4 @@ def test_an_update_built_with_the_python_sdk_changes_only_the_field_it_names(env
     assert answer.status_code == 200, answer.text
     read = env.client.get(f"/api/dynamic/assets/{record['id']}", headers=tenant.headers()).json()["data"]
     assert (read["name"], read["status"], read["value"], read["serialNo"]) == (
-        "Renamed", AssetUpdatePayloadStatus.RETIRED.value, 12.5, "PU-1")
+        "Renamed", AssetStatus.RETIRED.value, 12.5, "PU-1")

@@ -59,7 +59,6 @@ try:
         ApplicationEnvelope,
         AssetCommandEnvelope,
         AssetCreatePayload,
-        AssetCreatePayloadStatus,
         AssetsCreateRequest,
         AssetsDeleteRequest,
         AssetsDeleteRequestOperationType,
@@ -67,8 +66,8 @@ try:
         AssetsRecordEnvelope,
         AssetStatus,
         AssetsTextComparison,
-        AssetsTextComparisonFieldName,
-        AssetsTextComparisonOperator,
+        AssetsTextField,
+        ComparisonOperator,
         CreateApplicationRequest,
         CreatedWebhookEndpointEnvelope,
         CreateInstallationRequest,
@@ -143,10 +142,10 @@ def test_the_integrator_flow_with_the_generated_sdks_only(base_url: str, closing
     assert demo_total == DEMO_ASSETS
     # Typed records, filters and payloads: create an asset, find it by a typed filter, read it back.
     created = ok(execute_assets_create_command.sync_detailed(client=admin, body=AssetsCreateRequest(
-        payload=AssetCreatePayload(name="SDK scanner", serial_no="SDK-E2E-1", status=AssetCreatePayloadStatus.RETIRED,
+        payload=AssetCreatePayload(name="SDK scanner", serial_no="SDK-E2E-1", status=AssetStatus.RETIRED,
                                    value=12.5))), AssetCommandEnvelope).data
-    only = encode([AssetsTextComparison(field_name=AssetsTextComparisonFieldName.SERIALNO,
-                                        operator=AssetsTextComparisonOperator.EQ, value="SDK-E2E-1")])
+    only = encode([AssetsTextComparison(field_name=AssetsTextField.SERIALNO,
+                                        operator=ComparisonOperator.EQ, value="SDK-E2E-1")])
     found = ok(list_assets_records.sync_detailed(client=admin, filters=only), AssetsListEnvelope).data
     assert [record.id for record in found.records] == [created.id]
     read = ok(get_assets_record.sync_detailed(created.id, client=admin), AssetsRecordEnvelope).data

@@ -199,6 +199,10 @@ def test_openapi_python_client_gives_a_typed_asset(generated: dict[str, Run],
     enum = (model.parent / "asset_status.py").read_text(encoding="utf-8")
     _show("openapi-python-client: models/asset_status.py", enum)
     assert "class AssetStatus(StrEnum):" in enum and all(f'= "{state}"' in enum for state in STATES)
+    # One class for the field: the payloads name the enum, and the record's own is the same one.
+    assert not list(model.parent.glob("asset_*_payload_status.py"))
+    for payload in ("asset_create_payload.py", "asset_update_payload.py"):
+        assert re.search(r"^    status: AssetStatus \| Unset", (model.parent / payload).read_text(), re.M), payload
 
     # What it leaves out, said aloud: the operations it will not generate, and why.
     dropped = set(re.findall(r"^WARNING parsing (\S+ \S+) within \S+\. Endpoint will not be generated\.",
@@ -220,10 +224,18 @@ def test_openapi_generator_python_gives_a_typed_asset(generated: dict[str, Run])
     assert body is not None, text[:3000]
     validator = re.search(r"^    @field_validator\('status'\)\n.*?(?=^    @|^    model_config)", text, re.S | re.M)
     assert validator is not None, text[:3000]
+    enum = (model.parent / "asset_status.py").read_text(encoding="utf-8")
     _show(f"openapi-generator python: {model.relative_to(out)}", body.group(1) + "\n" + validator.group(0))
+    _show("openapi-generator python: models/asset_status.py", enum[enum.index("class AssetStatus"):])
     assert re.search(r'^    serial_no: Annotated\[str, .*alias="serialNo"\)$', body.group(1), re.M), body.group(1)
+    # A record's optional field may be null, which a reference cannot say in OpenAPI 3.0: its values
+    # stand where it does (tessera/registry/names.py, may_be_null), checked by the generated validator.
     assert re.search(r"^    status: Optional\[StrictStr\]", body.group(1), re.M), body.group(1)
     assert "if value not in set(['in_stock', 'assigned', 'retired']):" in validator.group(0)
+    assert "class AssetStatus(str, Enum):" in enum and all(f"= '{state}'" in enum for state in STATES)
+    # The create and update payloads name the one enum of the field.
+    for payload in ("asset_create_payload.py", "asset_update_payload.py"):
+        assert re.search(r"^    status: Optional\[AssetStatus\]", (model.parent / payload).read_text(), re.M), payload
     assert "additional_properties" not in body.group(1)
     # How it sends the list's JSON `filters` parameter (openapi-generator has no JSON query serialisation).
     api = _one(out, "*/api/dynamic_api.py").read_text(encoding="utf-8")
@@ -238,12 +250,17 @@ def test_openapi_generator_typescript_fetch_gives_a_typed_asset(generated: dict[
     interface = re.search(r"^export interface Asset \{\n.*?^\}\n", text, re.S | re.M)
     enum = re.search(r"^export const AssetStatusEnum = \{\n.*?^export type AssetStatusEnum = [^\n]*\n", text,
                      re.S | re.M)
+    named = (model.parent / "AssetStatus.ts").read_text(encoding="utf-8")
     assert interface is not None and enum is not None, text[:3000]
     fields = "".join(line + "\n" for line in interface.group(0).splitlines()
                      if not line.strip().startswith(("/**", "*", "*/")))
     _show(f"typescript-fetch: {model.relative_to(out)}", fields + "\n" + enum.group(0))
     assert "    serialNo: string;\n" in fields
+    # The record's field may be null: its values stand there (see the python one); the payloads name them.
     assert "    status?: AssetStatusEnum | null;\n" in fields
+    assert "export const AssetStatus = {" in named
+    for payload in ("AssetCreatePayload.ts", "AssetUpdatePayload.ts"):
+        assert "    status?: AssetStatus;\n" in (model.parent / payload).read_text(encoding="utf-8"), payload
     assert "[key: string]" not in interface.group(0)
     assert all(f": '{state}'," in enum.group(0) for state in STATES)
     # How it sends the list's JSON `filters` parameter (openapi-generator has no JSON query serialisation).
@@ -251,6 +268,28 @@ def test_openapi_generator_typescript_fetch_gives_a_typed_asset(generated: dict[
     sends = re.search(r"^\s*queryParameters\['filters'\] = .*$", api, re.M)
     print(f"typescript-fetch sends filters as: {sends.group(0).strip() if sends else '(not found)'}")
 
+
+
+@pytest.mark.parametrize("path", ["/api/openapi.json", "/api/open/v1/openapi.json"], ids=["session", "open-platform"])
+def test_datamodel_code_generator_names_every_class_without_numbers(demo: Demo, path: str, tmp_path: Path) -> None:
+    """datamodel-code-generator names an inline schema by its property alone and numbers the collisions
+    (``Operator1``..``Operator83`` before the documents named them): every class must have a name of its own."""
+    document = tmp_path / "document.json"
+    document.write_bytes(httpx.get(f"{demo.base}{path}", timeout=30).content)
+    out = tmp_path / "models.py"
+    command = [str(Path(sys.executable).parent / "datamodel-codegen"), "--input", str(document),
+               "--input-file-type", "openapi", "--output", str(out)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False)
+    assert run.returncode == 0, run.stderr[-4000:]
+    classes = re.findall(r"^class (\w+)\(", out.read_text(encoding="utf-8"), re.M)
+    # A numbered collision is another class's name with digits after it (a version such as ``...V1`` is not).
+    numbered = [name for name in classes if re.fullmatch(r"(.*[^\dV])\d+", name)
+                and re.sub(r"\d+$", "", name) in set(classes) | {"Operator", "FieldName", "ValueItem", "Status"}]
+    print(f"datamodel-code-generator: {len(classes)} classes from {path}, numbered: {numbered}")
+    assert "numbered collisions" not in run.stderr, run.stderr[-4000:]
+    assert numbered == []
+    if path == "/api/openapi.json":
+        assert {"AssetStatus", "ComparisonOperator", "SortOrder"} <= set(classes)
 
 
 # -- a typed, filtered list with each generated client --------------------------------------------
@@ -264,19 +303,19 @@ import os
 from PACKAGE import AuthenticatedClient
 from PACKAGE.api.dynamic import query_assets_records
 from PACKAGE.models import (
-    AssetsListEnvelope, AssetsListQuery, AssetsListQuerySortField, AssetsListQuerySortOrder, AssetsNumberComparison,
-    AssetsNumberComparisonFieldName, AssetsNumberComparisonOperator, AssetsTextComparison,
-    AssetsTextComparisonFieldName, AssetsTextComparisonOperator,
+    AssetsListEnvelope, AssetsListQuery, AssetsField, SortOrder, AssetsNumberComparison,
+    AssetsNumberField, ComparisonOperator, AssetsTextComparison,
+    AssetsTextField, ComparisonOperator,
 )
 
 client = AuthenticatedClient(base_url=os.environ["BASE_URL"], token=os.environ["TOKEN"])
 query = AssetsListQuery(
-    page_size=5, sort_field=AssetsListQuerySortField.NAME, sort_order=AssetsListQuerySortOrder.ASC,
+    page_size=5, sort_field=AssetsField.NAME, sort_order=SortOrder.ASC,
     filters=[
-        AssetsTextComparison(field_name=AssetsTextComparisonFieldName.STATUS,
-                             operator=AssetsTextComparisonOperator.EQ, value="in_stock"),
-        AssetsNumberComparison(field_name=AssetsNumberComparisonFieldName.VALUE,
-                               operator=AssetsNumberComparisonOperator.GTE, value=1000),
+        AssetsTextComparison(field_name=AssetsTextField.STATUS,
+                             operator=ComparisonOperator.EQ, value="in_stock"),
+        AssetsNumberComparison(field_name=AssetsNumberField.VALUE,
+                               operator=ComparisonOperator.GTE, value=1000),
     ])
 answer = query_assets_records.sync(client=client, body=query)
 assert isinstance(answer, AssetsListEnvelope), answer

@@ -86,7 +86,8 @@ def filter_value_schema(doc: dict[str, Any], page: str, field: str) -> Any:
             for shape in conditions["oneOf"]:
                 shape = deref(doc, shape)
                 props = shape["properties"]
-                if field in props["fieldName"]["enum"] and "eq" in props["operator"]["enum"] and "value" in props:
+                names, operators = deref(doc, props["fieldName"])["enum"], deref(doc, props["operator"])["enum"]
+                if field in names and "eq" in operators and "value" in props:
                     return deref(doc, props["value"])
     raise KeyError(field)
 

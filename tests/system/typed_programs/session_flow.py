@@ -27,24 +27,21 @@ from tessera_session.models import (
     Asset,
     AssetCommandEnvelope,
     AssetCreatePayload,
-    AssetCreatePayloadStatus,
     AssetsCreateRequest,
+    AssetsField,
     AssetsListEnvelope,
     AssetsNumberComparison,
-    AssetsNumberComparisonFieldName,
-    AssetsNumberComparisonOperator,
+    AssetsNumberField,
     AssetsRecordEnvelope,
     AssetStatus,
     AssetsTextComparison,
-    AssetsTextComparisonFieldName,
-    AssetsTextComparisonOperator,
+    AssetsTextField,
     AssetsTextIn,
-    AssetsTextInFieldName,
-    AssetsTextInOperator,
-    ListAssetsRecordsSortField,
-    ListAssetsRecordsSortOrder,
+    ComparisonOperator,
     LoginEnvelope,
     LoginRequest,
+    SetOperator,
+    SortOrder,
 )
 from tessera_session.types import Response
 
@@ -75,10 +72,10 @@ def refused_by_the_types(record: Asset) -> object:
     """Never called: each line is refused by mypy --strict (an unused ``type: ignore`` fails the check)."""
     AssetCreatePayload(name="scanner")  # type: ignore[call-arg]  # `serial_no` is required
     AssetCreatePayload(name="s", serial_no="S", status="lost")  # type: ignore[arg-type]  # an enum, not text
-    AssetsNumberComparison(field_name=AssetsNumberComparisonFieldName.VALUE,
-                           operator=AssetsNumberComparisonOperator.GTE, value="12")  # type: ignore[arg-type]
-    AssetsTextComparison(field_name=AssetsNumberComparisonFieldName.VALUE,  # type: ignore[arg-type]
-                         operator=AssetsTextComparisonOperator.EQ, value="x")
+    AssetsNumberComparison(field_name=AssetsNumberField.VALUE,
+                           operator=ComparisonOperator.GTE, value="12")  # type: ignore[arg-type]
+    AssetsTextComparison(field_name=AssetsNumberField.VALUE,  # type: ignore[arg-type]
+                         operator=ComparisonOperator.EQ, value="x")
     return record.colour  # type: ignore[attr-defined]  # a record has no such field
 
 
@@ -90,11 +87,11 @@ def flow() -> dict[str, object]:
                      LoginEnvelope).data
     with AuthenticatedClient(base_url=base_url, token=session.jwt, timeout=TIMEOUT) as client:
         # 1. A typed filter: retired assets, sorted by serial number.
-        retired = encode([AssetsTextComparison(field_name=AssetsTextComparisonFieldName.STATUS,
-                                               operator=AssetsTextComparisonOperator.EQ, value="retired")])
+        retired = encode([AssetsTextComparison(field_name=AssetsTextField.STATUS,
+                                               operator=ComparisonOperator.EQ, value="retired")])
         before = ok(list_assets_records.sync_detailed(
-            client=client, page_size=5, sort_field=ListAssetsRecordsSortField.SERIALNO,
-            sort_order=ListAssetsRecordsSortOrder.ASC, filters=retired), AssetsListEnvelope).data
+            client=client, page_size=5, sort_field=AssetsField.SERIALNO,
+            sort_order=SortOrder.ASC, filters=retired), AssetsListEnvelope).data
         check(all(asset.status == AssetStatus.RETIRED for asset in before.records), "the filter holds on every record")
         serials = [asset.serial_no for asset in before.records]
         check(serials == sorted(serials), f"sorted by serialNo: {serials}")
@@ -102,7 +99,7 @@ def flow() -> dict[str, object]:
         # 2. A typed payload: a new retired asset.
         serial_no = f"PY-{uuid.uuid4().hex[:8]}"
         payload = AssetCreatePayload(name="Python scanner", serial_no=serial_no,
-                                     status=AssetCreatePayloadStatus.RETIRED, value=12.5)
+                                     status=AssetStatus.RETIRED, value=12.5)
         created = ok(execute_assets_create_command.sync_detailed(
             client=client, body=AssetsCreateRequest(payload=payload), x_idempotent_key=str(uuid.uuid4())),
             AssetCommandEnvelope).data
@@ -110,11 +107,11 @@ def flow() -> dict[str, object]:
 
         # 3. Found by typed filters (text equality, a number bound, a set of states), then read back.
         mine = encode([
-            AssetsTextComparison(field_name=AssetsTextComparisonFieldName.SERIALNO,
-                                 operator=AssetsTextComparisonOperator.EQ, value=serial_no),
-            AssetsNumberComparison(field_name=AssetsNumberComparisonFieldName.VALUE,
-                                   operator=AssetsNumberComparisonOperator.GTE, value=12.5),
-            AssetsTextIn(field_name=AssetsTextInFieldName.STATUS, operator=AssetsTextInOperator.IN,
+            AssetsTextComparison(field_name=AssetsTextField.SERIALNO,
+                                 operator=ComparisonOperator.EQ, value=serial_no),
+            AssetsNumberComparison(field_name=AssetsNumberField.VALUE,
+                                   operator=ComparisonOperator.GTE, value=12.5),
+            AssetsTextIn(field_name=AssetsTextField.STATUS, operator=SetOperator.IN,
                          value=["retired", "in_stock"]),
         ])
         found = ok(list_assets_records.sync_detailed(client=client, filters=mine), AssetsListEnvelope).data

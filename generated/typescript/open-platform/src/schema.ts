@@ -419,11 +419,8 @@ export interface components {
              * @enum {string}
              */
             type: "webhook.endpoint.disabled";
-            /**
-             * @description Version of the `data` schema.
-             * @enum {integer}
-             */
-            schemaVersion: 1;
+            /** @description Version of the `data` schema. */
+            schemaVersion: number & components["schemas"]["WebhookEndpointDisabledEventSchemaVersion"];
             /**
              * Format: date-time
              * @description When the endpoint was disabled.
@@ -487,11 +484,8 @@ export interface components {
              * @enum {string}
              */
             type: "credential.rotation.due";
-            /**
-             * @description Version of the `data` schema.
-             * @enum {integer}
-             */
-            schemaVersion: 1;
+            /** @description Version of the `data` schema. */
+            schemaVersion: number & components["schemas"]["CredentialRotationDueEventSchemaVersion"];
             /**
              * Format: date-time
              * @description When the service noticed the credential past the baseline.
@@ -555,11 +549,8 @@ export interface components {
              * @enum {string}
              */
             type: "credential.expiry.approaching";
-            /**
-             * @description Version of the `data` schema.
-             * @enum {integer}
-             */
-            schemaVersion: 1;
+            /** @description Version of the `data` schema. */
+            schemaVersion: number & components["schemas"]["CredentialExpiryApproachingEventSchemaVersion"];
             /**
              * Format: date-time
              * @description When the service noticed the credential near its maximum age.
@@ -586,25 +577,18 @@ export interface components {
              * @description RFC 6749 section 5.2's code (`invalid_request` for any refusal it has no code for,
              *     such as a wrong method or media type, `server_error` for a fault), or one of the two
              *     extension codes `rate_limit_exceeded` and `tls_required`. `code` is the precise one.
-             * @enum {string}
              */
-            error: "invalid_request" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "rate_limit_exceeded" | "tls_required" | "server_error";
+            error: string & components["schemas"]["OAuthErrorError"];
             error_description: string;
         };
         TokenRequest: {
-            /**
-             * @description The only grant the service supports; any other value is refused with 400 `unsupported_grant_type` (RFC 6749 section 5.2), a missing one with `invalid_request`.
-             * @enum {string}
-             */
-            grant_type: "client_credentials";
+            /** @description The only grant the service supports; any other value is refused with 400 `unsupported_grant_type` (RFC 6749 section 5.2), a missing one with `invalid_request`. */
+            grant_type: string & components["schemas"]["TokenRequestGrantType"];
             client_id?: string;
             /** Format: password */
             client_secret?: string;
-            /**
-             * @description With `client_assertion`: `private_key_jwt` client authentication (RFC 7523), for a credential that holds a public key instead of a secret.
-             * @enum {string}
-             */
-            client_assertion_type?: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+            /** @description With `client_assertion`: `private_key_jwt` client authentication (RFC 7523), for a credential that holds a public key instead of a secret. */
+            client_assertion_type?: string & components["schemas"]["TokenRequestClientAssertionType"];
             /**
              * Format: password
              * @description A JWT signed with the credential's private key (RS256, ES256 or EdDSA): `iss` and `sub` the client id, `aud` the token endpoint's URL (introspection and revocation also accept their own), `exp` at most 5 minutes ahead, and a `jti` never used before (each is accepted once). Never together with `client_secret`.
@@ -616,8 +600,7 @@ export interface components {
         TokenResponse: {
             /** @description Opaque; stored hashed server-side. */
             access_token: string;
-            /** @enum {string} */
-            token_type: "Bearer";
+            token_type: components["schemas"]["TokenResponseTokenType"];
             /**
              * @description Seconds until expiry.
              * @example 3600
@@ -635,11 +618,8 @@ export interface components {
             client_id?: string;
             /** Format: password */
             client_secret?: string;
-            /**
-             * @description With `client_assertion`: `private_key_jwt` client authentication (RFC 7523), for a credential that holds a public key instead of a secret.
-             * @enum {string}
-             */
-            client_assertion_type?: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+            /** @description With `client_assertion`: `private_key_jwt` client authentication (RFC 7523), for a credential that holds a public key instead of a secret. */
+            client_assertion_type?: string & components["schemas"]["IntrospectionRequestClientAssertionType"];
             /**
              * Format: password
              * @description A JWT signed with the credential's private key (RS256, ES256 or EdDSA): `iss` and `sub` the client id, `aud` the token endpoint's URL (introspection and revocation also accept their own), `exp` at most 5 minutes ahead, and a `jti` never used before (each is accepted once). Never together with `client_secret`.
@@ -654,8 +634,7 @@ export interface components {
             scope?: string;
             /** @description The credential that minted the token. */
             client_id?: string;
-            /** @enum {string} */
-            token_type?: "Bearer";
+            token_type?: components["schemas"]["IntrospectionResponseTokenType"];
             /**
              * Format: int64
              * @description Expiry, in seconds since the Unix epoch.
@@ -680,11 +659,8 @@ export interface components {
             client_id?: string;
             /** Format: password */
             client_secret?: string;
-            /**
-             * @description With `client_assertion`: `private_key_jwt` client authentication (RFC 7523), for a credential that holds a public key instead of a secret.
-             * @enum {string}
-             */
-            client_assertion_type?: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+            /** @description With `client_assertion`: `private_key_jwt` client authentication (RFC 7523), for a credential that holds a public key instead of a secret. */
+            client_assertion_type?: string & components["schemas"]["RevocationRequestClientAssertionType"];
             /**
              * Format: password
              * @description A JWT signed with the credential's private key (RS256, ES256 or EdDSA): `iss` and `sub` the client id, `aud` the token endpoint's URL (introspection and revocation also accept their own), `exp` at most 5 minutes ahead, and a `jti` never used before (each is accepted once). Never together with `client_secret`.
@@ -701,7 +677,7 @@ export interface components {
             token_endpoint: string;
             /** @description How a client authenticates there. */
             token_endpoint_auth_methods_supported: string[];
-            grant_types_supported: "client_credentials"[];
+            grant_types_supported: components["schemas"]["AuthorizationServerMetadataGrantTypesSupportedItem"][];
             /** @description Empty; there is no authorization endpoint. */
             response_types_supported: string[];
             /** @description Every scope an installation can be granted. */
@@ -713,7 +689,7 @@ export interface components {
             revocation_endpoint: string;
             revocation_endpoint_auth_methods_supported: string[];
             /** @description The algorithms a `private_key_jwt` assertion may be signed with (also for introspection and revocation). */
-            token_endpoint_auth_signing_alg_values_supported?: ("RS256" | "ES256" | "EdDSA")[];
+            token_endpoint_auth_signing_alg_values_supported?: components["schemas"]["AuthorizationServerMetadataTokenEndpointAuthSigningAlgValuesSupportedItem"][];
             /** @description The interactive reference of this document. */
             service_documentation?: string;
             /** @description Languages of messages (`Accept-Language`). */
@@ -779,21 +755,30 @@ export interface components {
             /** @description Whether more events follow now; false means this is the end for the moment. */
             hasMore: boolean;
         };
+        /**
+         * @description The environment an installation belongs to.
+         * @enum {string}
+         */
+        Environment: "development" | "staging" | "production";
+        /** @description The application the token was issued to. */
+        CallerApplication: {
+            appId: string;
+            name: string;
+        };
+        /** @description The installation the token acts for. */
+        CallerInstallation: {
+            installationId: string;
+            environment: components["schemas"]["Environment"];
+        };
+        /** @description The tenant of the installation. */
+        CallerTenant: {
+            tenantId: string;
+        };
         WhoAmI: {
-            application: {
-                appId: string;
-                name: string;
-            };
-            installation: {
-                installationId: string;
-                /** @enum {string} */
-                environment: "development" | "staging" | "production";
-            };
-            tenant: {
-                tenantId: string;
-            };
-            /** @enum {string} */
-            environment: "development" | "staging" | "production";
+            application: components["schemas"]["CallerApplication"];
+            installation: components["schemas"]["CallerInstallation"];
+            tenant: components["schemas"]["CallerTenant"];
+            environment: components["schemas"]["Environment"];
             scopes: string[];
             clientId: string;
             /** Format: date-time */
@@ -983,11 +968,8 @@ export interface components {
          *     }
          */
         AssetsAssignResult: {
-            /**
-             * @description The command that ran.
-             * @enum {string}
-             */
-            commandCode: "assets.assign";
+            /** @description The command that ran. */
+            commandCode: string & components["schemas"]["AssetsAssignResultCommandCode"];
             /** @description True when this is the stored result of an earlier request with the same key. */
             idempotentReplay: boolean;
             record: components["schemas"]["Asset"];
@@ -1040,11 +1022,8 @@ export interface components {
          *     }
          */
         InventoryStockInsCreateResult: {
-            /**
-             * @description The command that ran.
-             * @enum {string}
-             */
-            commandCode: "inventory.stock-ins.create";
+            /** @description The command that ran. */
+            commandCode: string & components["schemas"]["InventoryStockInsCreateResultCommandCode"];
             /** @description True when this is the stored result of an earlier request with the same key. */
             idempotentReplay: boolean;
             record: components["schemas"]["StockIn"];
@@ -1076,16 +1055,10 @@ export interface components {
          *     }
          */
         RobotFleetEvent: {
-            /**
-             * @description Event type name.
-             * @enum {string}
-             */
-            type: "inventory.received";
-            /**
-             * @description Version of the schema `data` follows.
-             * @enum {integer}
-             */
-            schemaVersion: 1;
+            /** @description Event type name. */
+            type: string & components["schemas"]["RobotFleetEventType"];
+            /** @description Version of the schema `data` follows. */
+            schemaVersion: number & components["schemas"]["RobotFleetEventSchemaVersion"];
             /**
              * Format: date-time
              * @description RFC 3339 (ISO 8601) timestamp in UTC: `Z`, `+00:00` or `-00:00`.
@@ -1138,11 +1111,8 @@ export interface components {
              * @enum {string}
              */
             type: "assets.assignment.changed";
-            /**
-             * @description Version of the `data` schema.
-             * @enum {integer}
-             */
-            schemaVersion: 1;
+            /** @description Version of the `data` schema. */
+            schemaVersion: number & components["schemas"]["AssetsAssignmentChangedEventSchemaVersion"];
             /**
              * Format: date-time
              * @description When the change happened.
@@ -1203,11 +1173,8 @@ export interface components {
              * @enum {string}
              */
             type: "inventory.stock-in.created";
-            /**
-             * @description Version of the `data` schema.
-             * @enum {integer}
-             */
-            schemaVersion: 1;
+            /** @description Version of the `data` schema. */
+            schemaVersion: number & components["schemas"]["InventoryStockInCreatedEventSchemaVersion"];
             /**
              * Format: date-time
              * @description When the change happened.
@@ -1215,6 +1182,52 @@ export interface components {
             occurredAt: string;
             data: components["schemas"]["InventoryStockInCreatedPayload"];
         };
+        /** @enum {string} */
+        WebhookEndpointDisabledEventType: "webhook.endpoint.disabled";
+        /** @enum {integer} */
+        WebhookEndpointDisabledEventSchemaVersion: 1;
+        /** @enum {string} */
+        CredentialRotationDueEventType: "credential.rotation.due";
+        /** @enum {integer} */
+        CredentialRotationDueEventSchemaVersion: 1;
+        /** @enum {string} */
+        CredentialExpiryApproachingEventType: "credential.expiry.approaching";
+        /** @enum {integer} */
+        CredentialExpiryApproachingEventSchemaVersion: 1;
+        /** @enum {string} */
+        OAuthErrorError: "invalid_request" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "rate_limit_exceeded" | "tls_required" | "server_error";
+        /** @enum {string} */
+        TokenRequestGrantType: "client_credentials";
+        /** @enum {string} */
+        TokenRequestClientAssertionType: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+        /** @enum {string} */
+        TokenResponseTokenType: "Bearer";
+        /** @enum {string} */
+        IntrospectionRequestClientAssertionType: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+        /** @enum {string} */
+        IntrospectionResponseTokenType: "Bearer";
+        /** @enum {string} */
+        RevocationRequestClientAssertionType: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+        /** @enum {string} */
+        AuthorizationServerMetadataGrantTypesSupportedItem: "client_credentials";
+        /** @enum {string} */
+        AuthorizationServerMetadataTokenEndpointAuthSigningAlgValuesSupportedItem: "RS256" | "ES256" | "EdDSA";
+        /** @enum {string} */
+        AssetsAssignResultCommandCode: "assets.assign";
+        /** @enum {string} */
+        InventoryStockInsCreateResultCommandCode: "inventory.stock-ins.create";
+        /** @enum {string} */
+        RobotFleetEventType: "inventory.received";
+        /** @enum {integer} */
+        RobotFleetEventSchemaVersion: 1;
+        /** @enum {string} */
+        AssetsAssignmentChangedEventType: "assets.assignment.changed";
+        /** @enum {integer} */
+        AssetsAssignmentChangedEventSchemaVersion: 1;
+        /** @enum {string} */
+        InventoryStockInCreatedEventType: "inventory.stock-in.created";
+        /** @enum {integer} */
+        InventoryStockInCreatedEventSchemaVersion: 1;
     };
     responses: {
         /** @description `invalid_request`: a required form field is missing or malformed, credentials are in the query string, or two client authentication methods were used. */

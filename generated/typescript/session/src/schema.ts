@@ -1352,6 +1352,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Sort direction, ascending or descending.
+         * @enum {string}
+         */
+        SortOrder: "asc" | "desc";
         /** @description The envelope of every response. */
         Envelope: {
             /**
@@ -1373,11 +1378,8 @@ export interface components {
          *     below extend it.
          */
         ErrorEnvelope: {
-            /**
-             * @description The error code.
-             * @enum {string}
-             */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "TENANT_FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "DUPLICATE_VALUE" | "LAST_OWNER" | "IDEMPOTENCY_KEY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TLS_REQUIRED";
+            /** @description The error code. */
+            code: string & components["schemas"]["ErrorEnvelopeCode"];
             /** @description Human-readable, translated; never branch on it. */
             message: string;
             /** @description Structured detail of the error, or null. */
@@ -1385,11 +1387,8 @@ export interface components {
         };
         /** @description `VALIDATION_ERROR`: `data.fieldErrors` names every bad field or parameter. */
         ValidationErrorEnvelope: {
-            /**
-             * @description The error code.
-             * @enum {string}
-             */
-            code: "VALIDATION_ERROR";
+            /** @description The error code. */
+            code: string & components["schemas"]["ValidationErrorEnvelopeCode"];
             /** @description Human-readable, translated; never branch on it. */
             message: string;
             data: components["schemas"]["ValidationErrorData"];
@@ -1402,8 +1401,7 @@ export interface components {
         };
         /** @description `FORBIDDEN` (`data.permission` names the missing permission) or `TENANT_FORBIDDEN`. */
         ForbiddenEnvelope: components["schemas"]["ErrorEnvelope"] & {
-            /** @enum {string} */
-            code?: "FORBIDDEN" | "TENANT_FORBIDDEN";
+            code?: components["schemas"]["ForbiddenEnvelopeCode"];
             data?: components["schemas"]["ForbiddenData"];
         };
         ForbiddenData: {
@@ -1415,11 +1413,8 @@ export interface components {
         } | null;
         /** @description `INTERNAL_ERROR`: `data.traceId` is the request id to quote. */
         InternalErrorEnvelope: {
-            /**
-             * @description The error code.
-             * @enum {string}
-             */
-            code: "INTERNAL_ERROR";
+            /** @description The error code. */
+            code: string & components["schemas"]["InternalErrorEnvelopeCode"];
             /** @description Human-readable, translated; never branch on it. */
             message: string;
             data: components["schemas"]["TraceData"];
@@ -1574,50 +1569,37 @@ export interface components {
             data?: components["schemas"]["Session"];
         };
         HealthStatus: {
-            /** @enum {string} */
-            status: "up";
+            status: components["schemas"]["HealthStatusStatus"];
         };
         HealthEnvelope: components["schemas"]["Envelope"] & {
             data?: components["schemas"]["HealthStatus"];
         };
         ReadinessStatus: {
-            /** @enum {string} */
-            status: "up" | "down";
-            /**
-             * @description The database answers `SELECT 1`.
-             * @enum {string}
-             */
-            database: "up" | "down";
+            status: components["schemas"]["ReadinessStatusStatus"];
+            /** @description The database answers `SELECT 1`. */
+            database: string & components["schemas"]["ReadinessStatusDatabase"];
             /**
              * @description A write commits (a read-only, full or locked-for-good store answers reads but cannot
              *     take commands); `down` whenever `database` is.
-             * @enum {string}
              */
-            databaseWrite: "up" | "down";
-            /**
-             * @description Present when the service is configured with Redis.
-             * @enum {string}
-             */
-            redis?: "up" | "down";
+            databaseWrite: string & components["schemas"]["ReadinessStatusDatabaseWrite"];
+            /** @description Present when the service is configured with Redis. */
+            redis?: string & components["schemas"]["ReadinessStatusRedis"];
         };
         ReadinessEnvelope: components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ReadinessStatus"];
         };
         /** @description `SERVICE_UNAVAILABLE`: `data` says which part is down. */
         ReadinessUnavailableEnvelope: {
-            /**
-             * @description The error code.
-             * @enum {string}
-             */
-            code: "SERVICE_UNAVAILABLE";
+            /** @description The error code. */
+            code: string & components["schemas"]["ReadinessUnavailableEnvelopeCode"];
             /** @description Human-readable, translated; never branch on it. */
             message: string;
             data: components["schemas"]["ReadinessStatus"];
         };
         DeletedRecord: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            deleted: components["schemas"]["DeletedRecordDeleted"];
         };
         /** @description An option of one of the data sources. */
         DatasourceItem: components["schemas"]["AssetStatusDatasourceItem"] | components["schemas"]["AssetOptionsDatasourceItem"];
@@ -1649,7 +1631,7 @@ export interface components {
             pageSize: number;
         };
         /** @description A role of the tenant, what it grants, and the template it follows. */
-        Role: {
+        TenantRole: {
             code: string;
             name: string;
             /** @description The permission codes the role grants, sorted (`*` grants every permission). */
@@ -1662,7 +1644,7 @@ export interface components {
             missing: string[];
         };
         RoleListResult: {
-            records: components["schemas"]["Role"][];
+            records: components["schemas"]["TenantRole"][];
             total: number;
             pageNum: number;
             pageSize: number;
@@ -1809,7 +1791,7 @@ export interface components {
          *       "assets.manage"
          *     ]
          */
-        ScopeList: ("assets.manage" | "assets.read" | "events.robot-fleet.publish" | "inventory.stockins.manage" | "inventory.stockins.read")[];
+        ScopeList: components["schemas"]["ScopeListItem"][];
         /**
          * @example {
          *       "name": "Fleet Sync",
@@ -1867,8 +1849,7 @@ export interface components {
          */
         DeletedApplication: {
             appId: string;
-            /** @enum {boolean} */
-            deleted: true;
+            deleted: components["schemas"]["DeletedApplicationDeleted"];
         };
         /**
          * @example {
@@ -2229,10 +2210,8 @@ export interface components {
             n: string;
             e: string;
             kid?: components["schemas"]["JwkKid"];
-            /** @enum {string} */
-            alg?: "RS256";
-            /** @enum {string} */
-            use?: "sig";
+            alg?: components["schemas"]["RsaPublicJwkAlg"];
+            use?: components["schemas"]["RsaPublicJwkUse"];
             /** @description Accepted and dropped (RFC 7517 section 4.3; PyJWT writes `[verify]`). */
             key_ops?: string[];
         };
@@ -2243,15 +2222,12 @@ export interface components {
              * @enum {string}
              */
             kty: "EC";
-            /** @enum {string} */
-            crv: "P-256";
+            crv: components["schemas"]["EcPublicJwkCrv"];
             x: string;
             y: string;
             kid?: components["schemas"]["JwkKid"];
-            /** @enum {string} */
-            alg?: "ES256";
-            /** @enum {string} */
-            use?: "sig";
+            alg?: components["schemas"]["EcPublicJwkAlg"];
+            use?: components["schemas"]["EcPublicJwkUse"];
             /** @description Accepted and dropped (RFC 7517 section 4.3; PyJWT writes `[verify]`). */
             key_ops?: string[];
         };
@@ -2270,14 +2246,11 @@ export interface components {
              * @enum {string}
              */
             kty: "OKP";
-            /** @enum {string} */
-            crv: "Ed25519";
+            crv: components["schemas"]["OkpPublicJwkCrv"];
             x: string;
             kid?: components["schemas"]["JwkKid"];
-            /** @enum {string} */
-            alg?: "EdDSA";
-            /** @enum {string} */
-            use?: "sig";
+            alg?: components["schemas"]["OkpPublicJwkAlg"];
+            use?: components["schemas"]["OkpPublicJwkUse"];
             /** @description Accepted and dropped (RFC 7517 section 4.3; PyJWT writes `[verify]`). */
             key_ops?: string[];
         };
@@ -2307,10 +2280,8 @@ export interface components {
          *     }
          */
         CredentialKey: {
-            /** @enum {string} */
-            kty: "RSA" | "EC" | "OKP";
-            /** @enum {string} */
-            alg: "RS256" | "ES256" | "EdDSA";
+            kty: components["schemas"]["CredentialKeyKty"];
+            alg: components["schemas"]["CredentialKeyAlg"];
             kid: string | null;
         };
         /**
@@ -2434,8 +2405,7 @@ export interface components {
          */
         RevokedCredential: {
             clientId: string;
-            /** @enum {string} */
-            status: "revoked";
+            status: components["schemas"]["RevokedCredentialStatus"];
         };
         /**
          * @example {
@@ -2816,8 +2786,7 @@ export interface components {
          */
         DeletedWebhookEndpoint: {
             endpointId: string;
-            /** @enum {boolean} */
-            deleted: true;
+            deleted: components["schemas"]["DeletedWebhookEndpointDeleted"];
         };
         /**
          * @example {
@@ -2908,9 +2877,8 @@ export interface components {
              * @description `sending` (the request is in flight: no answer recorded yet), `succeeded` (answered
              *     2xx), `failed` (any other answer, no answer, or not sent: see `error`), `unknown` (the
              *     worker stopped before recording the outcome; the request may have been sent).
-             * @enum {string}
              */
-            outcome: "sending" | "succeeded" | "failed" | "unknown";
+            outcome: string & components["schemas"]["DeliveryAttemptOutcome"];
             /** @description The receiver's HTTP status; null when no response came (refused URL, timeout, network error). */
             httpStatus: number | null;
             /** @description Milliseconds until the response or the failure (0 when the URL was refused and nothing was sent). */
@@ -3008,8 +2976,7 @@ export interface components {
          */
         ReplayedDelivery: {
             deliveryId: string;
-            /** @enum {string} */
-            status: "pending";
+            status: components["schemas"]["ReplayedDeliveryStatus"];
         };
         /**
          * @example {
@@ -3487,8 +3454,7 @@ export interface components {
          */
         DeletedAutomation: {
             automationId: string;
-            /** @enum {boolean} */
-            deleted: true;
+            deleted: components["schemas"]["DeletedAutomationDeleted"];
         };
         /**
          * @example {
@@ -3602,8 +3568,7 @@ export interface components {
          */
         RetriedAutomationRun: {
             runId: string;
-            /** @enum {string} */
-            status: "pending";
+            status: components["schemas"]["RetriedAutomationRunStatus"];
         };
         /**
          * @example {
@@ -3663,9 +3628,8 @@ export interface components {
             /**
              * @description Status
              * @default in_stock
-             * @enum {string}
              */
-            status: "in_stock" | "assigned" | "retired";
+            status: string & components["schemas"]["AssetStatus"];
             /** @description Assignee (null clears it). */
             assignee?: string | null;
             /** @description Value */
@@ -3682,11 +3646,8 @@ export interface components {
             name?: string;
             /** @description Serial number */
             serialNo?: string;
-            /**
-             * @description Status
-             * @enum {string}
-             */
-            status?: "in_stock" | "assigned" | "retired";
+            /** @description Status */
+            status?: string & components["schemas"]["AssetStatus"];
             /** @description Assignee (null clears it). */
             assignee?: string | null;
             /** @description Value */
@@ -3699,10 +3660,14 @@ export interface components {
         };
         /** @description The `asset` record as the command left it. */
         AssetCommandEnvelope: components["schemas"]["Envelope"] & {
-            /** @enum {string} */
-            code?: "0" | "IDEMPOTENT_REPLAY";
+            code?: components["schemas"]["CommandResultCode"];
             data: components["schemas"]["Asset"];
         };
+        /**
+         * @description The values of `status` of an `asset` record.
+         * @enum {string}
+         */
+        AssetStatus: "in_stock" | "assigned" | "retired";
         /** @description A `stockIn` record (Stock-in). */
         StockIn: {
             /**
@@ -3768,96 +3733,102 @@ export interface components {
         };
         /** @description The `stockIn` record as the command left it. */
         StockInCommandEnvelope: components["schemas"]["Envelope"] & {
-            /** @enum {string} */
-            code?: "0" | "IDEMPOTENT_REPLAY";
+            code?: components["schemas"]["CommandResultCode"];
             data: components["schemas"]["StockIn"];
         };
+        /**
+         * @description `0`: the command ran; `IDEMPOTENT_REPLAY`: the answer kept for an earlier request with the same idempotency key.
+         * @enum {string}
+         */
+        CommandResultCode: "0" | "IDEMPOTENT_REPLAY";
         /** @description The deleted record's id. */
         DeletedRecordEnvelope: components["schemas"]["Envelope"] & {
-            /** @enum {string} */
-            code?: "0" | "IDEMPOTENT_REPLAY";
+            code?: components["schemas"]["CommandResultCode"];
             data: components["schemas"]["DeletedRecord"];
         };
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        AssetsField: "name" | "serialNo" | "status" | "assignee" | "value" | "purchasedAt" | "created_at" | "updated_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        AssetsTextField: "name" | "serialNo" | "status" | "assignee";
         /** @description Compares a text field with one value. */
         AssetsTextComparison: {
-            /** @enum {string} */
-            fieldName: "name" | "serialNo" | "status" | "assignee";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["AssetsTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         AssetsTextLike: {
-            /** @enum {string} */
-            fieldName: "name" | "serialNo" | "status" | "assignee";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["AssetsTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AssetsTextIn: {
-            /** @enum {string} */
-            fieldName: "name" | "serialNo" | "status" | "assignee";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AssetsTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with a number value.
+         * @enum {string}
+         */
+        AssetsNumberField: "value";
         /** @description Compares a number field with one value. */
         AssetsNumberComparison: {
-            /** @enum {string} */
-            fieldName: "value";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: number;
+            fieldName: components["schemas"]["AssetsNumberField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["NumberFilterValue"];
         };
         /** @description The number field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AssetsNumberIn: {
-            /** @enum {string} */
-            fieldName: "value";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: number[];
+            fieldName: components["schemas"]["AssetsNumberField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["NumberFilterValue"][];
         };
+        /**
+         * @description A field compared with a date value.
+         * @enum {string}
+         */
+        AssetsDateField: "purchasedAt";
         /** @description Compares a date field with one value. */
         AssetsDateComparison: {
-            /** @enum {string} */
-            fieldName: "purchasedAt";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date */
-            value: string;
+            fieldName: components["schemas"]["AssetsDateField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["DateFilterValue"];
         };
         /** @description The date field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AssetsDateIn: {
-            /** @enum {string} */
-            fieldName: "purchasedAt";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AssetsDateField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["DateFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        AssetsDatetimeField: "created_at" | "updated_at";
         /** @description Compares a datetime field with one value. */
         AssetsDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at" | "updated_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["AssetsDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AssetsDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at" | "updated_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AssetsDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         AssetsNullTest: {
-            /** @enum {string} */
-            fieldName: "name" | "serialNo" | "status" | "assignee" | "value" | "purchasedAt" | "created_at" | "updated_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["AssetsField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         AssetsFilterCondition: components["schemas"]["AssetsTextComparison"] | components["schemas"]["AssetsTextLike"] | components["schemas"]["AssetsTextIn"] | components["schemas"]["AssetsNumberComparison"] | components["schemas"]["AssetsNumberIn"] | components["schemas"]["AssetsDateComparison"] | components["schemas"]["AssetsDateIn"] | components["schemas"]["AssetsDatetimeComparison"] | components["schemas"]["AssetsDatetimeIn"] | components["schemas"]["AssetsNullTest"];
@@ -3869,16 +3840,10 @@ export interface components {
             pageSize?: number;
             /** @description Case-insensitive substring match on the model's searchable fields. */
             keyword?: string;
-            /**
-             * @description The field to sort on: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`. Default: `created_at`.
-             * @enum {string}
-             */
-            sortField?: "name" | "serialNo" | "status" | "assignee" | "value" | "purchasedAt" | "created_at" | "updated_at";
-            /**
-             * @description Sort direction. Default: `desc`.
-             * @enum {string}
-             */
-            sortOrder?: "asc" | "desc";
+            /** @description The field to sort on: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["AssetsField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
             /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
             filters?: components["schemas"]["AssetsFilterCondition"][];
         };
@@ -3898,69 +3863,72 @@ export interface components {
         AssetsRecordEnvelope: components["schemas"]["Envelope"] & {
             data: components["schemas"]["Asset"];
         };
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        StockInsField: "sku" | "quantity" | "warehouse" | "receivedAt" | "source" | "created_at" | "updated_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        StockInsTextField: "sku" | "warehouse" | "source";
         /** @description Compares a text field with one value. */
         StockInsTextComparison: {
-            /** @enum {string} */
-            fieldName: "sku" | "warehouse" | "source";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["StockInsTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         StockInsTextLike: {
-            /** @enum {string} */
-            fieldName: "sku" | "warehouse" | "source";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["StockInsTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         StockInsTextIn: {
-            /** @enum {string} */
-            fieldName: "sku" | "warehouse" | "source";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["StockInsTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with an integer value.
+         * @enum {string}
+         */
+        StockInsIntegerField: "quantity";
         /** @description Compares an integer field with one value. */
         StockInsIntegerComparison: {
-            /** @enum {string} */
-            fieldName: "quantity";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: number;
+            fieldName: components["schemas"]["StockInsIntegerField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["IntegerFilterValue"];
         };
         /** @description The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         StockInsIntegerIn: {
-            /** @enum {string} */
-            fieldName: "quantity";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: number[];
+            fieldName: components["schemas"]["StockInsIntegerField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["IntegerFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        StockInsDatetimeField: "receivedAt" | "created_at" | "updated_at";
         /** @description Compares a datetime field with one value. */
         StockInsDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "receivedAt" | "created_at" | "updated_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["StockInsDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         StockInsDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "receivedAt" | "created_at" | "updated_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["StockInsDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         StockInsNullTest: {
-            /** @enum {string} */
-            fieldName: "sku" | "quantity" | "warehouse" | "receivedAt" | "source" | "created_at" | "updated_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["StockInsField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         StockInsFilterCondition: components["schemas"]["StockInsTextComparison"] | components["schemas"]["StockInsTextLike"] | components["schemas"]["StockInsTextIn"] | components["schemas"]["StockInsIntegerComparison"] | components["schemas"]["StockInsIntegerIn"] | components["schemas"]["StockInsDatetimeComparison"] | components["schemas"]["StockInsDatetimeIn"] | components["schemas"]["StockInsNullTest"];
@@ -3972,16 +3940,10 @@ export interface components {
             pageSize?: number;
             /** @description Case-insensitive substring match on the model's searchable fields. */
             keyword?: string;
-            /**
-             * @description The field to sort on: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`. Default: `created_at`.
-             * @enum {string}
-             */
-            sortField?: "sku" | "quantity" | "warehouse" | "receivedAt" | "source" | "created_at" | "updated_at";
-            /**
-             * @description Sort direction. Default: `desc`.
-             * @enum {string}
-             */
-            sortOrder?: "asc" | "desc";
+            /** @description The field to sort on: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["StockInsField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
             /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
             filters?: components["schemas"]["StockInsFilterCondition"][];
         };
@@ -4009,8 +3971,7 @@ export interface components {
         };
         /** @description Request body of `assets:update`. */
         AssetsUpdateRequest: {
-            /** @enum {string} */
-            operationType: "UPDATE";
+            operationType: components["schemas"]["AssetsUpdateRequestOperationType"];
             /** @description Id of the `assets` record. */
             targetRecordId: string;
             payload: components["schemas"]["AssetUpdatePayload"];
@@ -4019,8 +3980,7 @@ export interface components {
         };
         /** @description Request body of `assets:delete`. */
         AssetsDeleteRequest: {
-            /** @enum {string} */
-            operationType: "DELETE";
+            operationType: components["schemas"]["AssetsDeleteRequestOperationType"];
             /** @description Id of the `assets` record. */
             targetRecordId: string;
             /** @description Optional idempotency key, an alternative to `X-Idempotent-Key` (empty: none). */
@@ -4034,8 +3994,7 @@ export interface components {
         };
         /** @description Request body of `stock-ins:update`. */
         StockInsUpdateRequest: {
-            /** @enum {string} */
-            operationType: "UPDATE";
+            operationType: components["schemas"]["StockInsUpdateRequestOperationType"];
             /** @description Id of the `stock-ins` record. */
             targetRecordId: string;
             payload: components["schemas"]["StockInUpdatePayload"];
@@ -4044,19 +4003,21 @@ export interface components {
         };
         /** @description Request body of `stock-ins:delete`. */
         StockInsDeleteRequest: {
-            /** @enum {string} */
-            operationType: "DELETE";
+            operationType: components["schemas"]["StockInsDeleteRequestOperationType"];
             /** @description Id of the `stock-ins` record. */
             targetRecordId: string;
             /** @description Optional idempotency key, an alternative to `X-Idempotent-Key` (empty: none). */
             clientRequestId?: string;
         };
+        /**
+         * @description An option of `asset-status`.
+         * @enum {string}
+         */
+        AssetStatusOption: "in_stock" | "assigned" | "retired";
         /** @description An option of `asset-status`. */
         AssetStatusDatasourceItem: {
-            /** @enum {string} */
-            id: "in_stock" | "assigned" | "retired";
-            /** @enum {string} */
-            value: "in_stock" | "assigned" | "retired";
+            id: components["schemas"]["AssetStatusOption"];
+            value: components["schemas"]["AssetStatusOption"];
             label: string | null;
         };
         /** @description A `assets` record as an option of `asset-options`. */
@@ -4068,704 +4029,860 @@ export interface components {
             /** @description Name */
             label: string | null;
         };
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        DatasourceField: "label" | "value";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        DatasourceTextField: "label" | "value";
         /** @description Compares a text field with one value. */
         DatasourceTextComparison: {
-            /** @enum {string} */
-            fieldName: "label" | "value";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["DatasourceTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         DatasourceTextLike: {
-            /** @enum {string} */
-            fieldName: "label" | "value";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["DatasourceTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         DatasourceTextIn: {
-            /** @enum {string} */
-            fieldName: "label" | "value";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["DatasourceTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         DatasourceNullTest: {
-            /** @enum {string} */
-            fieldName: "label" | "value";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["DatasourceField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         DatasourceFilterCondition: components["schemas"]["DatasourceTextComparison"] | components["schemas"]["DatasourceTextLike"] | components["schemas"]["DatasourceTextIn"] | components["schemas"]["DatasourceNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        AuditField: "action" | "actor" | "targetType" | "targetId" | "requestId" | "created_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        AuditTextField: "action" | "actor" | "targetType" | "targetId" | "requestId";
         /** @description Compares a text field with one value. */
         AuditTextComparison: {
-            /** @enum {string} */
-            fieldName: "action" | "actor" | "targetType" | "targetId" | "requestId";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["AuditTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         AuditTextLike: {
-            /** @enum {string} */
-            fieldName: "action" | "actor" | "targetType" | "targetId" | "requestId";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["AuditTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AuditTextIn: {
-            /** @enum {string} */
-            fieldName: "action" | "actor" | "targetType" | "targetId" | "requestId";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AuditTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        AuditDatetimeField: "created_at";
         /** @description Compares a datetime field with one value. */
         AuditDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["AuditDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AuditDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AuditDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         AuditNullTest: {
-            /** @enum {string} */
-            fieldName: "action" | "actor" | "targetType" | "targetId" | "requestId" | "created_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["AuditField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         AuditFilterCondition: components["schemas"]["AuditTextComparison"] | components["schemas"]["AuditTextLike"] | components["schemas"]["AuditTextIn"] | components["schemas"]["AuditDatetimeComparison"] | components["schemas"]["AuditDatetimeIn"] | components["schemas"]["AuditNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        ApplicationField: "name" | "status" | "created_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        ApplicationTextField: "name" | "status";
         /** @description Compares a text field with one value. */
         ApplicationTextComparison: {
-            /** @enum {string} */
-            fieldName: "name" | "status";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["ApplicationTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         ApplicationTextLike: {
-            /** @enum {string} */
-            fieldName: "name" | "status";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["ApplicationTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         ApplicationTextIn: {
-            /** @enum {string} */
-            fieldName: "name" | "status";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["ApplicationTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        ApplicationDatetimeField: "created_at";
         /** @description Compares a datetime field with one value. */
         ApplicationDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["ApplicationDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         ApplicationDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["ApplicationDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         ApplicationNullTest: {
-            /** @enum {string} */
-            fieldName: "name" | "status" | "created_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["ApplicationField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         ApplicationFilterCondition: components["schemas"]["ApplicationTextComparison"] | components["schemas"]["ApplicationTextLike"] | components["schemas"]["ApplicationTextIn"] | components["schemas"]["ApplicationDatetimeComparison"] | components["schemas"]["ApplicationDatetimeIn"] | components["schemas"]["ApplicationNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        MemberField: "role" | "email" | "created_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        MemberTextField: "role" | "email";
         /** @description Compares a text field with one value. */
         MemberTextComparison: {
-            /** @enum {string} */
-            fieldName: "role" | "email";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["MemberTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         MemberTextLike: {
-            /** @enum {string} */
-            fieldName: "role" | "email";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["MemberTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         MemberTextIn: {
-            /** @enum {string} */
-            fieldName: "role" | "email";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["MemberTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        MemberDatetimeField: "created_at";
         /** @description Compares a datetime field with one value. */
         MemberDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["MemberDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         MemberDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["MemberDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         MemberNullTest: {
-            /** @enum {string} */
-            fieldName: "role" | "email" | "created_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["MemberField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         MemberFilterCondition: components["schemas"]["MemberTextComparison"] | components["schemas"]["MemberTextLike"] | components["schemas"]["MemberTextIn"] | components["schemas"]["MemberDatetimeComparison"] | components["schemas"]["MemberDatetimeIn"] | components["schemas"]["MemberNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        InstallationField: "environment" | "status" | "created_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        InstallationTextField: "environment" | "status";
         /** @description Compares a text field with one value. */
         InstallationTextComparison: {
-            /** @enum {string} */
-            fieldName: "environment" | "status";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["InstallationTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         InstallationTextLike: {
-            /** @enum {string} */
-            fieldName: "environment" | "status";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["InstallationTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         InstallationTextIn: {
-            /** @enum {string} */
-            fieldName: "environment" | "status";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["InstallationTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        InstallationDatetimeField: "created_at";
         /** @description Compares a datetime field with one value. */
         InstallationDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["InstallationDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         InstallationDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["InstallationDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         InstallationNullTest: {
-            /** @enum {string} */
-            fieldName: "environment" | "status" | "created_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["InstallationField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         InstallationFilterCondition: components["schemas"]["InstallationTextComparison"] | components["schemas"]["InstallationTextLike"] | components["schemas"]["InstallationTextIn"] | components["schemas"]["InstallationDatetimeComparison"] | components["schemas"]["InstallationDatetimeIn"] | components["schemas"]["InstallationNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        CredentialField: "status" | "created_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        CredentialTextField: "status";
         /** @description Compares a text field with one value. */
         CredentialTextComparison: {
-            /** @enum {string} */
-            fieldName: "status";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["CredentialTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         CredentialTextLike: {
-            /** @enum {string} */
-            fieldName: "status";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["CredentialTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         CredentialTextIn: {
-            /** @enum {string} */
-            fieldName: "status";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["CredentialTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        CredentialDatetimeField: "created_at";
         /** @description Compares a datetime field with one value. */
         CredentialDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["CredentialDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         CredentialDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["CredentialDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         CredentialNullTest: {
-            /** @enum {string} */
-            fieldName: "status" | "created_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["CredentialField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         CredentialFilterCondition: components["schemas"]["CredentialTextComparison"] | components["schemas"]["CredentialTextLike"] | components["schemas"]["CredentialTextIn"] | components["schemas"]["CredentialDatetimeComparison"] | components["schemas"]["CredentialDatetimeIn"] | components["schemas"]["CredentialNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        WebhookEndpointField: "url" | "enabled" | "created_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        WebhookEndpointTextField: "url";
         /** @description Compares a text field with one value. */
         WebhookEndpointTextComparison: {
-            /** @enum {string} */
-            fieldName: "url";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["WebhookEndpointTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         WebhookEndpointTextLike: {
-            /** @enum {string} */
-            fieldName: "url";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["WebhookEndpointTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         WebhookEndpointTextIn: {
-            /** @enum {string} */
-            fieldName: "url";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["WebhookEndpointTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with an integer value.
+         * @enum {string}
+         */
+        WebhookEndpointIntegerField: "enabled";
         /** @description Compares an integer field with one value. */
         WebhookEndpointIntegerComparison: {
-            /** @enum {string} */
-            fieldName: "enabled";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: number;
+            fieldName: components["schemas"]["WebhookEndpointIntegerField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["IntegerFilterValue"];
         };
         /** @description The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         WebhookEndpointIntegerIn: {
-            /** @enum {string} */
-            fieldName: "enabled";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: number[];
+            fieldName: components["schemas"]["WebhookEndpointIntegerField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["IntegerFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        WebhookEndpointDatetimeField: "created_at";
         /** @description Compares a datetime field with one value. */
         WebhookEndpointDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["WebhookEndpointDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         WebhookEndpointDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["WebhookEndpointDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         WebhookEndpointNullTest: {
-            /** @enum {string} */
-            fieldName: "url" | "enabled" | "created_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["WebhookEndpointField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         WebhookEndpointFilterCondition: components["schemas"]["WebhookEndpointTextComparison"] | components["schemas"]["WebhookEndpointTextLike"] | components["schemas"]["WebhookEndpointTextIn"] | components["schemas"]["WebhookEndpointIntegerComparison"] | components["schemas"]["WebhookEndpointIntegerIn"] | components["schemas"]["WebhookEndpointDatetimeComparison"] | components["schemas"]["WebhookEndpointDatetimeIn"] | components["schemas"]["WebhookEndpointNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        DeliveryField: "status" | "attempts" | "created_at" | "updated_at" | "requestId";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        DeliveryTextField: "status" | "requestId";
         /** @description Compares a text field with one value. */
         DeliveryTextComparison: {
-            /** @enum {string} */
-            fieldName: "status" | "requestId";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["DeliveryTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         DeliveryTextLike: {
-            /** @enum {string} */
-            fieldName: "status" | "requestId";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["DeliveryTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         DeliveryTextIn: {
-            /** @enum {string} */
-            fieldName: "status" | "requestId";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["DeliveryTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with an integer value.
+         * @enum {string}
+         */
+        DeliveryIntegerField: "attempts";
         /** @description Compares an integer field with one value. */
         DeliveryIntegerComparison: {
-            /** @enum {string} */
-            fieldName: "attempts";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: number;
+            fieldName: components["schemas"]["DeliveryIntegerField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["IntegerFilterValue"];
         };
         /** @description The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         DeliveryIntegerIn: {
-            /** @enum {string} */
-            fieldName: "attempts";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: number[];
+            fieldName: components["schemas"]["DeliveryIntegerField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["IntegerFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        DeliveryDatetimeField: "created_at" | "updated_at";
         /** @description Compares a datetime field with one value. */
         DeliveryDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at" | "updated_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["DeliveryDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         DeliveryDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at" | "updated_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["DeliveryDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         DeliveryNullTest: {
-            /** @enum {string} */
-            fieldName: "status" | "attempts" | "created_at" | "updated_at" | "requestId";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["DeliveryField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         DeliveryFilterCondition: components["schemas"]["DeliveryTextComparison"] | components["schemas"]["DeliveryTextLike"] | components["schemas"]["DeliveryTextIn"] | components["schemas"]["DeliveryIntegerComparison"] | components["schemas"]["DeliveryIntegerIn"] | components["schemas"]["DeliveryDatetimeComparison"] | components["schemas"]["DeliveryDatetimeIn"] | components["schemas"]["DeliveryNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        AutomationField: "name" | "enabled" | "created_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        AutomationTextField: "name";
         /** @description Compares a text field with one value. */
         AutomationTextComparison: {
-            /** @enum {string} */
-            fieldName: "name";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["AutomationTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         AutomationTextLike: {
-            /** @enum {string} */
-            fieldName: "name";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["AutomationTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AutomationTextIn: {
-            /** @enum {string} */
-            fieldName: "name";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AutomationTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with an integer value.
+         * @enum {string}
+         */
+        AutomationIntegerField: "enabled";
         /** @description Compares an integer field with one value. */
         AutomationIntegerComparison: {
-            /** @enum {string} */
-            fieldName: "enabled";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: number;
+            fieldName: components["schemas"]["AutomationIntegerField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["IntegerFilterValue"];
         };
         /** @description The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AutomationIntegerIn: {
-            /** @enum {string} */
-            fieldName: "enabled";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: number[];
+            fieldName: components["schemas"]["AutomationIntegerField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["IntegerFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        AutomationDatetimeField: "created_at";
         /** @description Compares a datetime field with one value. */
         AutomationDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["AutomationDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AutomationDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AutomationDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         AutomationNullTest: {
-            /** @enum {string} */
-            fieldName: "name" | "enabled" | "created_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["AutomationField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         AutomationFilterCondition: components["schemas"]["AutomationTextComparison"] | components["schemas"]["AutomationTextLike"] | components["schemas"]["AutomationTextIn"] | components["schemas"]["AutomationIntegerComparison"] | components["schemas"]["AutomationIntegerIn"] | components["schemas"]["AutomationDatetimeComparison"] | components["schemas"]["AutomationDatetimeIn"] | components["schemas"]["AutomationNullTest"];
+        /**
+         * @description A field of the list: to sort on, or to test for empty.
+         * @enum {string}
+         */
+        AutomationRunField: "status" | "attempts" | "created_at";
+        /**
+         * @description A field compared with a text value.
+         * @enum {string}
+         */
+        AutomationRunTextField: "status";
         /** @description Compares a text field with one value. */
         AutomationRunTextComparison: {
-            /** @enum {string} */
-            fieldName: "status";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: string;
+            fieldName: components["schemas"]["AutomationRunTextField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TextFilterValue"];
         };
         /** @description Case-insensitive substring of a text field (the first 1000 characters count). */
         AutomationRunTextLike: {
-            /** @enum {string} */
-            fieldName: "status";
-            /** @enum {string} */
-            operator: "like";
+            fieldName: components["schemas"]["AutomationRunTextField"];
+            operator: components["schemas"]["LikeOperator"];
             value: string;
         };
         /** @description The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AutomationRunTextIn: {
-            /** @enum {string} */
-            fieldName: "status";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AutomationRunTextField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TextFilterValue"][];
         };
+        /**
+         * @description A field compared with an integer value.
+         * @enum {string}
+         */
+        AutomationRunIntegerField: "attempts";
         /** @description Compares an integer field with one value. */
         AutomationRunIntegerComparison: {
-            /** @enum {string} */
-            fieldName: "attempts";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            value: number;
+            fieldName: components["schemas"]["AutomationRunIntegerField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["IntegerFilterValue"];
         };
         /** @description The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AutomationRunIntegerIn: {
-            /** @enum {string} */
-            fieldName: "attempts";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: number[];
+            fieldName: components["schemas"]["AutomationRunIntegerField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["IntegerFilterValue"][];
         };
+        /**
+         * @description A field compared with a datetime value.
+         * @enum {string}
+         */
+        AutomationRunDatetimeField: "created_at";
         /** @description Compares a datetime field with one value. */
         AutomationRunDatetimeComparison: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-            /** Format: date-time */
-            value: string;
+            fieldName: components["schemas"]["AutomationRunDatetimeField"];
+            operator: components["schemas"]["ComparisonOperator"];
+            value: components["schemas"]["TimestampFilterValue"];
         };
         /** @description The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones. */
         AutomationRunDatetimeIn: {
-            /** @enum {string} */
-            fieldName: "created_at";
-            /** @enum {string} */
-            operator: "in" | "not_in";
-            value: string[];
+            fieldName: components["schemas"]["AutomationRunDatetimeField"];
+            operator: components["schemas"]["SetOperator"];
+            value: components["schemas"]["TimestampFilterValue"][];
         };
         /** @description The field is (not) empty; no value. */
         AutomationRunNullTest: {
-            /** @enum {string} */
-            fieldName: "status" | "attempts" | "created_at";
-            /** @enum {string} */
-            operator: "is_null" | "is_not_null";
+            fieldName: components["schemas"]["AutomationRunField"];
+            operator: components["schemas"]["NullTestOperator"];
         };
         /** @description One filter condition; every condition of `filters` must hold. */
         AutomationRunFilterCondition: components["schemas"]["AutomationRunTextComparison"] | components["schemas"]["AutomationRunTextLike"] | components["schemas"]["AutomationRunTextIn"] | components["schemas"]["AutomationRunIntegerComparison"] | components["schemas"]["AutomationRunIntegerIn"] | components["schemas"]["AutomationRunDatetimeComparison"] | components["schemas"]["AutomationRunDatetimeIn"] | components["schemas"]["AutomationRunNullTest"];
+        /**
+         * @description Compares a field with one value.
+         * @enum {string}
+         */
+        ComparisonOperator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+        /**
+         * @description Case-insensitive substring of a text field.
+         * @enum {string}
+         */
+        LikeOperator: "like";
+        /**
+         * @description The field is (not) one of the values; `not_in` also matches empty ones.
+         * @enum {string}
+         */
+        SetOperator: "in" | "not_in";
+        /**
+         * @description The field is (not) empty.
+         * @enum {string}
+         */
+        NullTestOperator: "is_null" | "is_not_null";
+        /** @description A text a filter compares with. */
+        TextFilterValue: string;
+        /**
+         * Format: date
+         * @description A date a filter compares with.
+         */
+        DateFilterValue: string;
+        /**
+         * Format: date-time
+         * @description A timestamp a filter compares with.
+         */
+        TimestampFilterValue: string;
+        /** @description A integer a filter compares with. */
+        IntegerFilterValue: number;
+        /** @description A number a filter compares with. */
+        NumberFilterValue: number;
         /** @description Events of `robot-fleet`. */
         RobotFleetTrigger: {
-            /** @enum {string} */
-            source: "robot-fleet";
-            /** @enum {string} */
-            eventType: "inventory.received";
+            source: components["schemas"]["RobotFleetTriggerSource"];
+            eventType: components["schemas"]["RobotFleetTriggerEventType"];
         };
         /** @description Runs `assets.assign`. */
         AssetsAssignCommandAction: {
-            /** @enum {string} */
-            kind: "command";
-            /** @enum {string} */
-            command: "assets.assign";
-            /** @description The input of `assets.assign`. */
-            input: {
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                assignee?: string | number | boolean;
-            };
+            kind: components["schemas"]["AssetsAssignCommandActionKind"];
+            command: components["schemas"]["AssetsAssignCommandActionCommand"];
+            input: components["schemas"]["AssetsAssignCommandActionInput"];
             /** @description The record to change: its id, or an event path. */
             targetPid: string;
         };
         /** @description Runs `inventory.stock-ins.create`. */
         InventoryStockInsCreateCommandAction: {
-            /** @enum {string} */
-            kind: "command";
-            /** @enum {string} */
-            command: "inventory.stock-ins.create";
-            /** @description The input of `inventory.stock-ins.create`. */
-            input: {
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                sku?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                quantity?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                warehouse?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                receivedAt?: string | number | boolean;
-            };
+            kind: components["schemas"]["InventoryStockInsCreateCommandActionKind"];
+            command: components["schemas"]["InventoryStockInsCreateCommandActionCommand"];
+            input: components["schemas"]["InventoryStockInsCreateCommandActionInput"];
             /** @description The record to change: its id, or an event path. */
             targetPid?: string;
         };
         /** @description Runs `assets:create`. */
         AssetsCreateSessionAction: {
-            /** @enum {string} */
-            kind: "sessionCommand";
-            /** @enum {string} */
-            command: "assets:create";
+            kind: components["schemas"]["AssetsCreateSessionActionKind"];
+            command: components["schemas"]["AssetsCreateSessionActionCommand"];
             /** @description The record to change: its id, or an event path. */
             targetRecordId?: string;
-            /** @description The `asset` fields to write. */
-            payload: {
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                name?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                serialNo?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                status?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                assignee?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                value?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                purchasedAt?: string | number | boolean;
-            };
+            payload: components["schemas"]["AssetsCreateSessionActionPayload"];
         };
         /** @description Runs `assets:update`. */
         AssetsUpdateSessionAction: {
-            /** @enum {string} */
-            kind: "sessionCommand";
-            /** @enum {string} */
-            command: "assets:update";
+            kind: components["schemas"]["AssetsUpdateSessionActionKind"];
+            command: components["schemas"]["AssetsUpdateSessionActionCommand"];
             /** @description The record to change: its id, or an event path. */
             targetRecordId: string;
-            /** @description The `asset` fields to write. */
-            payload: {
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                name?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                serialNo?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                status?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                assignee?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                value?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                purchasedAt?: string | number | boolean;
-            };
+            payload: components["schemas"]["AssetsUpdateSessionActionPayload"];
         };
         /** @description Runs `assets:delete`. */
         AssetsDeleteSessionAction: {
-            /** @enum {string} */
-            kind: "sessionCommand";
-            /** @enum {string} */
-            command: "assets:delete";
+            kind: components["schemas"]["AssetsDeleteSessionActionKind"];
+            command: components["schemas"]["AssetsDeleteSessionActionCommand"];
             /** @description The record to change: its id, or an event path. */
             targetRecordId: string;
         };
         /** @description Runs `stock-ins:create`. */
         StockInsCreateSessionAction: {
-            /** @enum {string} */
-            kind: "sessionCommand";
-            /** @enum {string} */
-            command: "stock-ins:create";
+            kind: components["schemas"]["StockInsCreateSessionActionKind"];
+            command: components["schemas"]["StockInsCreateSessionActionCommand"];
             /** @description The record to change: its id, or an event path. */
             targetRecordId?: string;
-            /** @description The `stockIn` fields to write. */
-            payload: {
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                sku?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                quantity?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                warehouse?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                receivedAt?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                source?: string | number | boolean;
-            };
+            payload: components["schemas"]["StockInsCreateSessionActionPayload"];
         };
         /** @description Runs `stock-ins:update`. */
         StockInsUpdateSessionAction: {
-            /** @enum {string} */
-            kind: "sessionCommand";
-            /** @enum {string} */
-            command: "stock-ins:update";
+            kind: components["schemas"]["StockInsUpdateSessionActionKind"];
+            command: components["schemas"]["StockInsUpdateSessionActionCommand"];
             /** @description The record to change: its id, or an event path. */
             targetRecordId: string;
-            /** @description The `stockIn` fields to write. */
-            payload: {
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                sku?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                quantity?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                warehouse?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                receivedAt?: string | number | boolean;
-                /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
-                source?: string | number | boolean;
-            };
+            payload: components["schemas"]["StockInsUpdateSessionActionPayload"];
         };
         /** @description Runs `stock-ins:delete`. */
         StockInsDeleteSessionAction: {
-            /** @enum {string} */
-            kind: "sessionCommand";
-            /** @enum {string} */
-            command: "stock-ins:delete";
+            kind: components["schemas"]["StockInsDeleteSessionActionKind"];
+            command: components["schemas"]["StockInsDeleteSessionActionCommand"];
             /** @description The record to change: its id, or an event path. */
             targetRecordId: string;
         };
+        /** @enum {string} */
+        ErrorEnvelopeCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "TENANT_FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "DUPLICATE_VALUE" | "LAST_OWNER" | "IDEMPOTENCY_KEY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TLS_REQUIRED";
+        /** @enum {string} */
+        ValidationErrorEnvelopeCode: "VALIDATION_ERROR";
+        /** @enum {string} */
+        ForbiddenEnvelopeCode: "FORBIDDEN" | "TENANT_FORBIDDEN";
+        /** @enum {string} */
+        InternalErrorEnvelopeCode: "INTERNAL_ERROR";
+        /** @enum {string} */
+        HealthStatusStatus: "up";
+        /** @enum {string} */
+        ReadinessStatusStatus: "up" | "down";
+        /** @enum {string} */
+        ReadinessStatusDatabase: "up" | "down";
+        /** @enum {string} */
+        ReadinessStatusDatabaseWrite: "up" | "down";
+        /** @enum {string} */
+        ReadinessStatusRedis: "up" | "down";
+        /** @enum {string} */
+        ReadinessUnavailableEnvelopeCode: "SERVICE_UNAVAILABLE";
+        /** @enum {boolean} */
+        DeletedRecordDeleted: true;
+        /** @enum {string} */
+        ScopeListItem: "assets.manage" | "assets.read" | "events.robot-fleet.publish" | "inventory.stockins.manage" | "inventory.stockins.read";
+        /** @enum {boolean} */
+        DeletedApplicationDeleted: true;
+        /** @enum {string} */
+        RsaPublicJwkKty: "RSA";
+        /** @enum {string} */
+        RsaPublicJwkAlg: "RS256";
+        /** @enum {string} */
+        RsaPublicJwkUse: "sig";
+        /** @enum {string} */
+        EcPublicJwkKty: "EC";
+        /** @enum {string} */
+        EcPublicJwkCrv: "P-256";
+        /** @enum {string} */
+        EcPublicJwkAlg: "ES256";
+        /** @enum {string} */
+        EcPublicJwkUse: "sig";
+        /** @enum {string} */
+        OkpPublicJwkKty: "OKP";
+        /** @enum {string} */
+        OkpPublicJwkCrv: "Ed25519";
+        /** @enum {string} */
+        OkpPublicJwkAlg: "EdDSA";
+        /** @enum {string} */
+        OkpPublicJwkUse: "sig";
+        /** @enum {string} */
+        CredentialKeyKty: "RSA" | "EC" | "OKP";
+        /** @enum {string} */
+        CredentialKeyAlg: "RS256" | "ES256" | "EdDSA";
+        /** @enum {string} */
+        RevokedCredentialStatus: "revoked";
+        /** @enum {boolean} */
+        DeletedWebhookEndpointDeleted: true;
+        /** @enum {string} */
+        DeliveryAttemptOutcome: "sending" | "succeeded" | "failed" | "unknown";
+        /** @enum {string} */
+        ReplayedDeliveryStatus: "pending";
+        /** @enum {boolean} */
+        DeletedAutomationDeleted: true;
+        /** @enum {string} */
+        RetriedAutomationRunStatus: "pending";
+        /** @enum {string} */
+        AssetsUpdateRequestOperationType: "UPDATE";
+        /** @enum {string} */
+        AssetsDeleteRequestOperationType: "DELETE";
+        /** @enum {string} */
+        StockInsUpdateRequestOperationType: "UPDATE";
+        /** @enum {string} */
+        StockInsDeleteRequestOperationType: "DELETE";
+        /** @enum {string} */
+        RobotFleetTriggerSource: "robot-fleet";
+        /** @enum {string} */
+        RobotFleetTriggerEventType: "inventory.received";
+        /** @enum {string} */
+        AssetsAssignCommandActionKind: "command";
+        /** @enum {string} */
+        AssetsAssignCommandActionCommand: "assets.assign";
+        /** @description The input of `assets.assign`. */
+        AssetsAssignCommandActionInput: {
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            assignee?: string | number | boolean;
+        };
+        /** @enum {string} */
+        InventoryStockInsCreateCommandActionKind: "command";
+        /** @enum {string} */
+        InventoryStockInsCreateCommandActionCommand: "inventory.stock-ins.create";
+        /** @description The input of `inventory.stock-ins.create`. */
+        InventoryStockInsCreateCommandActionInput: {
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            sku?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            quantity?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            warehouse?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            receivedAt?: string | number | boolean;
+        };
+        /** @enum {string} */
+        AssetsCreateSessionActionKind: "sessionCommand";
+        /** @enum {string} */
+        AssetsCreateSessionActionCommand: "assets:create";
+        /** @description The `asset` fields to write. */
+        AssetsCreateSessionActionPayload: {
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            name?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            serialNo?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            status?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            assignee?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            value?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            purchasedAt?: string | number | boolean;
+        };
+        /** @enum {string} */
+        AssetsUpdateSessionActionKind: "sessionCommand";
+        /** @enum {string} */
+        AssetsUpdateSessionActionCommand: "assets:update";
+        /** @description The `asset` fields to write. */
+        AssetsUpdateSessionActionPayload: {
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            name?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            serialNo?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            status?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            assignee?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            value?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            purchasedAt?: string | number | boolean;
+        };
+        /** @enum {string} */
+        AssetsDeleteSessionActionKind: "sessionCommand";
+        /** @enum {string} */
+        AssetsDeleteSessionActionCommand: "assets:delete";
+        /** @enum {string} */
+        StockInsCreateSessionActionKind: "sessionCommand";
+        /** @enum {string} */
+        StockInsCreateSessionActionCommand: "stock-ins:create";
+        /** @description The `stockIn` fields to write. */
+        StockInsCreateSessionActionPayload: {
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            sku?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            quantity?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            warehouse?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            receivedAt?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            source?: string | number | boolean;
+        };
+        /** @enum {string} */
+        StockInsUpdateSessionActionKind: "sessionCommand";
+        /** @enum {string} */
+        StockInsUpdateSessionActionCommand: "stock-ins:update";
+        /** @description The `stockIn` fields to write. */
+        StockInsUpdateSessionActionPayload: {
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            sku?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            quantity?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            warehouse?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            receivedAt?: string | number | boolean;
+            /** @description A constant (text, a number or a boolean), or an event path (`$.data.<field>`...). */
+            source?: string | number | boolean;
+        };
+        /** @enum {string} */
+        StockInsDeleteSessionActionKind: "sessionCommand";
+        /** @enum {string} */
+        StockInsDeleteSessionActionCommand: "stock-ins:delete";
     };
     responses: {
         /** @description `VALIDATION_ERROR`: one or more fields are bad; `data.fieldErrors` names every one. */
@@ -5208,7 +5325,7 @@ export interface components {
          * @description Sort direction.
          * @example asc
          */
-        SortOrder: "asc" | "desc";
+        SortOrder: string & components["schemas"]["SortOrder"];
         /**
          * @description Items per page, at most 500 and at most `maxItems`; without it, `maxItems` items.
          * @example 20
@@ -5223,56 +5340,56 @@ export interface components {
          * @description The field to sort on: `label` or `value`; without it, the natural order (see the operation).
          * @example label
          */
-        DatasourceSortField: "label" | "value";
+        DatasourceSortField: components["schemas"]["DatasourceField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `label`, `value`. `ne` and `not_in` also match records where the field is empty. */
         DatasourceFilters: components["schemas"]["DatasourceFilterCondition"][];
         /**
          * @description The field to sort on: `action`, `actor`, `targetType`, `targetId`, `requestId`, `created_at`.
          * @example created_at
          */
-        AuditSortField: "action" | "actor" | "targetType" | "targetId" | "requestId" | "created_at";
+        AuditSortField: string & components["schemas"]["AuditField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `action`, `actor`, `targetType`, `targetId`, `requestId`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         AuditFilters: components["schemas"]["AuditFilterCondition"][];
         /**
          * @description The field to sort on: `name`, `status`, `created_at`.
          * @example created_at
          */
-        ApplicationSortField: "name" | "status" | "created_at";
+        ApplicationSortField: string & components["schemas"]["ApplicationField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`, `status`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         ApplicationFilters: components["schemas"]["ApplicationFilterCondition"][];
         /**
          * @description The field to sort on: `role`, `email`, `created_at`.
          * @example created_at
          */
-        MemberSortField: "role" | "email" | "created_at";
+        MemberSortField: string & components["schemas"]["MemberField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `role`, `email`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         MemberFilters: components["schemas"]["MemberFilterCondition"][];
         /**
          * @description The field to sort on: `environment`, `status`, `created_at`.
          * @example created_at
          */
-        InstallationSortField: "environment" | "status" | "created_at";
+        InstallationSortField: string & components["schemas"]["InstallationField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `environment`, `status`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         InstallationFilters: components["schemas"]["InstallationFilterCondition"][];
         /**
          * @description The field to sort on: `status`, `created_at`.
          * @example created_at
          */
-        CredentialSortField: "status" | "created_at";
+        CredentialSortField: string & components["schemas"]["CredentialField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         CredentialFilters: components["schemas"]["CredentialFilterCondition"][];
         /**
          * @description The field to sort on: `url`, `enabled`, `created_at`.
          * @example created_at
          */
-        WebhookEndpointSortField: "url" | "enabled" | "created_at";
+        WebhookEndpointSortField: string & components["schemas"]["WebhookEndpointField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `url`, `enabled`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         WebhookEndpointFilters: components["schemas"]["WebhookEndpointFilterCondition"][];
         /**
          * @description The field to sort on: `status`, `attempts`, `created_at`, `updated_at`, `requestId`.
          * @example created_at
          */
-        DeliverySortField: "status" | "attempts" | "created_at" | "updated_at" | "requestId";
+        DeliverySortField: string & components["schemas"]["DeliveryField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`, `updated_at`, `requestId`. `ne` and `not_in` also match records where the field is empty. */
         DeliveryFilters: components["schemas"]["DeliveryFilterCondition"][];
         /**
@@ -5284,14 +5401,14 @@ export interface components {
          * @description The field to sort on: `name`, `enabled`, `created_at`.
          * @example created_at
          */
-        AutomationSortField: "name" | "enabled" | "created_at";
+        AutomationSortField: string & components["schemas"]["AutomationField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`, `enabled`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         AutomationFilters: components["schemas"]["AutomationFilterCondition"][];
         /**
          * @description The field to sort on: `status`, `attempts`, `created_at`.
          * @example created_at
          */
-        AutomationRunSortField: "status" | "attempts" | "created_at";
+        AutomationRunSortField: string & components["schemas"]["AutomationRunField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
         AutomationRunFilters: components["schemas"]["AutomationRunFilterCondition"][];
         /**
@@ -5354,14 +5471,14 @@ export interface components {
          * @description The field to sort on: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`.
          * @example created_at
          */
-        AssetsSortField: "name" | "serialNo" | "status" | "assignee" | "value" | "purchasedAt" | "created_at" | "updated_at";
+        AssetsSortField: string & components["schemas"]["AssetsField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`, `serialNo`, `status`, `assignee`, `value`, `purchasedAt`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
         AssetsFilters: components["schemas"]["AssetsFilterCondition"][];
         /**
          * @description The field to sort on: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`.
          * @example created_at
          */
-        StockInsSortField: "sku" | "quantity" | "warehouse" | "receivedAt" | "source" | "created_at" | "updated_at";
+        StockInsSortField: string & components["schemas"]["StockInsField"];
         /** @description A JSON array (URL-encoded) of filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `sku`, `quantity`, `warehouse`, `receivedAt`, `source`, `created_at`, `updated_at`. `ne` and `not_in` also match records where the field is empty. */
         StockInsFilters: components["schemas"]["StockInsFilterCondition"][];
     };

@@ -15,6 +15,9 @@ from .assets_assignment_changed_payload_status import AssetsAssignmentChangedPay
 from .authorization_server_metadata import AuthorizationServerMetadata
 from .authorization_server_metadata_grant_types_supported_item import AuthorizationServerMetadataGrantTypesSupportedItem
 from .authorization_server_metadata_token_endpoint_auth_signing_alg_values_supported_item import AuthorizationServerMetadataTokenEndpointAuthSigningAlgValuesSupportedItem
+from .caller_application import CallerApplication
+from .caller_installation import CallerInstallation
+from .caller_tenant import CallerTenant
 from .credential_expiry_approaching_event import CredentialExpiryApproachingEvent
 from .credential_expiry_approaching_event_schema_version import CredentialExpiryApproachingEventSchemaVersion
 from .credential_expiry_approaching_event_type import CredentialExpiryApproachingEventType
@@ -23,6 +26,7 @@ from .credential_rotation_due_event import CredentialRotationDueEvent
 from .credential_rotation_due_event_schema_version import CredentialRotationDueEventSchemaVersion
 from .credential_rotation_due_event_type import CredentialRotationDueEventType
 from .credential_rotation_due_payload import CredentialRotationDuePayload
+from .environment import Environment
 from .error import Error
 from .error_details import ErrorDetails
 from .event_accepted import EventAccepted
@@ -61,11 +65,6 @@ from .webhook_endpoint_disabled_event_schema_version import WebhookEndpointDisab
 from .webhook_endpoint_disabled_event_type import WebhookEndpointDisabledEventType
 from .webhook_endpoint_disabled_payload import WebhookEndpointDisabledPayload
 from .who_am_i import WhoAmI
-from .who_am_i_application import WhoAmIApplication
-from .who_am_i_environment import WhoAmIEnvironment
-from .who_am_i_installation import WhoAmIInstallation
-from .who_am_i_installation_environment import WhoAmIInstallationEnvironment
-from .who_am_i_tenant import WhoAmITenant
 
 __all__ = (
     "Asset",
@@ -83,6 +82,9 @@ __all__ = (
     "AuthorizationServerMetadata",
     "AuthorizationServerMetadataGrantTypesSupportedItem",
     "AuthorizationServerMetadataTokenEndpointAuthSigningAlgValuesSupportedItem",
+    "CallerApplication",
+    "CallerInstallation",
+    "CallerTenant",
     "CredentialExpiryApproachingEvent",
     "CredentialExpiryApproachingEventSchemaVersion",
     "CredentialExpiryApproachingEventType",
@@ -91,6 +93,7 @@ __all__ = (
     "CredentialRotationDueEventSchemaVersion",
     "CredentialRotationDueEventType",
     "CredentialRotationDuePayload",
+    "Environment",
     "Error",
     "ErrorDetails",
     "EventAccepted",
@@ -129,9 +132,4 @@ __all__ = (
     "WebhookEndpointDisabledEventType",
     "WebhookEndpointDisabledPayload",
     "WhoAmI",
-    "WhoAmIApplication",
-    "WhoAmIEnvironment",
-    "WhoAmIInstallation",
-    "WhoAmIInstallationEnvironment",
-    "WhoAmITenant",
 )

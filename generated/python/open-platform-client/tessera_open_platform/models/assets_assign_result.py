@@ -33,7 +33,7 @@ class AssetsAssignResult:
                 '2026-11-22T08:00:00.000Z'}}
 
         Attributes:
-            command_code (AssetsAssignResultCommandCode): The command that ran.
+            command_code (AssetsAssignResultCommandCode):
             idempotent_replay (bool): True when this is the stored result of an earlier request with the same key.
             record (Asset): A published `assets` record. Example: {'pid': 'rec_0c4m8n2p6r0t4v8x2z6b0d4f8h', 'name':
                 'ThinkPad X1 Carbon', 'serialNo': 'DEMO-SN-000117', 'status': 'in_stock', 'assignee': None, 'value': 1899.5,

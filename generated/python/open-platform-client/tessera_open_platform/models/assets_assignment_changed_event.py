@@ -35,8 +35,8 @@ class AssetsAssignmentChangedEvent:
 
         Attributes:
             id (str): Event id; retries and replays reuse it.
-            type_ (AssetsAssignmentChangedEventType): The event type.
-            schema_version (AssetsAssignmentChangedEventSchemaVersion): Version of the `data` schema.
+            type_ (AssetsAssignmentChangedEventType):
+            schema_version (AssetsAssignmentChangedEventSchemaVersion):
             occurred_at (datetime.datetime): When the change happened.
             data (AssetsAssignmentChangedPayload): `data` of the `assets.assignment.changed` event. Example: {'pid':
                 'rec_0c4m8n2p6r0t4v8x2z6b0d4f8h', 'assignee': 'Dana Whitfield', 'status': 'assigned', 'previousAssignee': None}.

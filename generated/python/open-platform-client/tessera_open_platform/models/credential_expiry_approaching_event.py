@@ -36,8 +36,8 @@ class CredentialExpiryApproachingEvent:
 
         Attributes:
             id (str): Event id; retries and replays reuse it.
-            type_ (CredentialExpiryApproachingEventType): The event type.
-            schema_version (CredentialExpiryApproachingEventSchemaVersion): Version of the `data` schema.
+            type_ (CredentialExpiryApproachingEventType):
+            schema_version (CredentialExpiryApproachingEventSchemaVersion):
             occurred_at (datetime.datetime): When the service noticed the credential near its maximum age.
             data (CredentialExpiryApproachingPayload): `data` of the `credential.expiry.approaching` event. Example:
                 {'clientId': 'tcli_c4668f8f8af8e62f8660adbe', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225',

@@ -36,8 +36,8 @@ class CredentialRotationDueEvent:
 
         Attributes:
             id (str): Event id; retries and replays reuse it.
-            type_ (CredentialRotationDueEventType): The event type.
-            schema_version (CredentialRotationDueEventSchemaVersion): Version of the `data` schema.
+            type_ (CredentialRotationDueEventType):
+            schema_version (CredentialRotationDueEventSchemaVersion):
             occurred_at (datetime.datetime): When the service noticed the credential past the baseline.
             data (CredentialRotationDuePayload): `data` of the `credential.rotation.due` event. Example: {'clientId':
                 'tcli_c4668f8f8af8e62f8660adbe', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225', 'applicationId':

@@ -35,8 +35,8 @@ class InventoryStockInCreatedEvent:
 
         Attributes:
             id (str): Event id; retries and replays reuse it.
-            type_ (InventoryStockInCreatedEventType): The event type.
-            schema_version (InventoryStockInCreatedEventSchemaVersion): Version of the `data` schema.
+            type_ (InventoryStockInCreatedEventType):
+            schema_version (InventoryStockInCreatedEventSchemaVersion):
             occurred_at (datetime.datetime): When the change happened.
             data (InventoryStockInCreatedPayload): `data` of the `inventory.stock-in.created` event. Example: {'pid':
                 'rec_7h2k9m4p1r6t3v8x5z0b2d7f9g', 'sku': 'SKU-4417-0032', 'quantity': 24, 'warehouse': 'north', 'receivedAt':

@@ -33,7 +33,7 @@ class InventoryStockInsCreateResult:
                 '2026-11-22T08:00:00.000Z'}}
 
         Attributes:
-            command_code (InventoryStockInsCreateResultCommandCode): The command that ran.
+            command_code (InventoryStockInsCreateResultCommandCode):
             idempotent_replay (bool): True when this is the stored result of an earlier request with the same key.
             record (StockIn): A published `inventory.stock-ins` record. Example: {'pid': 'rec_0c4m8n2p6r0t4v8x2z6b0d4f8h',
                 'sku': 'SKU-4417-0032', 'quantity': 24, 'warehouse': 'north', 'receivedAt': '2026-11-21T14:30:00.000Z',

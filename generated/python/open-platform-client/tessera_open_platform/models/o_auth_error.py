@@ -31,9 +31,7 @@ class OAuthError:
             message (str): Human-readable; never branch on it.
             request_id (str): Correlates with `X-Request-Id`.
             details (ErrorDetails): Structured detail of the error.
-            error (OAuthErrorError): RFC 6749 section 5.2's code (`invalid_request` for any refusal it has no code for,
-                such as a wrong method or media type, `server_error` for a fault), or one of the two
-                extension codes `rate_limit_exceeded` and `tls_required`. `code` is the precise one.
+            error (OAuthErrorError):
             error_description (str):
      """
 

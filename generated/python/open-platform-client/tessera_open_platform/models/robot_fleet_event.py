@@ -33,8 +33,8 @@ class RobotFleetEvent:
                 'SKU-4417-0032', 'quantity': 3, 'warehouse': 'north'}}
 
         Attributes:
-            type_ (RobotFleetEventType): Event type name.
-            schema_version (RobotFleetEventSchemaVersion): Version of the schema `data` follows.
+            type_ (RobotFleetEventType):
+            schema_version (RobotFleetEventSchemaVersion):
             occurred_at (datetime.datetime): RFC 3339 (ISO 8601) timestamp in UTC: `Z`, `+00:00` or `-00:00`.
             data (RobotFleetInventoryReceivedV1): `data` of `inventory.received`, schemaVersion 1. Example: {'sku':
                 'SKU-4417-0032', 'quantity': 3, 'warehouse': 'north'}.

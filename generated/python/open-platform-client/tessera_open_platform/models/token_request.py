@@ -25,12 +25,10 @@ T = TypeVar("T", bound="TokenRequest")
 class TokenRequest:
     """ 
         Attributes:
-            grant_type (TokenRequestGrantType): The only grant the service supports; any other value is refused with 400
-                `unsupported_grant_type` (RFC 6749 section 5.2), a missing one with `invalid_request`.
+            grant_type (TokenRequestGrantType):
             client_id (str | Unset):
             client_secret (str | Unset):
-            client_assertion_type (TokenRequestClientAssertionType | Unset): With `client_assertion`: `private_key_jwt`
-                client authentication (RFC 7523), for a credential that holds a public key instead of a secret.
+            client_assertion_type (TokenRequestClientAssertionType | Unset):
             client_assertion (str | Unset): A JWT signed with the credential's private key (RS256, ES256 or EdDSA): `iss`
                 and `sub` the client id, `aud` the token endpoint's URL (introspection and revocation also accept their own),
                 `exp` at most 5 minutes ahead, and a `jti` never used before (each is accepted once). Never together with

@@ -36,8 +36,8 @@ class WebhookEndpointDisabledEvent:
 
         Attributes:
             id (str): Event id; retries and replays reuse it.
-            type_ (WebhookEndpointDisabledEventType): The event type.
-            schema_version (WebhookEndpointDisabledEventSchemaVersion): Version of the `data` schema.
+            type_ (WebhookEndpointDisabledEventType):
+            schema_version (WebhookEndpointDisabledEventSchemaVersion):
             occurred_at (datetime.datetime): When the endpoint was disabled.
             data (WebhookEndpointDisabledPayload): `data` of the `webhook.endpoint.disabled` event. Example: {'endpointId':
                 'whe_5n2k8q4x0c6v1b7m3z9w5r1t8y', 'installationId': 'ins_tem0n4ppxp001k9644h7d5v225', 'applicationId':

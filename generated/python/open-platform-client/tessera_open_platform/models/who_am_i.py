@@ -8,14 +8,14 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.who_am_i_environment import WhoAmIEnvironment
+from ..models.environment import Environment
 from typing import cast
 import datetime
 
 if TYPE_CHECKING:
-  from ..models.who_am_i_application import WhoAmIApplication
-  from ..models.who_am_i_installation import WhoAmIInstallation
-  from ..models.who_am_i_tenant import WhoAmITenant
+  from ..models.caller_application import CallerApplication
+  from ..models.caller_installation import CallerInstallation
+  from ..models.caller_tenant import CallerTenant
 
 
 
@@ -29,19 +29,19 @@ T = TypeVar("T", bound="WhoAmI")
 class WhoAmI:
     """ 
         Attributes:
-            application (WhoAmIApplication):
-            installation (WhoAmIInstallation):
-            tenant (WhoAmITenant):
-            environment (WhoAmIEnvironment):
+            application (CallerApplication): The application the token was issued to.
+            installation (CallerInstallation): The installation the token acts for.
+            tenant (CallerTenant): The tenant of the installation.
+            environment (Environment): The environment an installation belongs to.
             scopes (list[str]):
             client_id (str):
             expires_at (datetime.datetime):
      """
 
-    application: WhoAmIApplication
-    installation: WhoAmIInstallation
-    tenant: WhoAmITenant
-    environment: WhoAmIEnvironment
+    application: CallerApplication
+    installation: CallerInstallation
+    tenant: CallerTenant
+    environment: Environment
     scopes: list[str]
     client_id: str
     expires_at: datetime.datetime
@@ -52,9 +52,9 @@ class WhoAmI:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.who_am_i_application import WhoAmIApplication # noqa: PLC0415
-        from ..models.who_am_i_installation import WhoAmIInstallation # noqa: PLC0415
-        from ..models.who_am_i_tenant import WhoAmITenant # noqa: PLC0415
+        from ..models.caller_application import CallerApplication # noqa: PLC0415
+        from ..models.caller_installation import CallerInstallation # noqa: PLC0415
+        from ..models.caller_tenant import CallerTenant # noqa: PLC0415
         application = self.application.to_dict()
 
         installation = self.installation.to_dict()
@@ -90,26 +90,26 @@ class WhoAmI:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.who_am_i_application import WhoAmIApplication # noqa: PLC0415
-        from ..models.who_am_i_installation import WhoAmIInstallation # noqa: PLC0415
-        from ..models.who_am_i_tenant import WhoAmITenant # noqa: PLC0415
+        from ..models.caller_application import CallerApplication # noqa: PLC0415
+        from ..models.caller_installation import CallerInstallation # noqa: PLC0415
+        from ..models.caller_tenant import CallerTenant # noqa: PLC0415
         d = dict(src_dict)
-        application = WhoAmIApplication.from_dict(d.pop("application"))
+        application = CallerApplication.from_dict(d.pop("application"))
 
 
 
 
-        installation = WhoAmIInstallation.from_dict(d.pop("installation"))
+        installation = CallerInstallation.from_dict(d.pop("installation"))
 
 
 
 
-        tenant = WhoAmITenant.from_dict(d.pop("tenant"))
+        tenant = CallerTenant.from_dict(d.pop("tenant"))
 
 
 
 
-        environment = WhoAmIEnvironment(d.pop("environment"))
+        environment = Environment(d.pop("environment"))
 
 
 

@@ -5,39 +5,26 @@ from .added_member import AddedMember
 from .added_member_envelope import AddedMemberEnvelope
 from .application import Application
 from .application_datetime_comparison import ApplicationDatetimeComparison
-from .application_datetime_comparison_field_name import ApplicationDatetimeComparisonFieldName
-from .application_datetime_comparison_operator import ApplicationDatetimeComparisonOperator
+from .application_datetime_field import ApplicationDatetimeField
 from .application_datetime_in import ApplicationDatetimeIn
-from .application_datetime_in_field_name import ApplicationDatetimeInFieldName
-from .application_datetime_in_operator import ApplicationDatetimeInOperator
 from .application_envelope import ApplicationEnvelope
+from .application_field import ApplicationField
 from .application_list_envelope import ApplicationListEnvelope
 from .application_list_result import ApplicationListResult
 from .application_null_test import ApplicationNullTest
-from .application_null_test_field_name import ApplicationNullTestFieldName
-from .application_null_test_operator import ApplicationNullTestOperator
 from .application_status import ApplicationStatus
 from .application_text_comparison import ApplicationTextComparison
-from .application_text_comparison_field_name import ApplicationTextComparisonFieldName
-from .application_text_comparison_operator import ApplicationTextComparisonOperator
+from .application_text_field import ApplicationTextField
 from .application_text_in import ApplicationTextIn
-from .application_text_in_field_name import ApplicationTextInFieldName
-from .application_text_in_operator import ApplicationTextInOperator
 from .application_text_like import ApplicationTextLike
-from .application_text_like_field_name import ApplicationTextLikeFieldName
-from .application_text_like_operator import ApplicationTextLikeOperator
 from .asset import Asset
 from .asset_command_envelope import AssetCommandEnvelope
-from .asset_command_envelope_code import AssetCommandEnvelopeCode
 from .asset_create_payload import AssetCreatePayload
-from .asset_create_payload_status import AssetCreatePayloadStatus
 from .asset_options_datasource_item import AssetOptionsDatasourceItem
 from .asset_status import AssetStatus
 from .asset_status_datasource_item import AssetStatusDatasourceItem
-from .asset_status_datasource_item_id import AssetStatusDatasourceItemId
-from .asset_status_datasource_item_value import AssetStatusDatasourceItemValue
+from .asset_status_option import AssetStatusOption
 from .asset_update_payload import AssetUpdatePayload
-from .asset_update_payload_status import AssetUpdatePayloadStatus
 from .assets_assign_command_action import AssetsAssignCommandAction
 from .assets_assign_command_action_command import AssetsAssignCommandActionCommand
 from .assets_assign_command_action_input import AssetsAssignCommandActionInput
@@ -48,46 +35,29 @@ from .assets_create_session_action_command import AssetsCreateSessionActionComma
 from .assets_create_session_action_kind import AssetsCreateSessionActionKind
 from .assets_create_session_action_payload import AssetsCreateSessionActionPayload
 from .assets_date_comparison import AssetsDateComparison
-from .assets_date_comparison_field_name import AssetsDateComparisonFieldName
-from .assets_date_comparison_operator import AssetsDateComparisonOperator
+from .assets_date_field import AssetsDateField
 from .assets_date_in import AssetsDateIn
-from .assets_date_in_field_name import AssetsDateInFieldName
-from .assets_date_in_operator import AssetsDateInOperator
 from .assets_datetime_comparison import AssetsDatetimeComparison
-from .assets_datetime_comparison_field_name import AssetsDatetimeComparisonFieldName
-from .assets_datetime_comparison_operator import AssetsDatetimeComparisonOperator
+from .assets_datetime_field import AssetsDatetimeField
 from .assets_datetime_in import AssetsDatetimeIn
-from .assets_datetime_in_field_name import AssetsDatetimeInFieldName
-from .assets_datetime_in_operator import AssetsDatetimeInOperator
 from .assets_delete_request import AssetsDeleteRequest
 from .assets_delete_request_operation_type import AssetsDeleteRequestOperationType
 from .assets_delete_session_action import AssetsDeleteSessionAction
 from .assets_delete_session_action_command import AssetsDeleteSessionActionCommand
 from .assets_delete_session_action_kind import AssetsDeleteSessionActionKind
+from .assets_field import AssetsField
 from .assets_list_envelope import AssetsListEnvelope
 from .assets_list_query import AssetsListQuery
-from .assets_list_query_sort_field import AssetsListQuerySortField
-from .assets_list_query_sort_order import AssetsListQuerySortOrder
 from .assets_list_result import AssetsListResult
 from .assets_null_test import AssetsNullTest
-from .assets_null_test_field_name import AssetsNullTestFieldName
-from .assets_null_test_operator import AssetsNullTestOperator
 from .assets_number_comparison import AssetsNumberComparison
-from .assets_number_comparison_field_name import AssetsNumberComparisonFieldName
-from .assets_number_comparison_operator import AssetsNumberComparisonOperator
+from .assets_number_field import AssetsNumberField
 from .assets_number_in import AssetsNumberIn
-from .assets_number_in_field_name import AssetsNumberInFieldName
-from .assets_number_in_operator import AssetsNumberInOperator
 from .assets_record_envelope import AssetsRecordEnvelope
 from .assets_text_comparison import AssetsTextComparison
-from .assets_text_comparison_field_name import AssetsTextComparisonFieldName
-from .assets_text_comparison_operator import AssetsTextComparisonOperator
+from .assets_text_field import AssetsTextField
 from .assets_text_in import AssetsTextIn
-from .assets_text_in_field_name import AssetsTextInFieldName
-from .assets_text_in_operator import AssetsTextInOperator
 from .assets_text_like import AssetsTextLike
-from .assets_text_like_field_name import AssetsTextLikeFieldName
-from .assets_text_like_operator import AssetsTextLikeOperator
 from .assets_update_request import AssetsUpdateRequest
 from .assets_update_request_operation_type import AssetsUpdateRequestOperationType
 from .assets_update_session_action import AssetsUpdateSessionAction
@@ -95,85 +65,52 @@ from .assets_update_session_action_command import AssetsUpdateSessionActionComma
 from .assets_update_session_action_kind import AssetsUpdateSessionActionKind
 from .assets_update_session_action_payload import AssetsUpdateSessionActionPayload
 from .audit_datetime_comparison import AuditDatetimeComparison
-from .audit_datetime_comparison_field_name import AuditDatetimeComparisonFieldName
-from .audit_datetime_comparison_operator import AuditDatetimeComparisonOperator
+from .audit_datetime_field import AuditDatetimeField
 from .audit_datetime_in import AuditDatetimeIn
-from .audit_datetime_in_field_name import AuditDatetimeInFieldName
-from .audit_datetime_in_operator import AuditDatetimeInOperator
 from .audit_entry import AuditEntry
 from .audit_entry_after_type_0 import AuditEntryAfterType0
 from .audit_entry_before_type_0 import AuditEntryBeforeType0
+from .audit_field import AuditField
 from .audit_list_envelope import AuditListEnvelope
 from .audit_list_result import AuditListResult
 from .audit_null_test import AuditNullTest
-from .audit_null_test_field_name import AuditNullTestFieldName
-from .audit_null_test_operator import AuditNullTestOperator
 from .audit_text_comparison import AuditTextComparison
-from .audit_text_comparison_field_name import AuditTextComparisonFieldName
-from .audit_text_comparison_operator import AuditTextComparisonOperator
+from .audit_text_field import AuditTextField
 from .audit_text_in import AuditTextIn
-from .audit_text_in_field_name import AuditTextInFieldName
-from .audit_text_in_operator import AuditTextInOperator
 from .audit_text_like import AuditTextLike
-from .audit_text_like_field_name import AuditTextLikeFieldName
-from .audit_text_like_operator import AuditTextLikeOperator
 from .automation import Automation
 from .automation_datetime_comparison import AutomationDatetimeComparison
-from .automation_datetime_comparison_field_name import AutomationDatetimeComparisonFieldName
-from .automation_datetime_comparison_operator import AutomationDatetimeComparisonOperator
+from .automation_datetime_field import AutomationDatetimeField
 from .automation_datetime_in import AutomationDatetimeIn
-from .automation_datetime_in_field_name import AutomationDatetimeInFieldName
-from .automation_datetime_in_operator import AutomationDatetimeInOperator
 from .automation_envelope import AutomationEnvelope
+from .automation_field import AutomationField
 from .automation_integer_comparison import AutomationIntegerComparison
-from .automation_integer_comparison_field_name import AutomationIntegerComparisonFieldName
-from .automation_integer_comparison_operator import AutomationIntegerComparisonOperator
+from .automation_integer_field import AutomationIntegerField
 from .automation_integer_in import AutomationIntegerIn
-from .automation_integer_in_field_name import AutomationIntegerInFieldName
-from .automation_integer_in_operator import AutomationIntegerInOperator
 from .automation_list_envelope import AutomationListEnvelope
 from .automation_list_result import AutomationListResult
 from .automation_null_test import AutomationNullTest
-from .automation_null_test_field_name import AutomationNullTestFieldName
-from .automation_null_test_operator import AutomationNullTestOperator
 from .automation_run import AutomationRun
 from .automation_run_datetime_comparison import AutomationRunDatetimeComparison
-from .automation_run_datetime_comparison_field_name import AutomationRunDatetimeComparisonFieldName
-from .automation_run_datetime_comparison_operator import AutomationRunDatetimeComparisonOperator
+from .automation_run_datetime_field import AutomationRunDatetimeField
 from .automation_run_datetime_in import AutomationRunDatetimeIn
-from .automation_run_datetime_in_field_name import AutomationRunDatetimeInFieldName
-from .automation_run_datetime_in_operator import AutomationRunDatetimeInOperator
+from .automation_run_field import AutomationRunField
 from .automation_run_integer_comparison import AutomationRunIntegerComparison
-from .automation_run_integer_comparison_field_name import AutomationRunIntegerComparisonFieldName
-from .automation_run_integer_comparison_operator import AutomationRunIntegerComparisonOperator
+from .automation_run_integer_field import AutomationRunIntegerField
 from .automation_run_integer_in import AutomationRunIntegerIn
-from .automation_run_integer_in_field_name import AutomationRunIntegerInFieldName
-from .automation_run_integer_in_operator import AutomationRunIntegerInOperator
 from .automation_run_list_envelope import AutomationRunListEnvelope
 from .automation_run_list_result import AutomationRunListResult
 from .automation_run_null_test import AutomationRunNullTest
-from .automation_run_null_test_field_name import AutomationRunNullTestFieldName
-from .automation_run_null_test_operator import AutomationRunNullTestOperator
 from .automation_run_result import AutomationRunResult
 from .automation_run_status import AutomationRunStatus
 from .automation_run_text_comparison import AutomationRunTextComparison
-from .automation_run_text_comparison_field_name import AutomationRunTextComparisonFieldName
-from .automation_run_text_comparison_operator import AutomationRunTextComparisonOperator
+from .automation_run_text_field import AutomationRunTextField
 from .automation_run_text_in import AutomationRunTextIn
-from .automation_run_text_in_field_name import AutomationRunTextInFieldName
-from .automation_run_text_in_operator import AutomationRunTextInOperator
 from .automation_run_text_like import AutomationRunTextLike
-from .automation_run_text_like_field_name import AutomationRunTextLikeFieldName
-from .automation_run_text_like_operator import AutomationRunTextLikeOperator
 from .automation_text_comparison import AutomationTextComparison
-from .automation_text_comparison_field_name import AutomationTextComparisonFieldName
-from .automation_text_comparison_operator import AutomationTextComparisonOperator
+from .automation_text_field import AutomationTextField
 from .automation_text_in import AutomationTextIn
-from .automation_text_in_field_name import AutomationTextInFieldName
-from .automation_text_in_operator import AutomationTextInOperator
 from .automation_text_like import AutomationTextLike
-from .automation_text_like_field_name import AutomationTextLikeFieldName
-from .automation_text_like_operator import AutomationTextLikeOperator
 from .call_stats import CallStats
 from .call_stats_bucket import CallStatsBucket
 from .call_stats_bucket_statuses import CallStatsBucketStatuses
@@ -184,6 +121,8 @@ from .catalog_event_source import CatalogEventSource
 from .catalog_scope import CatalogScope
 from .catalog_webhook_event import CatalogWebhookEvent
 from .change_member_request import ChangeMemberRequest
+from .command_result_code import CommandResultCode
+from .comparison_operator import ComparisonOperator
 from .create_application_request import CreateApplicationRequest
 from .create_automation_request import CreateAutomationRequest
 from .create_credential_request import CreateCredentialRequest
@@ -193,12 +132,10 @@ from .created_webhook_endpoint import CreatedWebhookEndpoint
 from .created_webhook_endpoint_envelope import CreatedWebhookEndpointEnvelope
 from .credential import Credential
 from .credential_datetime_comparison import CredentialDatetimeComparison
-from .credential_datetime_comparison_field_name import CredentialDatetimeComparisonFieldName
-from .credential_datetime_comparison_operator import CredentialDatetimeComparisonOperator
+from .credential_datetime_field import CredentialDatetimeField
 from .credential_datetime_in import CredentialDatetimeIn
-from .credential_datetime_in_field_name import CredentialDatetimeInFieldName
-from .credential_datetime_in_operator import CredentialDatetimeInOperator
 from .credential_envelope import CredentialEnvelope
+from .credential_field import CredentialField
 from .credential_key import CredentialKey
 from .credential_key_alg import CredentialKeyAlg
 from .credential_key_kty import CredentialKeyKty
@@ -206,75 +143,49 @@ from .credential_kind import CredentialKind
 from .credential_list_envelope import CredentialListEnvelope
 from .credential_list_result import CredentialListResult
 from .credential_null_test import CredentialNullTest
-from .credential_null_test_field_name import CredentialNullTestFieldName
-from .credential_null_test_operator import CredentialNullTestOperator
 from .credential_status import CredentialStatus
 from .credential_summary import CredentialSummary
 from .credential_text_comparison import CredentialTextComparison
-from .credential_text_comparison_field_name import CredentialTextComparisonFieldName
-from .credential_text_comparison_operator import CredentialTextComparisonOperator
+from .credential_text_field import CredentialTextField
 from .credential_text_in import CredentialTextIn
-from .credential_text_in_field_name import CredentialTextInFieldName
-from .credential_text_in_operator import CredentialTextInOperator
 from .credential_text_like import CredentialTextLike
-from .credential_text_like_field_name import CredentialTextLikeFieldName
-from .credential_text_like_operator import CredentialTextLikeOperator
 from .datasource_envelope import DatasourceEnvelope
+from .datasource_field import DatasourceField
 from .datasource_null_test import DatasourceNullTest
-from .datasource_null_test_field_name import DatasourceNullTestFieldName
-from .datasource_null_test_operator import DatasourceNullTestOperator
 from .datasource_result import DatasourceResult
 from .datasource_text_comparison import DatasourceTextComparison
-from .datasource_text_comparison_field_name import DatasourceTextComparisonFieldName
-from .datasource_text_comparison_operator import DatasourceTextComparisonOperator
+from .datasource_text_field import DatasourceTextField
 from .datasource_text_in import DatasourceTextIn
-from .datasource_text_in_field_name import DatasourceTextInFieldName
-from .datasource_text_in_operator import DatasourceTextInOperator
 from .datasource_text_like import DatasourceTextLike
-from .datasource_text_like_field_name import DatasourceTextLikeFieldName
-from .datasource_text_like_operator import DatasourceTextLikeOperator
 from .deleted_application import DeletedApplication
 from .deleted_application_envelope import DeletedApplicationEnvelope
 from .deleted_automation import DeletedAutomation
 from .deleted_automation_envelope import DeletedAutomationEnvelope
 from .deleted_record import DeletedRecord
 from .deleted_record_envelope import DeletedRecordEnvelope
-from .deleted_record_envelope_code import DeletedRecordEnvelopeCode
 from .deleted_webhook_endpoint import DeletedWebhookEndpoint
 from .deleted_webhook_endpoint_envelope import DeletedWebhookEndpointEnvelope
 from .delivery import Delivery
 from .delivery_attempt import DeliveryAttempt
 from .delivery_attempt_outcome import DeliveryAttemptOutcome
 from .delivery_datetime_comparison import DeliveryDatetimeComparison
-from .delivery_datetime_comparison_field_name import DeliveryDatetimeComparisonFieldName
-from .delivery_datetime_comparison_operator import DeliveryDatetimeComparisonOperator
+from .delivery_datetime_field import DeliveryDatetimeField
 from .delivery_datetime_in import DeliveryDatetimeIn
-from .delivery_datetime_in_field_name import DeliveryDatetimeInFieldName
-from .delivery_datetime_in_operator import DeliveryDatetimeInOperator
+from .delivery_field import DeliveryField
 from .delivery_integer_comparison import DeliveryIntegerComparison
-from .delivery_integer_comparison_field_name import DeliveryIntegerComparisonFieldName
-from .delivery_integer_comparison_operator import DeliveryIntegerComparisonOperator
+from .delivery_integer_field import DeliveryIntegerField
 from .delivery_integer_in import DeliveryIntegerIn
-from .delivery_integer_in_field_name import DeliveryIntegerInFieldName
-from .delivery_integer_in_operator import DeliveryIntegerInOperator
 from .delivery_list_envelope import DeliveryListEnvelope
 from .delivery_list_result import DeliveryListResult
 from .delivery_null_test import DeliveryNullTest
-from .delivery_null_test_field_name import DeliveryNullTestFieldName
-from .delivery_null_test_operator import DeliveryNullTestOperator
 from .delivery_stats import DeliveryStats
 from .delivery_stats_bucket import DeliveryStatsBucket
 from .delivery_stats_envelope import DeliveryStatsEnvelope
 from .delivery_status import DeliveryStatus
 from .delivery_text_comparison import DeliveryTextComparison
-from .delivery_text_comparison_field_name import DeliveryTextComparisonFieldName
-from .delivery_text_comparison_operator import DeliveryTextComparisonOperator
+from .delivery_text_field import DeliveryTextField
 from .delivery_text_in import DeliveryTextIn
-from .delivery_text_in_field_name import DeliveryTextInFieldName
-from .delivery_text_in_operator import DeliveryTextInOperator
 from .delivery_text_like import DeliveryTextLike
-from .delivery_text_like_field_name import DeliveryTextLikeFieldName
-from .delivery_text_like_operator import DeliveryTextLikeOperator
 from .ec_public_jwk import EcPublicJwk
 from .ec_public_jwk_alg import EcPublicJwkAlg
 from .ec_public_jwk_crv import EcPublicJwkCrv
@@ -293,31 +204,22 @@ from .health_status import HealthStatus
 from .health_status_status import HealthStatusStatus
 from .installation import Installation
 from .installation_datetime_comparison import InstallationDatetimeComparison
-from .installation_datetime_comparison_field_name import InstallationDatetimeComparisonFieldName
-from .installation_datetime_comparison_operator import InstallationDatetimeComparisonOperator
+from .installation_datetime_field import InstallationDatetimeField
 from .installation_datetime_in import InstallationDatetimeIn
-from .installation_datetime_in_field_name import InstallationDatetimeInFieldName
-from .installation_datetime_in_operator import InstallationDatetimeInOperator
 from .installation_envelope import InstallationEnvelope
 from .installation_event import InstallationEvent
 from .installation_event_data import InstallationEventData
 from .installation_events import InstallationEvents
 from .installation_events_envelope import InstallationEventsEnvelope
+from .installation_field import InstallationField
 from .installation_list_envelope import InstallationListEnvelope
 from .installation_list_result import InstallationListResult
 from .installation_null_test import InstallationNullTest
-from .installation_null_test_field_name import InstallationNullTestFieldName
-from .installation_null_test_operator import InstallationNullTestOperator
 from .installation_status import InstallationStatus
 from .installation_text_comparison import InstallationTextComparison
-from .installation_text_comparison_field_name import InstallationTextComparisonFieldName
-from .installation_text_comparison_operator import InstallationTextComparisonOperator
+from .installation_text_field import InstallationTextField
 from .installation_text_in import InstallationTextIn
-from .installation_text_in_field_name import InstallationTextInFieldName
-from .installation_text_in_operator import InstallationTextInOperator
 from .installation_text_like import InstallationTextLike
-from .installation_text_like_field_name import InstallationTextLikeFieldName
-from .installation_text_like_operator import InstallationTextLikeOperator
 from .internal_error_envelope import InternalErrorEnvelope
 from .internal_error_envelope_code import InternalErrorEnvelopeCode
 from .inventory_stock_ins_create_command_action import InventoryStockInsCreateCommandAction
@@ -325,29 +227,8 @@ from .inventory_stock_ins_create_command_action_command import InventoryStockIns
 from .inventory_stock_ins_create_command_action_input import InventoryStockInsCreateCommandActionInput
 from .inventory_stock_ins_create_command_action_kind import InventoryStockInsCreateCommandActionKind
 from .jwks import Jwks
-from .list_applications_sort_field import ListApplicationsSortField
-from .list_applications_sort_order import ListApplicationsSortOrder
-from .list_assets_records_sort_field import ListAssetsRecordsSortField
-from .list_assets_records_sort_order import ListAssetsRecordsSortOrder
-from .list_automation_runs_sort_field import ListAutomationRunsSortField
-from .list_automation_runs_sort_order import ListAutomationRunsSortOrder
-from .list_automations_sort_field import ListAutomationsSortField
-from .list_automations_sort_order import ListAutomationsSortOrder
-from .list_credentials_sort_field import ListCredentialsSortField
-from .list_credentials_sort_order import ListCredentialsSortOrder
+from .like_operator import LikeOperator
 from .list_datasource_items_datasource_id import ListDatasourceItemsDatasourceId
-from .list_datasource_items_sort_field import ListDatasourceItemsSortField
-from .list_datasource_items_sort_order import ListDatasourceItemsSortOrder
-from .list_deliveries_sort_field import ListDeliveriesSortField
-from .list_deliveries_sort_order import ListDeliveriesSortOrder
-from .list_installations_sort_field import ListInstallationsSortField
-from .list_installations_sort_order import ListInstallationsSortOrder
-from .list_members_sort_field import ListMembersSortField
-from .list_members_sort_order import ListMembersSortOrder
-from .list_stock_ins_records_sort_field import ListStockInsRecordsSortField
-from .list_stock_ins_records_sort_order import ListStockInsRecordsSortOrder
-from .list_webhook_endpoints_sort_field import ListWebhookEndpointsSortField
-from .list_webhook_endpoints_sort_order import ListWebhookEndpointsSortOrder
 from .login_envelope import LoginEnvelope
 from .login_request import LoginRequest
 from .login_result import LoginResult
@@ -358,26 +239,18 @@ from .member_change_role_type_1 import MemberChangeRoleType1
 from .member_change_role_type_2_type_1 import MemberChangeRoleType2Type1
 from .member_change_role_type_3_type_1 import MemberChangeRoleType3Type1
 from .member_datetime_comparison import MemberDatetimeComparison
-from .member_datetime_comparison_field_name import MemberDatetimeComparisonFieldName
-from .member_datetime_comparison_operator import MemberDatetimeComparisonOperator
+from .member_datetime_field import MemberDatetimeField
 from .member_datetime_in import MemberDatetimeIn
-from .member_datetime_in_field_name import MemberDatetimeInFieldName
-from .member_datetime_in_operator import MemberDatetimeInOperator
+from .member_field import MemberField
 from .member_list_envelope import MemberListEnvelope
 from .member_list_result import MemberListResult
 from .member_null_test import MemberNullTest
-from .member_null_test_field_name import MemberNullTestFieldName
-from .member_null_test_operator import MemberNullTestOperator
 from .member_role import MemberRole
 from .member_text_comparison import MemberTextComparison
-from .member_text_comparison_field_name import MemberTextComparisonFieldName
-from .member_text_comparison_operator import MemberTextComparisonOperator
+from .member_text_field import MemberTextField
 from .member_text_in import MemberTextIn
-from .member_text_in_field_name import MemberTextInFieldName
-from .member_text_in_operator import MemberTextInOperator
 from .member_text_like import MemberTextLike
-from .member_text_like_field_name import MemberTextLikeFieldName
-from .member_text_like_operator import MemberTextLikeOperator
+from .null_test_operator import NullTestOperator
 from .okp_public_jwk import OkpPublicJwk
 from .okp_public_jwk_alg import OkpPublicJwkAlg
 from .okp_public_jwk_crv import OkpPublicJwkCrv
@@ -406,7 +279,6 @@ from .revoked_credential_status import RevokedCredentialStatus
 from .robot_fleet_trigger import RobotFleetTrigger
 from .robot_fleet_trigger_event_type import RobotFleetTriggerEventType
 from .robot_fleet_trigger_source import RobotFleetTriggerSource
-from .role import Role
 from .role_list_envelope import RoleListEnvelope
 from .role_list_result import RoleListResult
 from .rotate_credential_request import RotateCredentialRequest
@@ -420,14 +292,13 @@ from .rsa_public_jwk_alg import RsaPublicJwkAlg
 from .rsa_public_jwk_kty import RsaPublicJwkKty
 from .rsa_public_jwk_use import RsaPublicJwkUse
 from .scope_list_item import ScopeListItem
-from .search_audit_sort_field import SearchAuditSortField
-from .search_audit_sort_order import SearchAuditSortOrder
 from .session import Session
 from .session_envelope import SessionEnvelope
+from .set_operator import SetOperator
+from .sort_order import SortOrder
 from .stats_window import StatsWindow
 from .stock_in import StockIn
 from .stock_in_command_envelope import StockInCommandEnvelope
-from .stock_in_command_envelope_code import StockInCommandEnvelopeCode
 from .stock_in_create_payload import StockInCreatePayload
 from .stock_in_update_payload import StockInUpdatePayload
 from .stock_ins_create_request import StockInsCreateRequest
@@ -436,40 +307,26 @@ from .stock_ins_create_session_action_command import StockInsCreateSessionAction
 from .stock_ins_create_session_action_kind import StockInsCreateSessionActionKind
 from .stock_ins_create_session_action_payload import StockInsCreateSessionActionPayload
 from .stock_ins_datetime_comparison import StockInsDatetimeComparison
-from .stock_ins_datetime_comparison_field_name import StockInsDatetimeComparisonFieldName
-from .stock_ins_datetime_comparison_operator import StockInsDatetimeComparisonOperator
+from .stock_ins_datetime_field import StockInsDatetimeField
 from .stock_ins_datetime_in import StockInsDatetimeIn
-from .stock_ins_datetime_in_field_name import StockInsDatetimeInFieldName
-from .stock_ins_datetime_in_operator import StockInsDatetimeInOperator
 from .stock_ins_delete_request import StockInsDeleteRequest
 from .stock_ins_delete_request_operation_type import StockInsDeleteRequestOperationType
 from .stock_ins_delete_session_action import StockInsDeleteSessionAction
 from .stock_ins_delete_session_action_command import StockInsDeleteSessionActionCommand
 from .stock_ins_delete_session_action_kind import StockInsDeleteSessionActionKind
+from .stock_ins_field import StockInsField
 from .stock_ins_integer_comparison import StockInsIntegerComparison
-from .stock_ins_integer_comparison_field_name import StockInsIntegerComparisonFieldName
-from .stock_ins_integer_comparison_operator import StockInsIntegerComparisonOperator
+from .stock_ins_integer_field import StockInsIntegerField
 from .stock_ins_integer_in import StockInsIntegerIn
-from .stock_ins_integer_in_field_name import StockInsIntegerInFieldName
-from .stock_ins_integer_in_operator import StockInsIntegerInOperator
 from .stock_ins_list_envelope import StockInsListEnvelope
 from .stock_ins_list_query import StockInsListQuery
-from .stock_ins_list_query_sort_field import StockInsListQuerySortField
-from .stock_ins_list_query_sort_order import StockInsListQuerySortOrder
 from .stock_ins_list_result import StockInsListResult
 from .stock_ins_null_test import StockInsNullTest
-from .stock_ins_null_test_field_name import StockInsNullTestFieldName
-from .stock_ins_null_test_operator import StockInsNullTestOperator
 from .stock_ins_record_envelope import StockInsRecordEnvelope
 from .stock_ins_text_comparison import StockInsTextComparison
-from .stock_ins_text_comparison_field_name import StockInsTextComparisonFieldName
-from .stock_ins_text_comparison_operator import StockInsTextComparisonOperator
+from .stock_ins_text_field import StockInsTextField
 from .stock_ins_text_in import StockInsTextIn
-from .stock_ins_text_in_field_name import StockInsTextInFieldName
-from .stock_ins_text_in_operator import StockInsTextInOperator
 from .stock_ins_text_like import StockInsTextLike
-from .stock_ins_text_like_field_name import StockInsTextLikeFieldName
-from .stock_ins_text_like_operator import StockInsTextLikeOperator
 from .stock_ins_update_request import StockInsUpdateRequest
 from .stock_ins_update_request_operation_type import StockInsUpdateRequestOperationType
 from .stock_ins_update_session_action import StockInsUpdateSessionAction
@@ -478,6 +335,7 @@ from .stock_ins_update_session_action_kind import StockInsUpdateSessionActionKin
 from .stock_ins_update_session_action_payload import StockInsUpdateSessionActionPayload
 from .switch_tenant_request import SwitchTenantRequest
 from .tenant_membership import TenantMembership
+from .tenant_role import TenantRole
 from .trace_data import TraceData
 from .update_application_request import UpdateApplicationRequest
 from .update_automation_request import UpdateAutomationRequest
@@ -489,32 +347,20 @@ from .validation_error_envelope import ValidationErrorEnvelope
 from .validation_error_envelope_code import ValidationErrorEnvelopeCode
 from .webhook_endpoint import WebhookEndpoint
 from .webhook_endpoint_datetime_comparison import WebhookEndpointDatetimeComparison
-from .webhook_endpoint_datetime_comparison_field_name import WebhookEndpointDatetimeComparisonFieldName
-from .webhook_endpoint_datetime_comparison_operator import WebhookEndpointDatetimeComparisonOperator
+from .webhook_endpoint_datetime_field import WebhookEndpointDatetimeField
 from .webhook_endpoint_datetime_in import WebhookEndpointDatetimeIn
-from .webhook_endpoint_datetime_in_field_name import WebhookEndpointDatetimeInFieldName
-from .webhook_endpoint_datetime_in_operator import WebhookEndpointDatetimeInOperator
 from .webhook_endpoint_envelope import WebhookEndpointEnvelope
+from .webhook_endpoint_field import WebhookEndpointField
 from .webhook_endpoint_integer_comparison import WebhookEndpointIntegerComparison
-from .webhook_endpoint_integer_comparison_field_name import WebhookEndpointIntegerComparisonFieldName
-from .webhook_endpoint_integer_comparison_operator import WebhookEndpointIntegerComparisonOperator
+from .webhook_endpoint_integer_field import WebhookEndpointIntegerField
 from .webhook_endpoint_integer_in import WebhookEndpointIntegerIn
-from .webhook_endpoint_integer_in_field_name import WebhookEndpointIntegerInFieldName
-from .webhook_endpoint_integer_in_operator import WebhookEndpointIntegerInOperator
 from .webhook_endpoint_list_envelope import WebhookEndpointListEnvelope
 from .webhook_endpoint_list_result import WebhookEndpointListResult
 from .webhook_endpoint_null_test import WebhookEndpointNullTest
-from .webhook_endpoint_null_test_field_name import WebhookEndpointNullTestFieldName
-from .webhook_endpoint_null_test_operator import WebhookEndpointNullTestOperator
 from .webhook_endpoint_text_comparison import WebhookEndpointTextComparison
-from .webhook_endpoint_text_comparison_field_name import WebhookEndpointTextComparisonFieldName
-from .webhook_endpoint_text_comparison_operator import WebhookEndpointTextComparisonOperator
+from .webhook_endpoint_text_field import WebhookEndpointTextField
 from .webhook_endpoint_text_in import WebhookEndpointTextIn
-from .webhook_endpoint_text_in_field_name import WebhookEndpointTextInFieldName
-from .webhook_endpoint_text_in_operator import WebhookEndpointTextInOperator
 from .webhook_endpoint_text_like import WebhookEndpointTextLike
-from .webhook_endpoint_text_like_field_name import WebhookEndpointTextLikeFieldName
-from .webhook_endpoint_text_like_operator import WebhookEndpointTextLikeOperator
 from .webhook_event_type import WebhookEventType
 from .webhook_signature_format import WebhookSignatureFormat
 
@@ -524,32 +370,21 @@ __all__ = (
     "AddMemberRequest",
     "Application",
     "ApplicationDatetimeComparison",
-    "ApplicationDatetimeComparisonFieldName",
-    "ApplicationDatetimeComparisonOperator",
+    "ApplicationDatetimeField",
     "ApplicationDatetimeIn",
-    "ApplicationDatetimeInFieldName",
-    "ApplicationDatetimeInOperator",
     "ApplicationEnvelope",
+    "ApplicationField",
     "ApplicationListEnvelope",
     "ApplicationListResult",
     "ApplicationNullTest",
-    "ApplicationNullTestFieldName",
-    "ApplicationNullTestOperator",
     "ApplicationStatus",
     "ApplicationTextComparison",
-    "ApplicationTextComparisonFieldName",
-    "ApplicationTextComparisonOperator",
+    "ApplicationTextField",
     "ApplicationTextIn",
-    "ApplicationTextInFieldName",
-    "ApplicationTextInOperator",
     "ApplicationTextLike",
-    "ApplicationTextLikeFieldName",
-    "ApplicationTextLikeOperator",
     "Asset",
     "AssetCommandEnvelope",
-    "AssetCommandEnvelopeCode",
     "AssetCreatePayload",
-    "AssetCreatePayloadStatus",
     "AssetOptionsDatasourceItem",
     "AssetsAssignCommandAction",
     "AssetsAssignCommandActionCommand",
@@ -561,50 +396,32 @@ __all__ = (
     "AssetsCreateSessionActionKind",
     "AssetsCreateSessionActionPayload",
     "AssetsDateComparison",
-    "AssetsDateComparisonFieldName",
-    "AssetsDateComparisonOperator",
+    "AssetsDateField",
     "AssetsDateIn",
-    "AssetsDateInFieldName",
-    "AssetsDateInOperator",
     "AssetsDatetimeComparison",
-    "AssetsDatetimeComparisonFieldName",
-    "AssetsDatetimeComparisonOperator",
+    "AssetsDatetimeField",
     "AssetsDatetimeIn",
-    "AssetsDatetimeInFieldName",
-    "AssetsDatetimeInOperator",
     "AssetsDeleteRequest",
     "AssetsDeleteRequestOperationType",
     "AssetsDeleteSessionAction",
     "AssetsDeleteSessionActionCommand",
     "AssetsDeleteSessionActionKind",
+    "AssetsField",
     "AssetsListEnvelope",
     "AssetsListQuery",
-    "AssetsListQuerySortField",
-    "AssetsListQuerySortOrder",
     "AssetsListResult",
     "AssetsNullTest",
-    "AssetsNullTestFieldName",
-    "AssetsNullTestOperator",
     "AssetsNumberComparison",
-    "AssetsNumberComparisonFieldName",
-    "AssetsNumberComparisonOperator",
+    "AssetsNumberField",
     "AssetsNumberIn",
-    "AssetsNumberInFieldName",
-    "AssetsNumberInOperator",
     "AssetsRecordEnvelope",
     "AssetStatus",
     "AssetStatusDatasourceItem",
-    "AssetStatusDatasourceItemId",
-    "AssetStatusDatasourceItemValue",
+    "AssetStatusOption",
     "AssetsTextComparison",
-    "AssetsTextComparisonFieldName",
-    "AssetsTextComparisonOperator",
+    "AssetsTextField",
     "AssetsTextIn",
-    "AssetsTextInFieldName",
-    "AssetsTextInOperator",
     "AssetsTextLike",
-    "AssetsTextLikeFieldName",
-    "AssetsTextLikeOperator",
     "AssetsUpdateRequest",
     "AssetsUpdateRequestOperationType",
     "AssetsUpdateSessionAction",
@@ -612,87 +429,53 @@ __all__ = (
     "AssetsUpdateSessionActionKind",
     "AssetsUpdateSessionActionPayload",
     "AssetUpdatePayload",
-    "AssetUpdatePayloadStatus",
     "AuditDatetimeComparison",
-    "AuditDatetimeComparisonFieldName",
-    "AuditDatetimeComparisonOperator",
+    "AuditDatetimeField",
     "AuditDatetimeIn",
-    "AuditDatetimeInFieldName",
-    "AuditDatetimeInOperator",
     "AuditEntry",
     "AuditEntryAfterType0",
     "AuditEntryBeforeType0",
+    "AuditField",
     "AuditListEnvelope",
     "AuditListResult",
     "AuditNullTest",
-    "AuditNullTestFieldName",
-    "AuditNullTestOperator",
     "AuditTextComparison",
-    "AuditTextComparisonFieldName",
-    "AuditTextComparisonOperator",
+    "AuditTextField",
     "AuditTextIn",
-    "AuditTextInFieldName",
-    "AuditTextInOperator",
     "AuditTextLike",
-    "AuditTextLikeFieldName",
-    "AuditTextLikeOperator",
     "Automation",
     "AutomationDatetimeComparison",
-    "AutomationDatetimeComparisonFieldName",
-    "AutomationDatetimeComparisonOperator",
+    "AutomationDatetimeField",
     "AutomationDatetimeIn",
-    "AutomationDatetimeInFieldName",
-    "AutomationDatetimeInOperator",
     "AutomationEnvelope",
+    "AutomationField",
     "AutomationIntegerComparison",
-    "AutomationIntegerComparisonFieldName",
-    "AutomationIntegerComparisonOperator",
+    "AutomationIntegerField",
     "AutomationIntegerIn",
-    "AutomationIntegerInFieldName",
-    "AutomationIntegerInOperator",
     "AutomationListEnvelope",
     "AutomationListResult",
     "AutomationNullTest",
-    "AutomationNullTestFieldName",
-    "AutomationNullTestOperator",
     "AutomationRun",
     "AutomationRunDatetimeComparison",
-    "AutomationRunDatetimeComparisonFieldName",
-    "AutomationRunDatetimeComparisonOperator",
+    "AutomationRunDatetimeField",
     "AutomationRunDatetimeIn",
-    "AutomationRunDatetimeInFieldName",
-    "AutomationRunDatetimeInOperator",
+    "AutomationRunField",
     "AutomationRunIntegerComparison",
-    "AutomationRunIntegerComparisonFieldName",
-    "AutomationRunIntegerComparisonOperator",
+    "AutomationRunIntegerField",
     "AutomationRunIntegerIn",
-    "AutomationRunIntegerInFieldName",
-    "AutomationRunIntegerInOperator",
     "AutomationRunListEnvelope",
     "AutomationRunListResult",
     "AutomationRunNullTest",
-    "AutomationRunNullTestFieldName",
-    "AutomationRunNullTestOperator",
     "AutomationRunResult",
     "AutomationRunStatus",
     "AutomationRunTextComparison",
-    "AutomationRunTextComparisonFieldName",
-    "AutomationRunTextComparisonOperator",
+    "AutomationRunTextField",
     "AutomationRunTextIn",
-    "AutomationRunTextInFieldName",
-    "AutomationRunTextInOperator",
     "AutomationRunTextLike",
-    "AutomationRunTextLikeFieldName",
-    "AutomationRunTextLikeOperator",
     "AutomationTextComparison",
-    "AutomationTextComparisonFieldName",
-    "AutomationTextComparisonOperator",
+    "AutomationTextField",
     "AutomationTextIn",
-    "AutomationTextInFieldName",
-    "AutomationTextInOperator",
     "AutomationTextLike",
-    "AutomationTextLikeFieldName",
-    "AutomationTextLikeOperator",
     "CallStats",
     "CallStatsBucket",
     "CallStatsBucketStatuses",
@@ -703,6 +486,8 @@ __all__ = (
     "CatalogScope",
     "CatalogWebhookEvent",
     "ChangeMemberRequest",
+    "CommandResultCode",
+    "ComparisonOperator",
     "CreateApplicationRequest",
     "CreateAutomationRequest",
     "CreateCredentialRequest",
@@ -712,12 +497,10 @@ __all__ = (
     "CreateWebhookEndpointRequest",
     "Credential",
     "CredentialDatetimeComparison",
-    "CredentialDatetimeComparisonFieldName",
-    "CredentialDatetimeComparisonOperator",
+    "CredentialDatetimeField",
     "CredentialDatetimeIn",
-    "CredentialDatetimeInFieldName",
-    "CredentialDatetimeInOperator",
     "CredentialEnvelope",
+    "CredentialField",
     "CredentialKey",
     "CredentialKeyAlg",
     "CredentialKeyKty",
@@ -725,75 +508,49 @@ __all__ = (
     "CredentialListEnvelope",
     "CredentialListResult",
     "CredentialNullTest",
-    "CredentialNullTestFieldName",
-    "CredentialNullTestOperator",
     "CredentialStatus",
     "CredentialSummary",
     "CredentialTextComparison",
-    "CredentialTextComparisonFieldName",
-    "CredentialTextComparisonOperator",
+    "CredentialTextField",
     "CredentialTextIn",
-    "CredentialTextInFieldName",
-    "CredentialTextInOperator",
     "CredentialTextLike",
-    "CredentialTextLikeFieldName",
-    "CredentialTextLikeOperator",
     "DatasourceEnvelope",
+    "DatasourceField",
     "DatasourceNullTest",
-    "DatasourceNullTestFieldName",
-    "DatasourceNullTestOperator",
     "DatasourceResult",
     "DatasourceTextComparison",
-    "DatasourceTextComparisonFieldName",
-    "DatasourceTextComparisonOperator",
+    "DatasourceTextField",
     "DatasourceTextIn",
-    "DatasourceTextInFieldName",
-    "DatasourceTextInOperator",
     "DatasourceTextLike",
-    "DatasourceTextLikeFieldName",
-    "DatasourceTextLikeOperator",
     "DeletedApplication",
     "DeletedApplicationEnvelope",
     "DeletedAutomation",
     "DeletedAutomationEnvelope",
     "DeletedRecord",
     "DeletedRecordEnvelope",
-    "DeletedRecordEnvelopeCode",
     "DeletedWebhookEndpoint",
     "DeletedWebhookEndpointEnvelope",
     "Delivery",
     "DeliveryAttempt",
     "DeliveryAttemptOutcome",
     "DeliveryDatetimeComparison",
-    "DeliveryDatetimeComparisonFieldName",
-    "DeliveryDatetimeComparisonOperator",
+    "DeliveryDatetimeField",
     "DeliveryDatetimeIn",
-    "DeliveryDatetimeInFieldName",
-    "DeliveryDatetimeInOperator",
+    "DeliveryField",
     "DeliveryIntegerComparison",
-    "DeliveryIntegerComparisonFieldName",
-    "DeliveryIntegerComparisonOperator",
+    "DeliveryIntegerField",
     "DeliveryIntegerIn",
-    "DeliveryIntegerInFieldName",
-    "DeliveryIntegerInOperator",
     "DeliveryListEnvelope",
     "DeliveryListResult",
     "DeliveryNullTest",
-    "DeliveryNullTestFieldName",
-    "DeliveryNullTestOperator",
     "DeliveryStats",
     "DeliveryStatsBucket",
     "DeliveryStatsEnvelope",
     "DeliveryStatus",
     "DeliveryTextComparison",
-    "DeliveryTextComparisonFieldName",
-    "DeliveryTextComparisonOperator",
+    "DeliveryTextField",
     "DeliveryTextIn",
-    "DeliveryTextInFieldName",
-    "DeliveryTextInOperator",
     "DeliveryTextLike",
-    "DeliveryTextLikeFieldName",
-    "DeliveryTextLikeOperator",
     "EcPublicJwk",
     "EcPublicJwkAlg",
     "EcPublicJwkCrv",
@@ -812,31 +569,22 @@ __all__ = (
     "HealthStatusStatus",
     "Installation",
     "InstallationDatetimeComparison",
-    "InstallationDatetimeComparisonFieldName",
-    "InstallationDatetimeComparisonOperator",
+    "InstallationDatetimeField",
     "InstallationDatetimeIn",
-    "InstallationDatetimeInFieldName",
-    "InstallationDatetimeInOperator",
     "InstallationEnvelope",
     "InstallationEvent",
     "InstallationEventData",
     "InstallationEvents",
     "InstallationEventsEnvelope",
+    "InstallationField",
     "InstallationListEnvelope",
     "InstallationListResult",
     "InstallationNullTest",
-    "InstallationNullTestFieldName",
-    "InstallationNullTestOperator",
     "InstallationStatus",
     "InstallationTextComparison",
-    "InstallationTextComparisonFieldName",
-    "InstallationTextComparisonOperator",
+    "InstallationTextField",
     "InstallationTextIn",
-    "InstallationTextInFieldName",
-    "InstallationTextInOperator",
     "InstallationTextLike",
-    "InstallationTextLikeFieldName",
-    "InstallationTextLikeOperator",
     "InternalErrorEnvelope",
     "InternalErrorEnvelopeCode",
     "InventoryStockInsCreateCommandAction",
@@ -844,29 +592,8 @@ __all__ = (
     "InventoryStockInsCreateCommandActionInput",
     "InventoryStockInsCreateCommandActionKind",
     "Jwks",
-    "ListApplicationsSortField",
-    "ListApplicationsSortOrder",
-    "ListAssetsRecordsSortField",
-    "ListAssetsRecordsSortOrder",
-    "ListAutomationRunsSortField",
-    "ListAutomationRunsSortOrder",
-    "ListAutomationsSortField",
-    "ListAutomationsSortOrder",
-    "ListCredentialsSortField",
-    "ListCredentialsSortOrder",
+    "LikeOperator",
     "ListDatasourceItemsDatasourceId",
-    "ListDatasourceItemsSortField",
-    "ListDatasourceItemsSortOrder",
-    "ListDeliveriesSortField",
-    "ListDeliveriesSortOrder",
-    "ListInstallationsSortField",
-    "ListInstallationsSortOrder",
-    "ListMembersSortField",
-    "ListMembersSortOrder",
-    "ListStockInsRecordsSortField",
-    "ListStockInsRecordsSortOrder",
-    "ListWebhookEndpointsSortField",
-    "ListWebhookEndpointsSortOrder",
     "LoginEnvelope",
     "LoginRequest",
     "LoginResult",
@@ -877,26 +604,18 @@ __all__ = (
     "MemberChangeRoleType2Type1",
     "MemberChangeRoleType3Type1",
     "MemberDatetimeComparison",
-    "MemberDatetimeComparisonFieldName",
-    "MemberDatetimeComparisonOperator",
+    "MemberDatetimeField",
     "MemberDatetimeIn",
-    "MemberDatetimeInFieldName",
-    "MemberDatetimeInOperator",
+    "MemberField",
     "MemberListEnvelope",
     "MemberListResult",
     "MemberNullTest",
-    "MemberNullTestFieldName",
-    "MemberNullTestOperator",
     "MemberRole",
     "MemberTextComparison",
-    "MemberTextComparisonFieldName",
-    "MemberTextComparisonOperator",
+    "MemberTextField",
     "MemberTextIn",
-    "MemberTextInFieldName",
-    "MemberTextInOperator",
     "MemberTextLike",
-    "MemberTextLikeFieldName",
-    "MemberTextLikeOperator",
+    "NullTestOperator",
     "OkpPublicJwk",
     "OkpPublicJwkAlg",
     "OkpPublicJwkCrv",
@@ -925,7 +644,6 @@ __all__ = (
     "RobotFleetTrigger",
     "RobotFleetTriggerEventType",
     "RobotFleetTriggerSource",
-    "Role",
     "RoleListEnvelope",
     "RoleListResult",
     "RotateCredentialRequest",
@@ -939,14 +657,13 @@ __all__ = (
     "RsaPublicJwkKty",
     "RsaPublicJwkUse",
     "ScopeListItem",
-    "SearchAuditSortField",
-    "SearchAuditSortOrder",
     "Session",
     "SessionEnvelope",
+    "SetOperator",
+    "SortOrder",
     "StatsWindow",
     "StockIn",
     "StockInCommandEnvelope",
-    "StockInCommandEnvelopeCode",
     "StockInCreatePayload",
     "StockInsCreateRequest",
     "StockInsCreateSessionAction",
@@ -954,40 +671,26 @@ __all__ = (
     "StockInsCreateSessionActionKind",
     "StockInsCreateSessionActionPayload",
     "StockInsDatetimeComparison",
-    "StockInsDatetimeComparisonFieldName",
-    "StockInsDatetimeComparisonOperator",
+    "StockInsDatetimeField",
     "StockInsDatetimeIn",
-    "StockInsDatetimeInFieldName",
-    "StockInsDatetimeInOperator",
     "StockInsDeleteRequest",
     "StockInsDeleteRequestOperationType",
     "StockInsDeleteSessionAction",
     "StockInsDeleteSessionActionCommand",
     "StockInsDeleteSessionActionKind",
+    "StockInsField",
     "StockInsIntegerComparison",
-    "StockInsIntegerComparisonFieldName",
-    "StockInsIntegerComparisonOperator",
+    "StockInsIntegerField",
     "StockInsIntegerIn",
-    "StockInsIntegerInFieldName",
-    "StockInsIntegerInOperator",
     "StockInsListEnvelope",
     "StockInsListQuery",
-    "StockInsListQuerySortField",
-    "StockInsListQuerySortOrder",
     "StockInsListResult",
     "StockInsNullTest",
-    "StockInsNullTestFieldName",
-    "StockInsNullTestOperator",
     "StockInsRecordEnvelope",
     "StockInsTextComparison",
-    "StockInsTextComparisonFieldName",
-    "StockInsTextComparisonOperator",
+    "StockInsTextField",
     "StockInsTextIn",
-    "StockInsTextInFieldName",
-    "StockInsTextInOperator",
     "StockInsTextLike",
-    "StockInsTextLikeFieldName",
-    "StockInsTextLikeOperator",
     "StockInsUpdateRequest",
     "StockInsUpdateRequestOperationType",
     "StockInsUpdateSessionAction",
@@ -997,6 +700,7 @@ __all__ = (
     "StockInUpdatePayload",
     "SwitchTenantRequest",
     "TenantMembership",
+    "TenantRole",
     "TraceData",
     "UpdateApplicationRequest",
     "UpdateAutomationRequest",
@@ -1008,32 +712,20 @@ __all__ = (
     "ValidationErrorEnvelopeCode",
     "WebhookEndpoint",
     "WebhookEndpointDatetimeComparison",
-    "WebhookEndpointDatetimeComparisonFieldName",
-    "WebhookEndpointDatetimeComparisonOperator",
+    "WebhookEndpointDatetimeField",
     "WebhookEndpointDatetimeIn",
-    "WebhookEndpointDatetimeInFieldName",
-    "WebhookEndpointDatetimeInOperator",
     "WebhookEndpointEnvelope",
+    "WebhookEndpointField",
     "WebhookEndpointIntegerComparison",
-    "WebhookEndpointIntegerComparisonFieldName",
-    "WebhookEndpointIntegerComparisonOperator",
+    "WebhookEndpointIntegerField",
     "WebhookEndpointIntegerIn",
-    "WebhookEndpointIntegerInFieldName",
-    "WebhookEndpointIntegerInOperator",
     "WebhookEndpointListEnvelope",
     "WebhookEndpointListResult",
     "WebhookEndpointNullTest",
-    "WebhookEndpointNullTestFieldName",
-    "WebhookEndpointNullTestOperator",
     "WebhookEndpointTextComparison",
-    "WebhookEndpointTextComparisonFieldName",
-    "WebhookEndpointTextComparisonOperator",
+    "WebhookEndpointTextField",
     "WebhookEndpointTextIn",
-    "WebhookEndpointTextInFieldName",
-    "WebhookEndpointTextInOperator",
     "WebhookEndpointTextLike",
-    "WebhookEndpointTextLikeFieldName",
-    "WebhookEndpointTextLikeOperator",
     "WebhookEventType",
     "WebhookSignatureFormat",
 )

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.application_datetime_comparison_field_name import ApplicationDatetimeComparisonFieldName
-from ..models.application_datetime_comparison_operator import ApplicationDatetimeComparisonOperator
+from ..models.application_datetime_field import ApplicationDatetimeField
+from ..models.comparison_operator import ComparisonOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class ApplicationDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (ApplicationDatetimeComparisonFieldName):
-            operator (ApplicationDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (ApplicationDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: ApplicationDatetimeComparisonFieldName
-    operator: ApplicationDatetimeComparisonOperator
+    field_name: ApplicationDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class ApplicationDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = ApplicationDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = ApplicationDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = ApplicationDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.application_datetime_in_field_name import ApplicationDatetimeInFieldName
-from ..models.application_datetime_in_operator import ApplicationDatetimeInOperator
+from ..models.application_datetime_field import ApplicationDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class ApplicationDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (ApplicationDatetimeInFieldName):
-            operator (ApplicationDatetimeInOperator):
+            field_name (ApplicationDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: ApplicationDatetimeInFieldName
-    operator: ApplicationDatetimeInOperator
+    field_name: ApplicationDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class ApplicationDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = ApplicationDatetimeInFieldName(d.pop("fieldName"))
+        field_name = ApplicationDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = ApplicationDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

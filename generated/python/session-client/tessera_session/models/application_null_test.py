@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.application_null_test_field_name import ApplicationNullTestFieldName
-from ..models.application_null_test_operator import ApplicationNullTestOperator
+from ..models.application_field import ApplicationField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class ApplicationNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (ApplicationNullTestFieldName):
-            operator (ApplicationNullTestOperator):
+            field_name (ApplicationField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: ApplicationNullTestFieldName
-    operator: ApplicationNullTestOperator
+    field_name: ApplicationField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class ApplicationNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = ApplicationNullTestFieldName(d.pop("fieldName"))
+        field_name = ApplicationField(d.pop("fieldName"))
 
 
 
 
-        operator = ApplicationNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

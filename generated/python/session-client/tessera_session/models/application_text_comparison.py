@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.application_text_comparison_field_name import ApplicationTextComparisonFieldName
-from ..models.application_text_comparison_operator import ApplicationTextComparisonOperator
+from ..models.application_text_field import ApplicationTextField
+from ..models.comparison_operator import ComparisonOperator
 
 
 
@@ -25,13 +25,13 @@ class ApplicationTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (ApplicationTextComparisonFieldName):
-            operator (ApplicationTextComparisonOperator):
-            value (str):
+            field_name (ApplicationTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: ApplicationTextComparisonFieldName
-    operator: ApplicationTextComparisonOperator
+    field_name: ApplicationTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class ApplicationTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = ApplicationTextComparisonFieldName(d.pop("fieldName"))
+        field_name = ApplicationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = ApplicationTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

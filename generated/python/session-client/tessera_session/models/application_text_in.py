@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.application_text_in_field_name import ApplicationTextInFieldName
-from ..models.application_text_in_operator import ApplicationTextInOperator
+from ..models.application_text_field import ApplicationTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class ApplicationTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (ApplicationTextInFieldName):
-            operator (ApplicationTextInOperator):
+            field_name (ApplicationTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: ApplicationTextInFieldName
-    operator: ApplicationTextInOperator
+    field_name: ApplicationTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class ApplicationTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = ApplicationTextInFieldName(d.pop("fieldName"))
+        field_name = ApplicationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = ApplicationTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

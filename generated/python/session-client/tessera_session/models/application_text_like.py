@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.application_text_like_field_name import ApplicationTextLikeFieldName
-from ..models.application_text_like_operator import ApplicationTextLikeOperator
+from ..models.application_text_field import ApplicationTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class ApplicationTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (ApplicationTextLikeFieldName):
-            operator (ApplicationTextLikeOperator):
+            field_name (ApplicationTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: ApplicationTextLikeFieldName
-    operator: ApplicationTextLikeOperator
+    field_name: ApplicationTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class ApplicationTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = ApplicationTextLikeFieldName(d.pop("fieldName"))
+        field_name = ApplicationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = ApplicationTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

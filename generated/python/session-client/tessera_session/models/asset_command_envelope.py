@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.asset_command_envelope_code import AssetCommandEnvelopeCode
+from ..models.command_result_code import CommandResultCode
 from typing import cast
 
 if TYPE_CHECKING:
@@ -27,12 +27,13 @@ class AssetCommandEnvelope:
     """ The `asset` record as the command left it.
 
         Attributes:
-            code (AssetCommandEnvelopeCode): `"0"` on success, otherwise an error code. Example: 0.
+            code (CommandResultCode): `0`: the command ran; `IDEMPOTENT_REPLAY`: the answer kept for an earlier request with
+                the same idempotency key. Example: 0.
             message (str): Human-readable, translated; never branch on it. Example: OK.
             data (Asset): A `asset` record (Asset).
      """
 
-    code: AssetCommandEnvelopeCode
+    code: CommandResultCode
     message: str
     data: Asset
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -66,7 +67,7 @@ class AssetCommandEnvelope:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.asset import Asset # noqa: PLC0415
         d = dict(src_dict)
-        code = AssetCommandEnvelopeCode(d.pop("code"))
+        code = CommandResultCode(d.pop("code"))
 
 
 

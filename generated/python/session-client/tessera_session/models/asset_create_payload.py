@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.asset_create_payload_status import AssetCreatePayloadStatus
+from ..models.asset_status import AssetStatus
 from ..types import UNSET, Unset
 from typing import cast
 import datetime
@@ -29,7 +29,7 @@ class AssetCreatePayload:
         Attributes:
             name (str): Name
             serial_no (str): Serial number
-            status (AssetCreatePayloadStatus | Unset): Status Default: AssetCreatePayloadStatus.IN_STOCK.
+            status (AssetStatus | Unset): The values of `status` of an `asset` record. Default: AssetStatus.IN_STOCK.
             assignee (None | str | Unset): Assignee (null clears it).
             value (float | Unset): Value
             purchased_at (datetime.date | Unset): Purchase date
@@ -37,7 +37,7 @@ class AssetCreatePayload:
 
     name: str
     serial_no: str
-    status: AssetCreatePayloadStatus | Unset = AssetCreatePayloadStatus.IN_STOCK
+    status: AssetStatus | Unset = AssetStatus.IN_STOCK
     assignee: None | str | Unset = UNSET
     value: float | Unset = UNSET
     purchased_at: datetime.date | Unset = UNSET
@@ -96,11 +96,11 @@ class AssetCreatePayload:
         serial_no = d.pop("serialNo")
 
         _status = d.pop("status", UNSET)
-        status: AssetCreatePayloadStatus | Unset
+        status: AssetStatus | Unset
         if isinstance(_status,  Unset):
             status = UNSET
         else:
-            status = AssetCreatePayloadStatus(_status)
+            status = AssetStatus(_status)
 
 
 

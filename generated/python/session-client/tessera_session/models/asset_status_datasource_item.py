@@ -8,8 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.asset_status_datasource_item_id import AssetStatusDatasourceItemId
-from ..models.asset_status_datasource_item_value import AssetStatusDatasourceItemValue
+from ..models.asset_status_option import AssetStatusOption
 from typing import cast
 
 
@@ -26,13 +25,13 @@ class AssetStatusDatasourceItem:
     """ An option of `asset-status`.
 
         Attributes:
-            id (AssetStatusDatasourceItemId):
-            value (AssetStatusDatasourceItemValue):
+            id (AssetStatusOption): An option of `asset-status`.
+            value (AssetStatusOption): An option of `asset-status`.
             label (None | str):
      """
 
-    id: AssetStatusDatasourceItemId
-    value: AssetStatusDatasourceItemValue
+    id: AssetStatusOption
+    value: AssetStatusOption
     label: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -64,12 +63,12 @@ class AssetStatusDatasourceItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        id = AssetStatusDatasourceItemId(d.pop("id"))
+        id = AssetStatusOption(d.pop("id"))
 
 
 
 
-        value = AssetStatusDatasourceItemValue(d.pop("value"))
+        value = AssetStatusOption(d.pop("value"))
 
 
 

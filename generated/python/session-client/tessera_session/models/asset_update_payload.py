@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.asset_update_payload_status import AssetUpdatePayloadStatus
+from ..models.asset_status import AssetStatus
 from ..types import UNSET, Unset
 from typing import cast
 import datetime
@@ -29,7 +29,7 @@ class AssetUpdatePayload:
         Attributes:
             name (str | Unset): Name
             serial_no (str | Unset): Serial number
-            status (AssetUpdatePayloadStatus | Unset): Status
+            status (AssetStatus | Unset): The values of `status` of an `asset` record.
             assignee (None | str | Unset): Assignee (null clears it).
             value (float | Unset): Value
             purchased_at (datetime.date | Unset): Purchase date
@@ -37,7 +37,7 @@ class AssetUpdatePayload:
 
     name: str | Unset = UNSET
     serial_no: str | Unset = UNSET
-    status: AssetUpdatePayloadStatus | Unset = UNSET
+    status: AssetStatus | Unset = UNSET
     assignee: None | str | Unset = UNSET
     value: float | Unset = UNSET
     purchased_at: datetime.date | Unset = UNSET
@@ -98,11 +98,11 @@ class AssetUpdatePayload:
         serial_no = d.pop("serialNo", UNSET)
 
         _status = d.pop("status", UNSET)
-        status: AssetUpdatePayloadStatus | Unset
+        status: AssetStatus | Unset
         if isinstance(_status,  Unset):
             status = UNSET
         else:
-            status = AssetUpdatePayloadStatus(_status)
+            status = AssetStatus(_status)
 
 
 

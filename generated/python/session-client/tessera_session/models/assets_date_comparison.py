@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_date_comparison_field_name import AssetsDateComparisonFieldName
-from ..models.assets_date_comparison_operator import AssetsDateComparisonOperator
+from ..models.assets_date_field import AssetsDateField
+from ..models.comparison_operator import ComparisonOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AssetsDateComparison:
     """ Compares a date field with one value.
 
         Attributes:
-            field_name (AssetsDateComparisonFieldName):
-            operator (AssetsDateComparisonOperator):
-            value (datetime.date):
+            field_name (AssetsDateField): A field compared with a date value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.date): A date a filter compares with.
      """
 
-    field_name: AssetsDateComparisonFieldName
-    operator: AssetsDateComparisonOperator
+    field_name: AssetsDateField
+    operator: ComparisonOperator
     value: datetime.date
 
 
@@ -63,12 +63,12 @@ class AssetsDateComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsDateComparisonFieldName(d.pop("fieldName"))
+        field_name = AssetsDateField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsDateComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_date_in_field_name import AssetsDateInFieldName
-from ..models.assets_date_in_operator import AssetsDateInOperator
+from ..models.assets_date_field import AssetsDateField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AssetsDateIn:
     """ The date field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AssetsDateInFieldName):
-            operator (AssetsDateInOperator):
+            field_name (AssetsDateField): A field compared with a date value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.date]):
      """
 
-    field_name: AssetsDateInFieldName
-    operator: AssetsDateInOperator
+    field_name: AssetsDateField
+    operator: SetOperator
     value: list[datetime.date]
 
 
@@ -68,12 +68,12 @@ class AssetsDateIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsDateInFieldName(d.pop("fieldName"))
+        field_name = AssetsDateField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsDateInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

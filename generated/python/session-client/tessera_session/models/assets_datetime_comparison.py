@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_datetime_comparison_field_name import AssetsDatetimeComparisonFieldName
-from ..models.assets_datetime_comparison_operator import AssetsDatetimeComparisonOperator
+from ..models.assets_datetime_field import AssetsDatetimeField
+from ..models.comparison_operator import ComparisonOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AssetsDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (AssetsDatetimeComparisonFieldName):
-            operator (AssetsDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (AssetsDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: AssetsDatetimeComparisonFieldName
-    operator: AssetsDatetimeComparisonOperator
+    field_name: AssetsDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class AssetsDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = AssetsDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_datetime_in_field_name import AssetsDatetimeInFieldName
-from ..models.assets_datetime_in_operator import AssetsDatetimeInOperator
+from ..models.assets_datetime_field import AssetsDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AssetsDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AssetsDatetimeInFieldName):
-            operator (AssetsDatetimeInOperator):
+            field_name (AssetsDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: AssetsDatetimeInFieldName
-    operator: AssetsDatetimeInOperator
+    field_name: AssetsDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class AssetsDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsDatetimeInFieldName(d.pop("fieldName"))
+        field_name = AssetsDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

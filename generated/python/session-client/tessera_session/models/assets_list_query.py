@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_list_query_sort_field import AssetsListQuerySortField
-from ..models.assets_list_query_sort_order import AssetsListQuerySortOrder
+from ..models.assets_field import AssetsField
+from ..models.sort_order import SortOrder
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -41,9 +41,8 @@ class AssetsListQuery:
             page_num (int | Unset): 1-based page number. `page` is not an alias. Default: `1`.
             page_size (int | Unset): Records per page, at most 500. `size` is not an alias. Default: `10`.
             keyword (str | Unset): Case-insensitive substring match on the model's searchable fields.
-            sort_field (AssetsListQuerySortField | Unset): The field to sort on: `name`, `serialNo`, `status`, `assignee`,
-                `value`, `purchasedAt`, `created_at`, `updated_at`. Default: `created_at`.
-            sort_order (AssetsListQuerySortOrder | Unset): Sort direction. Default: `desc`.
+            sort_field (AssetsField | Unset): A field of the list: to sort on, or to test for empty.
+            sort_order (SortOrder | Unset): Sort direction, ascending or descending.
             filters (list[AssetsDateComparison | AssetsDateIn | AssetsDatetimeComparison | AssetsDatetimeIn | AssetsNullTest
                 | AssetsNumberComparison | AssetsNumberIn | AssetsTextComparison | AssetsTextIn | AssetsTextLike] | Unset):
                 Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`,
@@ -54,8 +53,8 @@ class AssetsListQuery:
     page_num: int | Unset = UNSET
     page_size: int | Unset = UNSET
     keyword: str | Unset = UNSET
-    sort_field: AssetsListQuerySortField | Unset = UNSET
-    sort_order: AssetsListQuerySortOrder | Unset = UNSET
+    sort_field: AssetsField | Unset = UNSET
+    sort_order: SortOrder | Unset = UNSET
     filters: list[AssetsDateComparison | AssetsDateIn | AssetsDatetimeComparison | AssetsDatetimeIn | AssetsNullTest | AssetsNumberComparison | AssetsNumberIn | AssetsTextComparison | AssetsTextIn | AssetsTextLike] | Unset = UNSET
 
 
@@ -161,21 +160,21 @@ class AssetsListQuery:
         keyword = d.pop("keyword", UNSET)
 
         _sort_field = d.pop("sortField", UNSET)
-        sort_field: AssetsListQuerySortField | Unset
+        sort_field: AssetsField | Unset
         if isinstance(_sort_field,  Unset):
             sort_field = UNSET
         else:
-            sort_field = AssetsListQuerySortField(_sort_field)
+            sort_field = AssetsField(_sort_field)
 
 
 
 
         _sort_order = d.pop("sortOrder", UNSET)
-        sort_order: AssetsListQuerySortOrder | Unset
+        sort_order: SortOrder | Unset
         if isinstance(_sort_order,  Unset):
             sort_order = UNSET
         else:
-            sort_order = AssetsListQuerySortOrder(_sort_order)
+            sort_order = SortOrder(_sort_order)
 
 
 

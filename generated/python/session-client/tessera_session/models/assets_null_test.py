@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_null_test_field_name import AssetsNullTestFieldName
-from ..models.assets_null_test_operator import AssetsNullTestOperator
+from ..models.assets_field import AssetsField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class AssetsNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (AssetsNullTestFieldName):
-            operator (AssetsNullTestOperator):
+            field_name (AssetsField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: AssetsNullTestFieldName
-    operator: AssetsNullTestOperator
+    field_name: AssetsField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class AssetsNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsNullTestFieldName(d.pop("fieldName"))
+        field_name = AssetsField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_number_comparison_field_name import AssetsNumberComparisonFieldName
-from ..models.assets_number_comparison_operator import AssetsNumberComparisonOperator
+from ..models.assets_number_field import AssetsNumberField
+from ..models.comparison_operator import ComparisonOperator
 
 
 
@@ -25,13 +25,13 @@ class AssetsNumberComparison:
     """ Compares a number field with one value.
 
         Attributes:
-            field_name (AssetsNumberComparisonFieldName):
-            operator (AssetsNumberComparisonOperator):
-            value (float):
+            field_name (AssetsNumberField): A field compared with a number value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (float): A number a filter compares with.
      """
 
-    field_name: AssetsNumberComparisonFieldName
-    operator: AssetsNumberComparisonOperator
+    field_name: AssetsNumberField
+    operator: ComparisonOperator
     value: float
 
 
@@ -61,12 +61,12 @@ class AssetsNumberComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsNumberComparisonFieldName(d.pop("fieldName"))
+        field_name = AssetsNumberField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsNumberComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_number_in_field_name import AssetsNumberInFieldName
-from ..models.assets_number_in_operator import AssetsNumberInOperator
+from ..models.assets_number_field import AssetsNumberField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class AssetsNumberIn:
     """ The number field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AssetsNumberInFieldName):
-            operator (AssetsNumberInOperator):
+            field_name (AssetsNumberField): A field compared with a number value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[float]):
      """
 
-    field_name: AssetsNumberInFieldName
-    operator: AssetsNumberInOperator
+    field_name: AssetsNumberField
+    operator: SetOperator
     value: list[float]
 
 
@@ -64,12 +64,12 @@ class AssetsNumberIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsNumberInFieldName(d.pop("fieldName"))
+        field_name = AssetsNumberField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsNumberInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

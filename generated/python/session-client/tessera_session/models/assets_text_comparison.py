@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_text_comparison_field_name import AssetsTextComparisonFieldName
-from ..models.assets_text_comparison_operator import AssetsTextComparisonOperator
+from ..models.assets_text_field import AssetsTextField
+from ..models.comparison_operator import ComparisonOperator
 
 
 
@@ -25,13 +25,13 @@ class AssetsTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (AssetsTextComparisonFieldName):
-            operator (AssetsTextComparisonOperator):
-            value (str):
+            field_name (AssetsTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: AssetsTextComparisonFieldName
-    operator: AssetsTextComparisonOperator
+    field_name: AssetsTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class AssetsTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsTextComparisonFieldName(d.pop("fieldName"))
+        field_name = AssetsTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

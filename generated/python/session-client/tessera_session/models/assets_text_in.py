@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_text_in_field_name import AssetsTextInFieldName
-from ..models.assets_text_in_operator import AssetsTextInOperator
+from ..models.assets_text_field import AssetsTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class AssetsTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AssetsTextInFieldName):
-            operator (AssetsTextInOperator):
+            field_name (AssetsTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: AssetsTextInFieldName
-    operator: AssetsTextInOperator
+    field_name: AssetsTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class AssetsTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsTextInFieldName(d.pop("fieldName"))
+        field_name = AssetsTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.assets_text_like_field_name import AssetsTextLikeFieldName
-from ..models.assets_text_like_operator import AssetsTextLikeOperator
+from ..models.assets_text_field import AssetsTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class AssetsTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (AssetsTextLikeFieldName):
-            operator (AssetsTextLikeOperator):
+            field_name (AssetsTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: AssetsTextLikeFieldName
-    operator: AssetsTextLikeOperator
+    field_name: AssetsTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class AssetsTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AssetsTextLikeFieldName(d.pop("fieldName"))
+        field_name = AssetsTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AssetsTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.audit_datetime_comparison_field_name import AuditDatetimeComparisonFieldName
-from ..models.audit_datetime_comparison_operator import AuditDatetimeComparisonOperator
+from ..models.audit_datetime_field import AuditDatetimeField
+from ..models.comparison_operator import ComparisonOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AuditDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (AuditDatetimeComparisonFieldName):
-            operator (AuditDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (AuditDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: AuditDatetimeComparisonFieldName
-    operator: AuditDatetimeComparisonOperator
+    field_name: AuditDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class AuditDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AuditDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = AuditDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = AuditDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

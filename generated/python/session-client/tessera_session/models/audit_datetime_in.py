@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.audit_datetime_in_field_name import AuditDatetimeInFieldName
-from ..models.audit_datetime_in_operator import AuditDatetimeInOperator
+from ..models.audit_datetime_field import AuditDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AuditDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AuditDatetimeInFieldName):
-            operator (AuditDatetimeInOperator):
+            field_name (AuditDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: AuditDatetimeInFieldName
-    operator: AuditDatetimeInOperator
+    field_name: AuditDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class AuditDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AuditDatetimeInFieldName(d.pop("fieldName"))
+        field_name = AuditDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = AuditDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

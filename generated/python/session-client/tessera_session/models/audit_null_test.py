@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.audit_null_test_field_name import AuditNullTestFieldName
-from ..models.audit_null_test_operator import AuditNullTestOperator
+from ..models.audit_field import AuditField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class AuditNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (AuditNullTestFieldName):
-            operator (AuditNullTestOperator):
+            field_name (AuditField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: AuditNullTestFieldName
-    operator: AuditNullTestOperator
+    field_name: AuditField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class AuditNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AuditNullTestFieldName(d.pop("fieldName"))
+        field_name = AuditField(d.pop("fieldName"))
 
 
 
 
-        operator = AuditNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.audit_text_comparison_field_name import AuditTextComparisonFieldName
-from ..models.audit_text_comparison_operator import AuditTextComparisonOperator
+from ..models.audit_text_field import AuditTextField
+from ..models.comparison_operator import ComparisonOperator
 
 
 
@@ -25,13 +25,13 @@ class AuditTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (AuditTextComparisonFieldName):
-            operator (AuditTextComparisonOperator):
-            value (str):
+            field_name (AuditTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: AuditTextComparisonFieldName
-    operator: AuditTextComparisonOperator
+    field_name: AuditTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class AuditTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AuditTextComparisonFieldName(d.pop("fieldName"))
+        field_name = AuditTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AuditTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.audit_text_in_field_name import AuditTextInFieldName
-from ..models.audit_text_in_operator import AuditTextInOperator
+from ..models.audit_text_field import AuditTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class AuditTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AuditTextInFieldName):
-            operator (AuditTextInOperator):
+            field_name (AuditTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: AuditTextInFieldName
-    operator: AuditTextInOperator
+    field_name: AuditTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class AuditTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AuditTextInFieldName(d.pop("fieldName"))
+        field_name = AuditTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AuditTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

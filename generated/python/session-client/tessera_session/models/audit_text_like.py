@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.audit_text_like_field_name import AuditTextLikeFieldName
-from ..models.audit_text_like_operator import AuditTextLikeOperator
+from ..models.audit_text_field import AuditTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class AuditTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (AuditTextLikeFieldName):
-            operator (AuditTextLikeOperator):
+            field_name (AuditTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: AuditTextLikeFieldName
-    operator: AuditTextLikeOperator
+    field_name: AuditTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class AuditTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AuditTextLikeFieldName(d.pop("fieldName"))
+        field_name = AuditTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AuditTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

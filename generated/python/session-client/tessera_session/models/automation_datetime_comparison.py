@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_datetime_comparison_field_name import AutomationDatetimeComparisonFieldName
-from ..models.automation_datetime_comparison_operator import AutomationDatetimeComparisonOperator
+from ..models.automation_datetime_field import AutomationDatetimeField
+from ..models.comparison_operator import ComparisonOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AutomationDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (AutomationDatetimeComparisonFieldName):
-            operator (AutomationDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (AutomationDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: AutomationDatetimeComparisonFieldName
-    operator: AutomationDatetimeComparisonOperator
+    field_name: AutomationDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class AutomationDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = AutomationDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

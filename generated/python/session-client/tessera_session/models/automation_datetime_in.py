@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_datetime_in_field_name import AutomationDatetimeInFieldName
-from ..models.automation_datetime_in_operator import AutomationDatetimeInOperator
+from ..models.automation_datetime_field import AutomationDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AutomationDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AutomationDatetimeInFieldName):
-            operator (AutomationDatetimeInOperator):
+            field_name (AutomationDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: AutomationDatetimeInFieldName
-    operator: AutomationDatetimeInOperator
+    field_name: AutomationDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class AutomationDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationDatetimeInFieldName(d.pop("fieldName"))
+        field_name = AutomationDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_integer_comparison_field_name import AutomationIntegerComparisonFieldName
-from ..models.automation_integer_comparison_operator import AutomationIntegerComparisonOperator
+from ..models.automation_integer_field import AutomationIntegerField
+from ..models.comparison_operator import ComparisonOperator
 
 
 
@@ -25,13 +25,13 @@ class AutomationIntegerComparison:
     """ Compares an integer field with one value.
 
         Attributes:
-            field_name (AutomationIntegerComparisonFieldName):
-            operator (AutomationIntegerComparisonOperator):
-            value (int):
+            field_name (AutomationIntegerField): A field compared with an integer value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (int): A integer a filter compares with.
      """
 
-    field_name: AutomationIntegerComparisonFieldName
-    operator: AutomationIntegerComparisonOperator
+    field_name: AutomationIntegerField
+    operator: ComparisonOperator
     value: int
 
 
@@ -61,12 +61,12 @@ class AutomationIntegerComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationIntegerComparisonFieldName(d.pop("fieldName"))
+        field_name = AutomationIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationIntegerComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_integer_in_field_name import AutomationIntegerInFieldName
-from ..models.automation_integer_in_operator import AutomationIntegerInOperator
+from ..models.automation_integer_field import AutomationIntegerField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class AutomationIntegerIn:
     """ The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AutomationIntegerInFieldName):
-            operator (AutomationIntegerInOperator):
+            field_name (AutomationIntegerField): A field compared with an integer value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[int]):
      """
 
-    field_name: AutomationIntegerInFieldName
-    operator: AutomationIntegerInOperator
+    field_name: AutomationIntegerField
+    operator: SetOperator
     value: list[int]
 
 
@@ -64,12 +64,12 @@ class AutomationIntegerIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationIntegerInFieldName(d.pop("fieldName"))
+        field_name = AutomationIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationIntegerInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

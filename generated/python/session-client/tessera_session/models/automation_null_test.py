@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_null_test_field_name import AutomationNullTestFieldName
-from ..models.automation_null_test_operator import AutomationNullTestOperator
+from ..models.automation_field import AutomationField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class AutomationNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (AutomationNullTestFieldName):
-            operator (AutomationNullTestOperator):
+            field_name (AutomationField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: AutomationNullTestFieldName
-    operator: AutomationNullTestOperator
+    field_name: AutomationField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class AutomationNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationNullTestFieldName(d.pop("fieldName"))
+        field_name = AutomationField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

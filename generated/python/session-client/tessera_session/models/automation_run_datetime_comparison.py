@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_run_datetime_comparison_field_name import AutomationRunDatetimeComparisonFieldName
-from ..models.automation_run_datetime_comparison_operator import AutomationRunDatetimeComparisonOperator
+from ..models.automation_run_datetime_field import AutomationRunDatetimeField
+from ..models.comparison_operator import ComparisonOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AutomationRunDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (AutomationRunDatetimeComparisonFieldName):
-            operator (AutomationRunDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (AutomationRunDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: AutomationRunDatetimeComparisonFieldName
-    operator: AutomationRunDatetimeComparisonOperator
+    field_name: AutomationRunDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class AutomationRunDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationRunDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = AutomationRunDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationRunDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_run_datetime_in_field_name import AutomationRunDatetimeInFieldName
-from ..models.automation_run_datetime_in_operator import AutomationRunDatetimeInOperator
+from ..models.automation_run_datetime_field import AutomationRunDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class AutomationRunDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AutomationRunDatetimeInFieldName):
-            operator (AutomationRunDatetimeInOperator):
+            field_name (AutomationRunDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: AutomationRunDatetimeInFieldName
-    operator: AutomationRunDatetimeInOperator
+    field_name: AutomationRunDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class AutomationRunDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationRunDatetimeInFieldName(d.pop("fieldName"))
+        field_name = AutomationRunDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationRunDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_run_integer_comparison_field_name import AutomationRunIntegerComparisonFieldName
-from ..models.automation_run_integer_comparison_operator import AutomationRunIntegerComparisonOperator
+from ..models.automation_run_integer_field import AutomationRunIntegerField
+from ..models.comparison_operator import ComparisonOperator
 
 
 
@@ -25,13 +25,13 @@ class AutomationRunIntegerComparison:
     """ Compares an integer field with one value.
 
         Attributes:
-            field_name (AutomationRunIntegerComparisonFieldName):
-            operator (AutomationRunIntegerComparisonOperator):
-            value (int):
+            field_name (AutomationRunIntegerField): A field compared with an integer value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (int): A integer a filter compares with.
      """
 
-    field_name: AutomationRunIntegerComparisonFieldName
-    operator: AutomationRunIntegerComparisonOperator
+    field_name: AutomationRunIntegerField
+    operator: ComparisonOperator
     value: int
 
 
@@ -61,12 +61,12 @@ class AutomationRunIntegerComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationRunIntegerComparisonFieldName(d.pop("fieldName"))
+        field_name = AutomationRunIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationRunIntegerComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

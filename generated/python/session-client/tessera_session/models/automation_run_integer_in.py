@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_run_integer_in_field_name import AutomationRunIntegerInFieldName
-from ..models.automation_run_integer_in_operator import AutomationRunIntegerInOperator
+from ..models.automation_run_integer_field import AutomationRunIntegerField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class AutomationRunIntegerIn:
     """ The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AutomationRunIntegerInFieldName):
-            operator (AutomationRunIntegerInOperator):
+            field_name (AutomationRunIntegerField): A field compared with an integer value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[int]):
      """
 
-    field_name: AutomationRunIntegerInFieldName
-    operator: AutomationRunIntegerInOperator
+    field_name: AutomationRunIntegerField
+    operator: SetOperator
     value: list[int]
 
 
@@ -64,12 +64,12 @@ class AutomationRunIntegerIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationRunIntegerInFieldName(d.pop("fieldName"))
+        field_name = AutomationRunIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationRunIntegerInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

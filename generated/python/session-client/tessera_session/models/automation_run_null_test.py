@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_run_null_test_field_name import AutomationRunNullTestFieldName
-from ..models.automation_run_null_test_operator import AutomationRunNullTestOperator
+from ..models.automation_run_field import AutomationRunField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class AutomationRunNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (AutomationRunNullTestFieldName):
-            operator (AutomationRunNullTestOperator):
+            field_name (AutomationRunField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: AutomationRunNullTestFieldName
-    operator: AutomationRunNullTestOperator
+    field_name: AutomationRunField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class AutomationRunNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationRunNullTestFieldName(d.pop("fieldName"))
+        field_name = AutomationRunField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationRunNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

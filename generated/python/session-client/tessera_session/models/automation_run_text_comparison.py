@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_run_text_comparison_field_name import AutomationRunTextComparisonFieldName
-from ..models.automation_run_text_comparison_operator import AutomationRunTextComparisonOperator
+from ..models.automation_run_text_field import AutomationRunTextField
+from ..models.comparison_operator import ComparisonOperator
 
 
 
@@ -25,13 +25,13 @@ class AutomationRunTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (AutomationRunTextComparisonFieldName):
-            operator (AutomationRunTextComparisonOperator):
-            value (str):
+            field_name (AutomationRunTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: AutomationRunTextComparisonFieldName
-    operator: AutomationRunTextComparisonOperator
+    field_name: AutomationRunTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class AutomationRunTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationRunTextComparisonFieldName(d.pop("fieldName"))
+        field_name = AutomationRunTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationRunTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_run_text_in_field_name import AutomationRunTextInFieldName
-from ..models.automation_run_text_in_operator import AutomationRunTextInOperator
+from ..models.automation_run_text_field import AutomationRunTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class AutomationRunTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AutomationRunTextInFieldName):
-            operator (AutomationRunTextInOperator):
+            field_name (AutomationRunTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: AutomationRunTextInFieldName
-    operator: AutomationRunTextInOperator
+    field_name: AutomationRunTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class AutomationRunTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationRunTextInFieldName(d.pop("fieldName"))
+        field_name = AutomationRunTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationRunTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

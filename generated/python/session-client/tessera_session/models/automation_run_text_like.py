@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_run_text_like_field_name import AutomationRunTextLikeFieldName
-from ..models.automation_run_text_like_operator import AutomationRunTextLikeOperator
+from ..models.automation_run_text_field import AutomationRunTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class AutomationRunTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (AutomationRunTextLikeFieldName):
-            operator (AutomationRunTextLikeOperator):
+            field_name (AutomationRunTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: AutomationRunTextLikeFieldName
-    operator: AutomationRunTextLikeOperator
+    field_name: AutomationRunTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class AutomationRunTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationRunTextLikeFieldName(d.pop("fieldName"))
+        field_name = AutomationRunTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationRunTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_text_comparison_field_name import AutomationTextComparisonFieldName
-from ..models.automation_text_comparison_operator import AutomationTextComparisonOperator
+from ..models.automation_text_field import AutomationTextField
+from ..models.comparison_operator import ComparisonOperator
 
 
 
@@ -25,13 +25,13 @@ class AutomationTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (AutomationTextComparisonFieldName):
-            operator (AutomationTextComparisonOperator):
-            value (str):
+            field_name (AutomationTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: AutomationTextComparisonFieldName
-    operator: AutomationTextComparisonOperator
+    field_name: AutomationTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class AutomationTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationTextComparisonFieldName(d.pop("fieldName"))
+        field_name = AutomationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

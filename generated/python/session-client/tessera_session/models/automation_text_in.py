@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_text_in_field_name import AutomationTextInFieldName
-from ..models.automation_text_in_operator import AutomationTextInOperator
+from ..models.automation_text_field import AutomationTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class AutomationTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (AutomationTextInFieldName):
-            operator (AutomationTextInOperator):
+            field_name (AutomationTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: AutomationTextInFieldName
-    operator: AutomationTextInOperator
+    field_name: AutomationTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class AutomationTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationTextInFieldName(d.pop("fieldName"))
+        field_name = AutomationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

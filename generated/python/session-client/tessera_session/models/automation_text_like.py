@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.automation_text_like_field_name import AutomationTextLikeFieldName
-from ..models.automation_text_like_operator import AutomationTextLikeOperator
+from ..models.automation_text_field import AutomationTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class AutomationTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (AutomationTextLikeFieldName):
-            operator (AutomationTextLikeOperator):
+            field_name (AutomationTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: AutomationTextLikeFieldName
-    operator: AutomationTextLikeOperator
+    field_name: AutomationTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class AutomationTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = AutomationTextLikeFieldName(d.pop("fieldName"))
+        field_name = AutomationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = AutomationTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.credential_datetime_comparison_field_name import CredentialDatetimeComparisonFieldName
-from ..models.credential_datetime_comparison_operator import CredentialDatetimeComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.credential_datetime_field import CredentialDatetimeField
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class CredentialDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (CredentialDatetimeComparisonFieldName):
-            operator (CredentialDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (CredentialDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: CredentialDatetimeComparisonFieldName
-    operator: CredentialDatetimeComparisonOperator
+    field_name: CredentialDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class CredentialDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = CredentialDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = CredentialDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = CredentialDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.credential_datetime_in_field_name import CredentialDatetimeInFieldName
-from ..models.credential_datetime_in_operator import CredentialDatetimeInOperator
+from ..models.credential_datetime_field import CredentialDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class CredentialDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (CredentialDatetimeInFieldName):
-            operator (CredentialDatetimeInOperator):
+            field_name (CredentialDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: CredentialDatetimeInFieldName
-    operator: CredentialDatetimeInOperator
+    field_name: CredentialDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class CredentialDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = CredentialDatetimeInFieldName(d.pop("fieldName"))
+        field_name = CredentialDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = CredentialDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.credential_null_test_field_name import CredentialNullTestFieldName
-from ..models.credential_null_test_operator import CredentialNullTestOperator
+from ..models.credential_field import CredentialField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class CredentialNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (CredentialNullTestFieldName):
-            operator (CredentialNullTestOperator):
+            field_name (CredentialField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: CredentialNullTestFieldName
-    operator: CredentialNullTestOperator
+    field_name: CredentialField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class CredentialNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = CredentialNullTestFieldName(d.pop("fieldName"))
+        field_name = CredentialField(d.pop("fieldName"))
 
 
 
 
-        operator = CredentialNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.credential_text_comparison_field_name import CredentialTextComparisonFieldName
-from ..models.credential_text_comparison_operator import CredentialTextComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.credential_text_field import CredentialTextField
 
 
 
@@ -25,13 +25,13 @@ class CredentialTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (CredentialTextComparisonFieldName):
-            operator (CredentialTextComparisonOperator):
-            value (str):
+            field_name (CredentialTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: CredentialTextComparisonFieldName
-    operator: CredentialTextComparisonOperator
+    field_name: CredentialTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class CredentialTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = CredentialTextComparisonFieldName(d.pop("fieldName"))
+        field_name = CredentialTextField(d.pop("fieldName"))
 
 
 
 
-        operator = CredentialTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.credential_text_in_field_name import CredentialTextInFieldName
-from ..models.credential_text_in_operator import CredentialTextInOperator
+from ..models.credential_text_field import CredentialTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class CredentialTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (CredentialTextInFieldName):
-            operator (CredentialTextInOperator):
+            field_name (CredentialTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: CredentialTextInFieldName
-    operator: CredentialTextInOperator
+    field_name: CredentialTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class CredentialTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = CredentialTextInFieldName(d.pop("fieldName"))
+        field_name = CredentialTextField(d.pop("fieldName"))
 
 
 
 
-        operator = CredentialTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.credential_text_like_field_name import CredentialTextLikeFieldName
-from ..models.credential_text_like_operator import CredentialTextLikeOperator
+from ..models.credential_text_field import CredentialTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class CredentialTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (CredentialTextLikeFieldName):
-            operator (CredentialTextLikeOperator):
+            field_name (CredentialTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: CredentialTextLikeFieldName
-    operator: CredentialTextLikeOperator
+    field_name: CredentialTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class CredentialTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = CredentialTextLikeFieldName(d.pop("fieldName"))
+        field_name = CredentialTextField(d.pop("fieldName"))
 
 
 
 
-        operator = CredentialTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.datasource_null_test_field_name import DatasourceNullTestFieldName
-from ..models.datasource_null_test_operator import DatasourceNullTestOperator
+from ..models.datasource_field import DatasourceField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class DatasourceNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (DatasourceNullTestFieldName):
-            operator (DatasourceNullTestOperator):
+            field_name (DatasourceField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: DatasourceNullTestFieldName
-    operator: DatasourceNullTestOperator
+    field_name: DatasourceField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class DatasourceNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DatasourceNullTestFieldName(d.pop("fieldName"))
+        field_name = DatasourceField(d.pop("fieldName"))
 
 
 
 
-        operator = DatasourceNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.datasource_text_comparison_field_name import DatasourceTextComparisonFieldName
-from ..models.datasource_text_comparison_operator import DatasourceTextComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.datasource_text_field import DatasourceTextField
 
 
 
@@ -25,13 +25,13 @@ class DatasourceTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (DatasourceTextComparisonFieldName):
-            operator (DatasourceTextComparisonOperator):
-            value (str):
+            field_name (DatasourceTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: DatasourceTextComparisonFieldName
-    operator: DatasourceTextComparisonOperator
+    field_name: DatasourceTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class DatasourceTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DatasourceTextComparisonFieldName(d.pop("fieldName"))
+        field_name = DatasourceTextField(d.pop("fieldName"))
 
 
 
 
-        operator = DatasourceTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

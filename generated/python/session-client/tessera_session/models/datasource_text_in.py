@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.datasource_text_in_field_name import DatasourceTextInFieldName
-from ..models.datasource_text_in_operator import DatasourceTextInOperator
+from ..models.datasource_text_field import DatasourceTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class DatasourceTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (DatasourceTextInFieldName):
-            operator (DatasourceTextInOperator):
+            field_name (DatasourceTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: DatasourceTextInFieldName
-    operator: DatasourceTextInOperator
+    field_name: DatasourceTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class DatasourceTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DatasourceTextInFieldName(d.pop("fieldName"))
+        field_name = DatasourceTextField(d.pop("fieldName"))
 
 
 
 
-        operator = DatasourceTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

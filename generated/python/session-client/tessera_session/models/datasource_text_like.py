@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.datasource_text_like_field_name import DatasourceTextLikeFieldName
-from ..models.datasource_text_like_operator import DatasourceTextLikeOperator
+from ..models.datasource_text_field import DatasourceTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class DatasourceTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (DatasourceTextLikeFieldName):
-            operator (DatasourceTextLikeOperator):
+            field_name (DatasourceTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: DatasourceTextLikeFieldName
-    operator: DatasourceTextLikeOperator
+    field_name: DatasourceTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class DatasourceTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DatasourceTextLikeFieldName(d.pop("fieldName"))
+        field_name = DatasourceTextField(d.pop("fieldName"))
 
 
 
 
-        operator = DatasourceTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

@@ -35,10 +35,7 @@ class DeliveryAttempt:
 
         Attributes:
             attempted_at (datetime.datetime): When the request started.
-            outcome (DeliveryAttemptOutcome): `sending` (the request is in flight: no answer recorded yet), `succeeded`
-                (answered
-                2xx), `failed` (any other answer, no answer, or not sent: see `error`), `unknown` (the
-                worker stopped before recording the outcome; the request may have been sent).
+            outcome (DeliveryAttemptOutcome):
             http_status (int | None): The receiver's HTTP status; null when no response came (refused URL, timeout, network
                 error).
             latency_ms (int | None): Milliseconds until the response or the failure (0 when the URL was refused and nothing

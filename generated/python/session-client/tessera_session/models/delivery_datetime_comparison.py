@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.delivery_datetime_comparison_field_name import DeliveryDatetimeComparisonFieldName
-from ..models.delivery_datetime_comparison_operator import DeliveryDatetimeComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.delivery_datetime_field import DeliveryDatetimeField
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class DeliveryDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (DeliveryDatetimeComparisonFieldName):
-            operator (DeliveryDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (DeliveryDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: DeliveryDatetimeComparisonFieldName
-    operator: DeliveryDatetimeComparisonOperator
+    field_name: DeliveryDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class DeliveryDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DeliveryDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = DeliveryDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = DeliveryDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.delivery_datetime_in_field_name import DeliveryDatetimeInFieldName
-from ..models.delivery_datetime_in_operator import DeliveryDatetimeInOperator
+from ..models.delivery_datetime_field import DeliveryDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class DeliveryDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (DeliveryDatetimeInFieldName):
-            operator (DeliveryDatetimeInOperator):
+            field_name (DeliveryDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: DeliveryDatetimeInFieldName
-    operator: DeliveryDatetimeInOperator
+    field_name: DeliveryDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class DeliveryDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DeliveryDatetimeInFieldName(d.pop("fieldName"))
+        field_name = DeliveryDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = DeliveryDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

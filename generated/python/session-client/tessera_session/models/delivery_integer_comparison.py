@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.delivery_integer_comparison_field_name import DeliveryIntegerComparisonFieldName
-from ..models.delivery_integer_comparison_operator import DeliveryIntegerComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.delivery_integer_field import DeliveryIntegerField
 
 
 
@@ -25,13 +25,13 @@ class DeliveryIntegerComparison:
     """ Compares an integer field with one value.
 
         Attributes:
-            field_name (DeliveryIntegerComparisonFieldName):
-            operator (DeliveryIntegerComparisonOperator):
-            value (int):
+            field_name (DeliveryIntegerField): A field compared with an integer value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (int): A integer a filter compares with.
      """
 
-    field_name: DeliveryIntegerComparisonFieldName
-    operator: DeliveryIntegerComparisonOperator
+    field_name: DeliveryIntegerField
+    operator: ComparisonOperator
     value: int
 
 
@@ -61,12 +61,12 @@ class DeliveryIntegerComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DeliveryIntegerComparisonFieldName(d.pop("fieldName"))
+        field_name = DeliveryIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = DeliveryIntegerComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

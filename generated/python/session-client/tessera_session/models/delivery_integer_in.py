@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.delivery_integer_in_field_name import DeliveryIntegerInFieldName
-from ..models.delivery_integer_in_operator import DeliveryIntegerInOperator
+from ..models.delivery_integer_field import DeliveryIntegerField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class DeliveryIntegerIn:
     """ The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (DeliveryIntegerInFieldName):
-            operator (DeliveryIntegerInOperator):
+            field_name (DeliveryIntegerField): A field compared with an integer value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[int]):
      """
 
-    field_name: DeliveryIntegerInFieldName
-    operator: DeliveryIntegerInOperator
+    field_name: DeliveryIntegerField
+    operator: SetOperator
     value: list[int]
 
 
@@ -64,12 +64,12 @@ class DeliveryIntegerIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DeliveryIntegerInFieldName(d.pop("fieldName"))
+        field_name = DeliveryIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = DeliveryIntegerInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.delivery_null_test_field_name import DeliveryNullTestFieldName
-from ..models.delivery_null_test_operator import DeliveryNullTestOperator
+from ..models.delivery_field import DeliveryField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class DeliveryNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (DeliveryNullTestFieldName):
-            operator (DeliveryNullTestOperator):
+            field_name (DeliveryField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: DeliveryNullTestFieldName
-    operator: DeliveryNullTestOperator
+    field_name: DeliveryField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class DeliveryNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DeliveryNullTestFieldName(d.pop("fieldName"))
+        field_name = DeliveryField(d.pop("fieldName"))
 
 
 
 
-        operator = DeliveryNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

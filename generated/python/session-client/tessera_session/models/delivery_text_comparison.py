@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.delivery_text_comparison_field_name import DeliveryTextComparisonFieldName
-from ..models.delivery_text_comparison_operator import DeliveryTextComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.delivery_text_field import DeliveryTextField
 
 
 
@@ -25,13 +25,13 @@ class DeliveryTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (DeliveryTextComparisonFieldName):
-            operator (DeliveryTextComparisonOperator):
-            value (str):
+            field_name (DeliveryTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: DeliveryTextComparisonFieldName
-    operator: DeliveryTextComparisonOperator
+    field_name: DeliveryTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class DeliveryTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DeliveryTextComparisonFieldName(d.pop("fieldName"))
+        field_name = DeliveryTextField(d.pop("fieldName"))
 
 
 
 
-        operator = DeliveryTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

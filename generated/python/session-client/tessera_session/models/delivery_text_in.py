@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.delivery_text_in_field_name import DeliveryTextInFieldName
-from ..models.delivery_text_in_operator import DeliveryTextInOperator
+from ..models.delivery_text_field import DeliveryTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class DeliveryTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (DeliveryTextInFieldName):
-            operator (DeliveryTextInOperator):
+            field_name (DeliveryTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: DeliveryTextInFieldName
-    operator: DeliveryTextInOperator
+    field_name: DeliveryTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class DeliveryTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DeliveryTextInFieldName(d.pop("fieldName"))
+        field_name = DeliveryTextField(d.pop("fieldName"))
 
 
 
 
-        operator = DeliveryTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.delivery_text_like_field_name import DeliveryTextLikeFieldName
-from ..models.delivery_text_like_operator import DeliveryTextLikeOperator
+from ..models.delivery_text_field import DeliveryTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class DeliveryTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (DeliveryTextLikeFieldName):
-            operator (DeliveryTextLikeOperator):
+            field_name (DeliveryTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: DeliveryTextLikeFieldName
-    operator: DeliveryTextLikeOperator
+    field_name: DeliveryTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class DeliveryTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = DeliveryTextLikeFieldName(d.pop("fieldName"))
+        field_name = DeliveryTextField(d.pop("fieldName"))
 
 
 
 
-        operator = DeliveryTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

@@ -29,7 +29,7 @@ class ErrorEnvelope:
     below extend it.
 
         Attributes:
-            code (ErrorEnvelopeCode): The error code.
+            code (ErrorEnvelopeCode):
             message (str): Human-readable, translated; never branch on it.
             data (ErrorEnvelopeDataType0 | None): Structured detail of the error, or null.
      """

@@ -27,7 +27,7 @@ class ForbiddenEnvelope:
     """ `FORBIDDEN` (`data.permission` names the missing permission) or `TENANT_FORBIDDEN`.
 
         Attributes:
-            code (ForbiddenEnvelopeCode): The error code.
+            code (ForbiddenEnvelopeCode):
             message (str): Human-readable, translated; never branch on it.
             data (ErrorEnvelopeDataType0 | None): Structured detail of the error, or null.
      """

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.installation_datetime_comparison_field_name import InstallationDatetimeComparisonFieldName
-from ..models.installation_datetime_comparison_operator import InstallationDatetimeComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.installation_datetime_field import InstallationDatetimeField
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class InstallationDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (InstallationDatetimeComparisonFieldName):
-            operator (InstallationDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (InstallationDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: InstallationDatetimeComparisonFieldName
-    operator: InstallationDatetimeComparisonOperator
+    field_name: InstallationDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class InstallationDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = InstallationDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = InstallationDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = InstallationDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.installation_datetime_in_field_name import InstallationDatetimeInFieldName
-from ..models.installation_datetime_in_operator import InstallationDatetimeInOperator
+from ..models.installation_datetime_field import InstallationDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class InstallationDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (InstallationDatetimeInFieldName):
-            operator (InstallationDatetimeInOperator):
+            field_name (InstallationDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: InstallationDatetimeInFieldName
-    operator: InstallationDatetimeInOperator
+    field_name: InstallationDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class InstallationDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = InstallationDatetimeInFieldName(d.pop("fieldName"))
+        field_name = InstallationDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = InstallationDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

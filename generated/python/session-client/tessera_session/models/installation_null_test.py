@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.installation_null_test_field_name import InstallationNullTestFieldName
-from ..models.installation_null_test_operator import InstallationNullTestOperator
+from ..models.installation_field import InstallationField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class InstallationNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (InstallationNullTestFieldName):
-            operator (InstallationNullTestOperator):
+            field_name (InstallationField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: InstallationNullTestFieldName
-    operator: InstallationNullTestOperator
+    field_name: InstallationField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class InstallationNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = InstallationNullTestFieldName(d.pop("fieldName"))
+        field_name = InstallationField(d.pop("fieldName"))
 
 
 
 
-        operator = InstallationNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.installation_text_comparison_field_name import InstallationTextComparisonFieldName
-from ..models.installation_text_comparison_operator import InstallationTextComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.installation_text_field import InstallationTextField
 
 
 
@@ -25,13 +25,13 @@ class InstallationTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (InstallationTextComparisonFieldName):
-            operator (InstallationTextComparisonOperator):
-            value (str):
+            field_name (InstallationTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: InstallationTextComparisonFieldName
-    operator: InstallationTextComparisonOperator
+    field_name: InstallationTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class InstallationTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = InstallationTextComparisonFieldName(d.pop("fieldName"))
+        field_name = InstallationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = InstallationTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

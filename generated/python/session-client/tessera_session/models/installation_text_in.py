@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.installation_text_in_field_name import InstallationTextInFieldName
-from ..models.installation_text_in_operator import InstallationTextInOperator
+from ..models.installation_text_field import InstallationTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class InstallationTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (InstallationTextInFieldName):
-            operator (InstallationTextInOperator):
+            field_name (InstallationTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: InstallationTextInFieldName
-    operator: InstallationTextInOperator
+    field_name: InstallationTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class InstallationTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = InstallationTextInFieldName(d.pop("fieldName"))
+        field_name = InstallationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = InstallationTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.installation_text_like_field_name import InstallationTextLikeFieldName
-from ..models.installation_text_like_operator import InstallationTextLikeOperator
+from ..models.installation_text_field import InstallationTextField
+from ..models.like_operator import LikeOperator
 
 
 
@@ -25,13 +25,13 @@ class InstallationTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (InstallationTextLikeFieldName):
-            operator (InstallationTextLikeOperator):
+            field_name (InstallationTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: InstallationTextLikeFieldName
-    operator: InstallationTextLikeOperator
+    field_name: InstallationTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class InstallationTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = InstallationTextLikeFieldName(d.pop("fieldName"))
+        field_name = InstallationTextField(d.pop("fieldName"))
 
 
 
 
-        operator = InstallationTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

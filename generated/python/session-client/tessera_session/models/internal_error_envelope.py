@@ -27,7 +27,7 @@ class InternalErrorEnvelope:
     """ `INTERNAL_ERROR`: `data.traceId` is the request id to quote.
 
         Attributes:
-            code (InternalErrorEnvelopeCode): The error code.
+            code (InternalErrorEnvelopeCode):
             message (str): Human-readable, translated; never branch on it.
             data (TraceData):
      """

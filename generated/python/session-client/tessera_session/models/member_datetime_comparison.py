@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_datetime_comparison_field_name import MemberDatetimeComparisonFieldName
-from ..models.member_datetime_comparison_operator import MemberDatetimeComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.member_datetime_field import MemberDatetimeField
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class MemberDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (MemberDatetimeComparisonFieldName):
-            operator (MemberDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (MemberDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: MemberDatetimeComparisonFieldName
-    operator: MemberDatetimeComparisonOperator
+    field_name: MemberDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class MemberDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = MemberDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = MemberDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = MemberDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

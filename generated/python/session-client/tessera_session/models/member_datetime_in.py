@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_datetime_in_field_name import MemberDatetimeInFieldName
-from ..models.member_datetime_in_operator import MemberDatetimeInOperator
+from ..models.member_datetime_field import MemberDatetimeField
+from ..models.set_operator import SetOperator
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class MemberDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (MemberDatetimeInFieldName):
-            operator (MemberDatetimeInOperator):
+            field_name (MemberDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: MemberDatetimeInFieldName
-    operator: MemberDatetimeInOperator
+    field_name: MemberDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class MemberDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = MemberDatetimeInFieldName(d.pop("fieldName"))
+        field_name = MemberDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = MemberDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

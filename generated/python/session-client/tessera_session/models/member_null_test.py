@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_null_test_field_name import MemberNullTestFieldName
-from ..models.member_null_test_operator import MemberNullTestOperator
+from ..models.member_field import MemberField
+from ..models.null_test_operator import NullTestOperator
 
 
 
@@ -25,12 +25,12 @@ class MemberNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (MemberNullTestFieldName):
-            operator (MemberNullTestOperator):
+            field_name (MemberField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: MemberNullTestFieldName
-    operator: MemberNullTestOperator
+    field_name: MemberField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class MemberNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = MemberNullTestFieldName(d.pop("fieldName"))
+        field_name = MemberField(d.pop("fieldName"))
 
 
 
 
-        operator = MemberNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

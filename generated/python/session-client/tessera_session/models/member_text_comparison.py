@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_text_comparison_field_name import MemberTextComparisonFieldName
-from ..models.member_text_comparison_operator import MemberTextComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.member_text_field import MemberTextField
 
 
 
@@ -25,13 +25,13 @@ class MemberTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (MemberTextComparisonFieldName):
-            operator (MemberTextComparisonOperator):
-            value (str):
+            field_name (MemberTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: MemberTextComparisonFieldName
-    operator: MemberTextComparisonOperator
+    field_name: MemberTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class MemberTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = MemberTextComparisonFieldName(d.pop("fieldName"))
+        field_name = MemberTextField(d.pop("fieldName"))
 
 
 
 
-        operator = MemberTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

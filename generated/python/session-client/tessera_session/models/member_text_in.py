@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_text_in_field_name import MemberTextInFieldName
-from ..models.member_text_in_operator import MemberTextInOperator
+from ..models.member_text_field import MemberTextField
+from ..models.set_operator import SetOperator
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class MemberTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (MemberTextInFieldName):
-            operator (MemberTextInOperator):
+            field_name (MemberTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: MemberTextInFieldName
-    operator: MemberTextInOperator
+    field_name: MemberTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class MemberTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = MemberTextInFieldName(d.pop("fieldName"))
+        field_name = MemberTextField(d.pop("fieldName"))
 
 
 
 
-        operator = MemberTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.member_text_like_field_name import MemberTextLikeFieldName
-from ..models.member_text_like_operator import MemberTextLikeOperator
+from ..models.like_operator import LikeOperator
+from ..models.member_text_field import MemberTextField
 
 
 
@@ -25,13 +25,13 @@ class MemberTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (MemberTextLikeFieldName):
-            operator (MemberTextLikeOperator):
+            field_name (MemberTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: MemberTextLikeFieldName
-    operator: MemberTextLikeOperator
+    field_name: MemberTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class MemberTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = MemberTextLikeFieldName(d.pop("fieldName"))
+        field_name = MemberTextField(d.pop("fieldName"))
 
 
 
 
-        operator = MemberTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

@@ -28,11 +28,9 @@ class ReadinessStatus:
     """ 
         Attributes:
             status (ReadinessStatusStatus):
-            database (ReadinessStatusDatabase): The database answers `SELECT 1`.
-            database_write (ReadinessStatusDatabaseWrite): A write commits (a read-only, full or locked-for-good store
-                answers reads but cannot
-                take commands); `down` whenever `database` is.
-            redis (ReadinessStatusRedis | Unset): Present when the service is configured with Redis.
+            database (ReadinessStatusDatabase):
+            database_write (ReadinessStatusDatabaseWrite):
+            redis (ReadinessStatusRedis | Unset):
      """
 
     status: ReadinessStatusStatus

@@ -27,7 +27,7 @@ class ReadinessUnavailableEnvelope:
     """ `SERVICE_UNAVAILABLE`: `data` says which part is down.
 
         Attributes:
-            code (ReadinessUnavailableEnvelopeCode): The error code.
+            code (ReadinessUnavailableEnvelopeCode):
             message (str): Human-readable, translated; never branch on it.
             data (ReadinessStatus):
      """

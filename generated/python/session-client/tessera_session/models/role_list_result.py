@@ -11,7 +11,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.role import Role
+  from ..models.tenant_role import TenantRole
 
 
 
@@ -25,13 +25,13 @@ T = TypeVar("T", bound="RoleListResult")
 class RoleListResult:
     """ 
         Attributes:
-            records (list[Role]):
+            records (list[TenantRole]):
             total (int):
             page_num (int):
             page_size (int):
      """
 
-    records: list[Role]
+    records: list[TenantRole]
     total: int
     page_num: int
     page_size: int
@@ -42,7 +42,7 @@ class RoleListResult:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.role import Role # noqa: PLC0415
+        from ..models.tenant_role import TenantRole # noqa: PLC0415
         records = []
         for records_item_data in self.records:
             records_item = records_item_data.to_dict()
@@ -72,12 +72,12 @@ class RoleListResult:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.role import Role # noqa: PLC0415
+        from ..models.tenant_role import TenantRole # noqa: PLC0415
         d = dict(src_dict)
         records = []
         _records = d.pop("records")
         for records_item_data in (_records):
-            records_item = Role.from_dict(records_item_data)
+            records_item = TenantRole.from_dict(records_item_data)
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_datetime_comparison_field_name import StockInsDatetimeComparisonFieldName
-from ..models.stock_ins_datetime_comparison_operator import StockInsDatetimeComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.stock_ins_datetime_field import StockInsDatetimeField
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class StockInsDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (StockInsDatetimeComparisonFieldName):
-            operator (StockInsDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (StockInsDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: StockInsDatetimeComparisonFieldName
-    operator: StockInsDatetimeComparisonOperator
+    field_name: StockInsDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class StockInsDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = StockInsDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = StockInsDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = StockInsDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

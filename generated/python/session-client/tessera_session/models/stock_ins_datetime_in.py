@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_datetime_in_field_name import StockInsDatetimeInFieldName
-from ..models.stock_ins_datetime_in_operator import StockInsDatetimeInOperator
+from ..models.set_operator import SetOperator
+from ..models.stock_ins_datetime_field import StockInsDatetimeField
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class StockInsDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (StockInsDatetimeInFieldName):
-            operator (StockInsDatetimeInOperator):
+            field_name (StockInsDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: StockInsDatetimeInFieldName
-    operator: StockInsDatetimeInOperator
+    field_name: StockInsDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class StockInsDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = StockInsDatetimeInFieldName(d.pop("fieldName"))
+        field_name = StockInsDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = StockInsDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_integer_comparison_field_name import StockInsIntegerComparisonFieldName
-from ..models.stock_ins_integer_comparison_operator import StockInsIntegerComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.stock_ins_integer_field import StockInsIntegerField
 
 
 
@@ -25,13 +25,13 @@ class StockInsIntegerComparison:
     """ Compares an integer field with one value.
 
         Attributes:
-            field_name (StockInsIntegerComparisonFieldName):
-            operator (StockInsIntegerComparisonOperator):
-            value (int):
+            field_name (StockInsIntegerField): A field compared with an integer value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (int): A integer a filter compares with.
      """
 
-    field_name: StockInsIntegerComparisonFieldName
-    operator: StockInsIntegerComparisonOperator
+    field_name: StockInsIntegerField
+    operator: ComparisonOperator
     value: int
 
 
@@ -61,12 +61,12 @@ class StockInsIntegerComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = StockInsIntegerComparisonFieldName(d.pop("fieldName"))
+        field_name = StockInsIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = StockInsIntegerComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

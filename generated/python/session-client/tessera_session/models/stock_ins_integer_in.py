@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_integer_in_field_name import StockInsIntegerInFieldName
-from ..models.stock_ins_integer_in_operator import StockInsIntegerInOperator
+from ..models.set_operator import SetOperator
+from ..models.stock_ins_integer_field import StockInsIntegerField
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class StockInsIntegerIn:
     """ The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (StockInsIntegerInFieldName):
-            operator (StockInsIntegerInOperator):
+            field_name (StockInsIntegerField): A field compared with an integer value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[int]):
      """
 
-    field_name: StockInsIntegerInFieldName
-    operator: StockInsIntegerInOperator
+    field_name: StockInsIntegerField
+    operator: SetOperator
     value: list[int]
 
 
@@ -64,12 +64,12 @@ class StockInsIntegerIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = StockInsIntegerInFieldName(d.pop("fieldName"))
+        field_name = StockInsIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = StockInsIntegerInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_list_query_sort_field import StockInsListQuerySortField
-from ..models.stock_ins_list_query_sort_order import StockInsListQuerySortOrder
+from ..models.sort_order import SortOrder
+from ..models.stock_ins_field import StockInsField
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -39,9 +39,8 @@ class StockInsListQuery:
             page_num (int | Unset): 1-based page number. `page` is not an alias. Default: `1`.
             page_size (int | Unset): Records per page, at most 500. `size` is not an alias. Default: `10`.
             keyword (str | Unset): Case-insensitive substring match on the model's searchable fields.
-            sort_field (StockInsListQuerySortField | Unset): The field to sort on: `sku`, `quantity`, `warehouse`,
-                `receivedAt`, `source`, `created_at`, `updated_at`. Default: `created_at`.
-            sort_order (StockInsListQuerySortOrder | Unset): Sort direction. Default: `desc`.
+            sort_field (StockInsField | Unset): A field of the list: to sort on, or to test for empty.
+            sort_order (SortOrder | Unset): Sort direction, ascending or descending.
             filters (list[StockInsDatetimeComparison | StockInsDatetimeIn | StockInsIntegerComparison | StockInsIntegerIn |
                 StockInsNullTest | StockInsTextComparison | StockInsTextIn | StockInsTextLike] | Unset): Filter conditions
                 `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `sku`, `quantity`, `warehouse`,
@@ -52,8 +51,8 @@ class StockInsListQuery:
     page_num: int | Unset = UNSET
     page_size: int | Unset = UNSET
     keyword: str | Unset = UNSET
-    sort_field: StockInsListQuerySortField | Unset = UNSET
-    sort_order: StockInsListQuerySortOrder | Unset = UNSET
+    sort_field: StockInsField | Unset = UNSET
+    sort_order: SortOrder | Unset = UNSET
     filters: list[StockInsDatetimeComparison | StockInsDatetimeIn | StockInsIntegerComparison | StockInsIntegerIn | StockInsNullTest | StockInsTextComparison | StockInsTextIn | StockInsTextLike] | Unset = UNSET
 
 
@@ -151,21 +150,21 @@ class StockInsListQuery:
         keyword = d.pop("keyword", UNSET)
 
         _sort_field = d.pop("sortField", UNSET)
-        sort_field: StockInsListQuerySortField | Unset
+        sort_field: StockInsField | Unset
         if isinstance(_sort_field,  Unset):
             sort_field = UNSET
         else:
-            sort_field = StockInsListQuerySortField(_sort_field)
+            sort_field = StockInsField(_sort_field)
 
 
 
 
         _sort_order = d.pop("sortOrder", UNSET)
-        sort_order: StockInsListQuerySortOrder | Unset
+        sort_order: SortOrder | Unset
         if isinstance(_sort_order,  Unset):
             sort_order = UNSET
         else:
-            sort_order = StockInsListQuerySortOrder(_sort_order)
+            sort_order = SortOrder(_sort_order)
 
 
 

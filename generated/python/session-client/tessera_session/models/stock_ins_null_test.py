@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_null_test_field_name import StockInsNullTestFieldName
-from ..models.stock_ins_null_test_operator import StockInsNullTestOperator
+from ..models.null_test_operator import NullTestOperator
+from ..models.stock_ins_field import StockInsField
 
 
 
@@ -25,12 +25,12 @@ class StockInsNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (StockInsNullTestFieldName):
-            operator (StockInsNullTestOperator):
+            field_name (StockInsField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: StockInsNullTestFieldName
-    operator: StockInsNullTestOperator
+    field_name: StockInsField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class StockInsNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = StockInsNullTestFieldName(d.pop("fieldName"))
+        field_name = StockInsField(d.pop("fieldName"))
 
 
 
 
-        operator = StockInsNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

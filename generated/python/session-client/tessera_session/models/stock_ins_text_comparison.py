@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_text_comparison_field_name import StockInsTextComparisonFieldName
-from ..models.stock_ins_text_comparison_operator import StockInsTextComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.stock_ins_text_field import StockInsTextField
 
 
 
@@ -25,13 +25,13 @@ class StockInsTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (StockInsTextComparisonFieldName):
-            operator (StockInsTextComparisonOperator):
-            value (str):
+            field_name (StockInsTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: StockInsTextComparisonFieldName
-    operator: StockInsTextComparisonOperator
+    field_name: StockInsTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class StockInsTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = StockInsTextComparisonFieldName(d.pop("fieldName"))
+        field_name = StockInsTextField(d.pop("fieldName"))
 
 
 
 
-        operator = StockInsTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

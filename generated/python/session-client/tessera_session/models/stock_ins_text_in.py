@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_text_in_field_name import StockInsTextInFieldName
-from ..models.stock_ins_text_in_operator import StockInsTextInOperator
+from ..models.set_operator import SetOperator
+from ..models.stock_ins_text_field import StockInsTextField
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class StockInsTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (StockInsTextInFieldName):
-            operator (StockInsTextInOperator):
+            field_name (StockInsTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: StockInsTextInFieldName
-    operator: StockInsTextInOperator
+    field_name: StockInsTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class StockInsTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = StockInsTextInFieldName(d.pop("fieldName"))
+        field_name = StockInsTextField(d.pop("fieldName"))
 
 
 
 
-        operator = StockInsTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.stock_ins_text_like_field_name import StockInsTextLikeFieldName
-from ..models.stock_ins_text_like_operator import StockInsTextLikeOperator
+from ..models.like_operator import LikeOperator
+from ..models.stock_ins_text_field import StockInsTextField
 
 
 
@@ -25,13 +25,13 @@ class StockInsTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (StockInsTextLikeFieldName):
-            operator (StockInsTextLikeOperator):
+            field_name (StockInsTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: StockInsTextLikeFieldName
-    operator: StockInsTextLikeOperator
+    field_name: StockInsTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class StockInsTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = StockInsTextLikeFieldName(d.pop("fieldName"))
+        field_name = StockInsTextField(d.pop("fieldName"))
 
 
 
 
-        operator = StockInsTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

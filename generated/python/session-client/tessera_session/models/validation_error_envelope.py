@@ -27,7 +27,7 @@ class ValidationErrorEnvelope:
     """ `VALIDATION_ERROR`: `data.fieldErrors` names every bad field or parameter.
 
         Attributes:
-            code (ValidationErrorEnvelopeCode): The error code.
+            code (ValidationErrorEnvelopeCode):
             message (str): Human-readable, translated; never branch on it.
             data (ValidationErrorData):
      """

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.webhook_endpoint_datetime_comparison_field_name import WebhookEndpointDatetimeComparisonFieldName
-from ..models.webhook_endpoint_datetime_comparison_operator import WebhookEndpointDatetimeComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.webhook_endpoint_datetime_field import WebhookEndpointDatetimeField
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class WebhookEndpointDatetimeComparison:
     """ Compares a datetime field with one value.
 
         Attributes:
-            field_name (WebhookEndpointDatetimeComparisonFieldName):
-            operator (WebhookEndpointDatetimeComparisonOperator):
-            value (datetime.datetime):
+            field_name (WebhookEndpointDatetimeField): A field compared with a datetime value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (datetime.datetime): A timestamp a filter compares with.
      """
 
-    field_name: WebhookEndpointDatetimeComparisonFieldName
-    operator: WebhookEndpointDatetimeComparisonOperator
+    field_name: WebhookEndpointDatetimeField
+    operator: ComparisonOperator
     value: datetime.datetime
 
 
@@ -63,12 +63,12 @@ class WebhookEndpointDatetimeComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = WebhookEndpointDatetimeComparisonFieldName(d.pop("fieldName"))
+        field_name = WebhookEndpointDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = WebhookEndpointDatetimeComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

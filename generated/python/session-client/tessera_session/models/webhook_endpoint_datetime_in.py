@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.webhook_endpoint_datetime_in_field_name import WebhookEndpointDatetimeInFieldName
-from ..models.webhook_endpoint_datetime_in_operator import WebhookEndpointDatetimeInOperator
+from ..models.set_operator import SetOperator
+from ..models.webhook_endpoint_datetime_field import WebhookEndpointDatetimeField
 from typing import cast
 import datetime
 
@@ -27,13 +27,13 @@ class WebhookEndpointDatetimeIn:
     """ The datetime field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (WebhookEndpointDatetimeInFieldName):
-            operator (WebhookEndpointDatetimeInOperator):
+            field_name (WebhookEndpointDatetimeField): A field compared with a datetime value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[datetime.datetime]):
      """
 
-    field_name: WebhookEndpointDatetimeInFieldName
-    operator: WebhookEndpointDatetimeInOperator
+    field_name: WebhookEndpointDatetimeField
+    operator: SetOperator
     value: list[datetime.datetime]
 
 
@@ -68,12 +68,12 @@ class WebhookEndpointDatetimeIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = WebhookEndpointDatetimeInFieldName(d.pop("fieldName"))
+        field_name = WebhookEndpointDatetimeField(d.pop("fieldName"))
 
 
 
 
-        operator = WebhookEndpointDatetimeInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.webhook_endpoint_integer_comparison_field_name import WebhookEndpointIntegerComparisonFieldName
-from ..models.webhook_endpoint_integer_comparison_operator import WebhookEndpointIntegerComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.webhook_endpoint_integer_field import WebhookEndpointIntegerField
 
 
 
@@ -25,13 +25,13 @@ class WebhookEndpointIntegerComparison:
     """ Compares an integer field with one value.
 
         Attributes:
-            field_name (WebhookEndpointIntegerComparisonFieldName):
-            operator (WebhookEndpointIntegerComparisonOperator):
-            value (int):
+            field_name (WebhookEndpointIntegerField): A field compared with an integer value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (int): A integer a filter compares with.
      """
 
-    field_name: WebhookEndpointIntegerComparisonFieldName
-    operator: WebhookEndpointIntegerComparisonOperator
+    field_name: WebhookEndpointIntegerField
+    operator: ComparisonOperator
     value: int
 
 
@@ -61,12 +61,12 @@ class WebhookEndpointIntegerComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = WebhookEndpointIntegerComparisonFieldName(d.pop("fieldName"))
+        field_name = WebhookEndpointIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = WebhookEndpointIntegerComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.webhook_endpoint_integer_in_field_name import WebhookEndpointIntegerInFieldName
-from ..models.webhook_endpoint_integer_in_operator import WebhookEndpointIntegerInOperator
+from ..models.set_operator import SetOperator
+from ..models.webhook_endpoint_integer_field import WebhookEndpointIntegerField
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class WebhookEndpointIntegerIn:
     """ The integer field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (WebhookEndpointIntegerInFieldName):
-            operator (WebhookEndpointIntegerInOperator):
+            field_name (WebhookEndpointIntegerField): A field compared with an integer value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[int]):
      """
 
-    field_name: WebhookEndpointIntegerInFieldName
-    operator: WebhookEndpointIntegerInOperator
+    field_name: WebhookEndpointIntegerField
+    operator: SetOperator
     value: list[int]
 
 
@@ -64,12 +64,12 @@ class WebhookEndpointIntegerIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = WebhookEndpointIntegerInFieldName(d.pop("fieldName"))
+        field_name = WebhookEndpointIntegerField(d.pop("fieldName"))
 
 
 
 
-        operator = WebhookEndpointIntegerInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.webhook_endpoint_null_test_field_name import WebhookEndpointNullTestFieldName
-from ..models.webhook_endpoint_null_test_operator import WebhookEndpointNullTestOperator
+from ..models.null_test_operator import NullTestOperator
+from ..models.webhook_endpoint_field import WebhookEndpointField
 
 
 
@@ -25,12 +25,12 @@ class WebhookEndpointNullTest:
     """ The field is (not) empty; no value.
 
         Attributes:
-            field_name (WebhookEndpointNullTestFieldName):
-            operator (WebhookEndpointNullTestOperator):
+            field_name (WebhookEndpointField): A field of the list: to sort on, or to test for empty.
+            operator (NullTestOperator): The field is (not) empty.
      """
 
-    field_name: WebhookEndpointNullTestFieldName
-    operator: WebhookEndpointNullTestOperator
+    field_name: WebhookEndpointField
+    operator: NullTestOperator
 
 
 
@@ -56,12 +56,12 @@ class WebhookEndpointNullTest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = WebhookEndpointNullTestFieldName(d.pop("fieldName"))
+        field_name = WebhookEndpointField(d.pop("fieldName"))
 
 
 
 
-        operator = WebhookEndpointNullTestOperator(d.pop("operator"))
+        operator = NullTestOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.webhook_endpoint_text_comparison_field_name import WebhookEndpointTextComparisonFieldName
-from ..models.webhook_endpoint_text_comparison_operator import WebhookEndpointTextComparisonOperator
+from ..models.comparison_operator import ComparisonOperator
+from ..models.webhook_endpoint_text_field import WebhookEndpointTextField
 
 
 
@@ -25,13 +25,13 @@ class WebhookEndpointTextComparison:
     """ Compares a text field with one value.
 
         Attributes:
-            field_name (WebhookEndpointTextComparisonFieldName):
-            operator (WebhookEndpointTextComparisonOperator):
-            value (str):
+            field_name (WebhookEndpointTextField): A field compared with a text value.
+            operator (ComparisonOperator): Compares a field with one value.
+            value (str): A text a filter compares with.
      """
 
-    field_name: WebhookEndpointTextComparisonFieldName
-    operator: WebhookEndpointTextComparisonOperator
+    field_name: WebhookEndpointTextField
+    operator: ComparisonOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class WebhookEndpointTextComparison:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = WebhookEndpointTextComparisonFieldName(d.pop("fieldName"))
+        field_name = WebhookEndpointTextField(d.pop("fieldName"))
 
 
 
 
-        operator = WebhookEndpointTextComparisonOperator(d.pop("operator"))
+        operator = ComparisonOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.webhook_endpoint_text_in_field_name import WebhookEndpointTextInFieldName
-from ..models.webhook_endpoint_text_in_operator import WebhookEndpointTextInOperator
+from ..models.set_operator import SetOperator
+from ..models.webhook_endpoint_text_field import WebhookEndpointTextField
 from typing import cast
 
 
@@ -26,13 +26,13 @@ class WebhookEndpointTextIn:
     """ The text field is (not) one of 1 to 100 values; `not_in` also matches empty ones.
 
         Attributes:
-            field_name (WebhookEndpointTextInFieldName):
-            operator (WebhookEndpointTextInOperator):
+            field_name (WebhookEndpointTextField): A field compared with a text value.
+            operator (SetOperator): The field is (not) one of the values; `not_in` also matches empty ones.
             value (list[str]):
      """
 
-    field_name: WebhookEndpointTextInFieldName
-    operator: WebhookEndpointTextInOperator
+    field_name: WebhookEndpointTextField
+    operator: SetOperator
     value: list[str]
 
 
@@ -64,12 +64,12 @@ class WebhookEndpointTextIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = WebhookEndpointTextInFieldName(d.pop("fieldName"))
+        field_name = WebhookEndpointTextField(d.pop("fieldName"))
 
 
 
 
-        operator = WebhookEndpointTextInOperator(d.pop("operator"))
+        operator = SetOperator(d.pop("operator"))
 
 
 

@@ -8,8 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.webhook_endpoint_text_like_field_name import WebhookEndpointTextLikeFieldName
-from ..models.webhook_endpoint_text_like_operator import WebhookEndpointTextLikeOperator
+from ..models.like_operator import LikeOperator
+from ..models.webhook_endpoint_text_field import WebhookEndpointTextField
 
 
 
@@ -25,13 +25,13 @@ class WebhookEndpointTextLike:
     """ Case-insensitive substring of a text field (the first 1000 characters count).
 
         Attributes:
-            field_name (WebhookEndpointTextLikeFieldName):
-            operator (WebhookEndpointTextLikeOperator):
+            field_name (WebhookEndpointTextField): A field compared with a text value.
+            operator (LikeOperator): Case-insensitive substring of a text field.
             value (str):
      """
 
-    field_name: WebhookEndpointTextLikeFieldName
-    operator: WebhookEndpointTextLikeOperator
+    field_name: WebhookEndpointTextField
+    operator: LikeOperator
     value: str
 
 
@@ -61,12 +61,12 @@ class WebhookEndpointTextLike:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field_name = WebhookEndpointTextLikeFieldName(d.pop("fieldName"))
+        field_name = WebhookEndpointTextField(d.pop("fieldName"))
 
 
 
 
-        operator = WebhookEndpointTextLikeOperator(d.pop("operator"))
+        operator = LikeOperator(d.pop("operator"))
 
 
 

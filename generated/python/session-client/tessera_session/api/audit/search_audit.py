@@ -8,12 +8,12 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.audit_field import AuditField
 from ...models.audit_list_envelope import AuditListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.search_audit_sort_field import SearchAuditSortField
-from ...models.search_audit_sort_order import SearchAuditSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -25,8 +25,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
-    sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
+    sort_field: AuditField | Unset = AuditField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -184,8 +184,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
-    sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
+    sort_field: AuditField | Unset = AuditField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -206,8 +206,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (SearchAuditSortField | Unset):  Default: SearchAuditSortField.CREATED_AT.
-        sort_order (SearchAuditSortOrder | Unset):  Default: SearchAuditSortOrder.DESC.
+        sort_field (AuditField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: AuditField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -247,8 +249,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
-    sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
+    sort_field: AuditField | Unset = AuditField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -269,8 +271,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (SearchAuditSortField | Unset):  Default: SearchAuditSortField.CREATED_AT.
-        sort_order (SearchAuditSortOrder | Unset):  Default: SearchAuditSortOrder.DESC.
+        sort_field (AuditField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: AuditField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -305,8 +309,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
-    sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
+    sort_field: AuditField | Unset = AuditField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -327,8 +331,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (SearchAuditSortField | Unset):  Default: SearchAuditSortField.CREATED_AT.
-        sort_order (SearchAuditSortOrder | Unset):  Default: SearchAuditSortOrder.DESC.
+        sort_field (AuditField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: AuditField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -368,8 +374,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: SearchAuditSortField | Unset = SearchAuditSortField.CREATED_AT,
-    sort_order: SearchAuditSortOrder | Unset = SearchAuditSortOrder.DESC,
+    sort_field: AuditField | Unset = AuditField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -390,8 +396,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (SearchAuditSortField | Unset):  Default: SearchAuditSortField.CREATED_AT.
-        sort_order (SearchAuditSortOrder | Unset):  Default: SearchAuditSortOrder.DESC.
+        sort_field (AuditField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: AuditField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

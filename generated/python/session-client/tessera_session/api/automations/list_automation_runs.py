@@ -8,12 +8,12 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.automation_run_field import AutomationRunField
 from ...models.automation_run_list_envelope import AutomationRunListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_automation_runs_sort_field import ListAutomationRunsSortField
-from ...models.list_automation_runs_sort_order import ListAutomationRunsSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -26,8 +26,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
-    sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
+    sort_field: AutomationRunField | Unset = AutomationRunField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -193,8 +193,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
-    sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
+    sort_field: AutomationRunField | Unset = AutomationRunField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -219,10 +219,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAutomationRunsSortField | Unset):  Default:
-            ListAutomationRunsSortField.CREATED_AT.
-        sort_order (ListAutomationRunsSortOrder | Unset):  Default:
-            ListAutomationRunsSortOrder.DESC.
+        sort_field (AutomationRunField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: AutomationRunField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -264,8 +264,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
-    sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
+    sort_field: AutomationRunField | Unset = AutomationRunField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -290,10 +290,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAutomationRunsSortField | Unset):  Default:
-            ListAutomationRunsSortField.CREATED_AT.
-        sort_order (ListAutomationRunsSortOrder | Unset):  Default:
-            ListAutomationRunsSortOrder.DESC.
+        sort_field (AutomationRunField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: AutomationRunField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -330,8 +330,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
-    sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
+    sort_field: AutomationRunField | Unset = AutomationRunField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -356,10 +356,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAutomationRunsSortField | Unset):  Default:
-            ListAutomationRunsSortField.CREATED_AT.
-        sort_order (ListAutomationRunsSortOrder | Unset):  Default:
-            ListAutomationRunsSortOrder.DESC.
+        sort_field (AutomationRunField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: AutomationRunField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -401,8 +401,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationRunsSortField | Unset = ListAutomationRunsSortField.CREATED_AT,
-    sort_order: ListAutomationRunsSortOrder | Unset = ListAutomationRunsSortOrder.DESC,
+    sort_field: AutomationRunField | Unset = AutomationRunField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -427,10 +427,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAutomationRunsSortField | Unset):  Default:
-            ListAutomationRunsSortField.CREATED_AT.
-        sort_order (ListAutomationRunsSortOrder | Unset):  Default:
-            ListAutomationRunsSortOrder.DESC.
+        sort_field (AutomationRunField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: AutomationRunField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

@@ -8,12 +8,12 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.automation_field import AutomationField
 from ...models.automation_list_envelope import AutomationListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_automations_sort_field import ListAutomationsSortField
-from ...models.list_automations_sort_order import ListAutomationsSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -25,8 +25,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
-    sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
+    sort_field: AutomationField | Unset = AutomationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -184,8 +184,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
-    sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
+    sort_field: AutomationField | Unset = AutomationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -206,9 +206,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAutomationsSortField | Unset):  Default:
-            ListAutomationsSortField.CREATED_AT.
-        sort_order (ListAutomationsSortOrder | Unset):  Default: ListAutomationsSortOrder.DESC.
+        sort_field (AutomationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: AutomationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -248,8 +249,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
-    sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
+    sort_field: AutomationField | Unset = AutomationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -270,9 +271,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAutomationsSortField | Unset):  Default:
-            ListAutomationsSortField.CREATED_AT.
-        sort_order (ListAutomationsSortOrder | Unset):  Default: ListAutomationsSortOrder.DESC.
+        sort_field (AutomationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: AutomationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -307,8 +309,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
-    sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
+    sort_field: AutomationField | Unset = AutomationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -329,9 +331,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAutomationsSortField | Unset):  Default:
-            ListAutomationsSortField.CREATED_AT.
-        sort_order (ListAutomationsSortOrder | Unset):  Default: ListAutomationsSortOrder.DESC.
+        sort_field (AutomationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: AutomationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -371,8 +374,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAutomationsSortField | Unset = ListAutomationsSortField.CREATED_AT,
-    sort_order: ListAutomationsSortOrder | Unset = ListAutomationsSortOrder.DESC,
+    sort_field: AutomationField | Unset = AutomationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -393,9 +396,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAutomationsSortField | Unset):  Default:
-            ListAutomationsSortField.CREATED_AT.
-        sort_order (ListAutomationsSortOrder | Unset):  Default: ListAutomationsSortOrder.DESC.
+        sort_field (AutomationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: AutomationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

@@ -9,12 +9,12 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.datasource_envelope import DatasourceEnvelope
+from ...models.datasource_field import DatasourceField
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
 from ...models.list_datasource_items_datasource_id import ListDatasourceItemsDatasourceId
-from ...models.list_datasource_items_sort_field import ListDatasourceItemsSortField
-from ...models.list_datasource_items_sort_order import ListDatasourceItemsSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -28,8 +28,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = UNSET,
     keyword: str | Unset = UNSET,
-    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
-    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    sort_field: DatasourceField | Unset = UNSET,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -201,8 +201,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = UNSET,
     keyword: str | Unset = UNSET,
-    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
-    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    sort_field: DatasourceField | Unset = UNSET,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -226,9 +226,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):
         keyword (str | Unset):
-        sort_field (ListDatasourceItemsSortField | Unset):
-        sort_order (ListDatasourceItemsSortOrder | Unset):  Default:
-            ListDatasourceItemsSortOrder.DESC.
+        sort_field (DatasourceField | Unset): A field of the list: to sort on, or to test for
+            empty.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -272,8 +273,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = UNSET,
     keyword: str | Unset = UNSET,
-    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
-    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    sort_field: DatasourceField | Unset = UNSET,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -297,9 +298,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):
         keyword (str | Unset):
-        sort_field (ListDatasourceItemsSortField | Unset):
-        sort_order (ListDatasourceItemsSortOrder | Unset):  Default:
-            ListDatasourceItemsSortOrder.DESC.
+        sort_field (DatasourceField | Unset): A field of the list: to sort on, or to test for
+            empty.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -338,8 +340,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = UNSET,
     keyword: str | Unset = UNSET,
-    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
-    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    sort_field: DatasourceField | Unset = UNSET,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -363,9 +365,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):
         keyword (str | Unset):
-        sort_field (ListDatasourceItemsSortField | Unset):
-        sort_order (ListDatasourceItemsSortOrder | Unset):  Default:
-            ListDatasourceItemsSortOrder.DESC.
+        sort_field (DatasourceField | Unset): A field of the list: to sort on, or to test for
+            empty.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -409,8 +412,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = UNSET,
     keyword: str | Unset = UNSET,
-    sort_field: ListDatasourceItemsSortField | Unset = UNSET,
-    sort_order: ListDatasourceItemsSortOrder | Unset = ListDatasourceItemsSortOrder.DESC,
+    sort_field: DatasourceField | Unset = UNSET,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -434,9 +437,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):
         keyword (str | Unset):
-        sort_field (ListDatasourceItemsSortField | Unset):
-        sort_order (ListDatasourceItemsSortOrder | Unset):  Default:
-            ListDatasourceItemsSortOrder.DESC.
+        sort_field (DatasourceField | Unset): A field of the list: to sort on, or to test for
+            empty.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

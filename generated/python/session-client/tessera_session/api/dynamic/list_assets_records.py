@@ -8,12 +8,12 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.assets_field import AssetsField
 from ...models.assets_list_envelope import AssetsListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_assets_records_sort_field import ListAssetsRecordsSortField
-from ...models.list_assets_records_sort_order import ListAssetsRecordsSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -25,8 +25,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAssetsRecordsSortField | Unset = ListAssetsRecordsSortField.CREATED_AT,
-    sort_order: ListAssetsRecordsSortOrder | Unset = ListAssetsRecordsSortOrder.DESC,
+    sort_field: AssetsField | Unset = AssetsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -184,8 +184,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAssetsRecordsSortField | Unset = ListAssetsRecordsSortField.CREATED_AT,
-    sort_order: ListAssetsRecordsSortOrder | Unset = ListAssetsRecordsSortOrder.DESC,
+    sort_field: AssetsField | Unset = AssetsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -202,10 +202,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAssetsRecordsSortField | Unset):  Default:
-            ListAssetsRecordsSortField.CREATED_AT.
-        sort_order (ListAssetsRecordsSortOrder | Unset):  Default:
-            ListAssetsRecordsSortOrder.DESC.
+        sort_field (AssetsField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: AssetsField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -245,8 +245,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAssetsRecordsSortField | Unset = ListAssetsRecordsSortField.CREATED_AT,
-    sort_order: ListAssetsRecordsSortOrder | Unset = ListAssetsRecordsSortOrder.DESC,
+    sort_field: AssetsField | Unset = AssetsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -263,10 +263,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAssetsRecordsSortField | Unset):  Default:
-            ListAssetsRecordsSortField.CREATED_AT.
-        sort_order (ListAssetsRecordsSortOrder | Unset):  Default:
-            ListAssetsRecordsSortOrder.DESC.
+        sort_field (AssetsField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: AssetsField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -301,8 +301,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAssetsRecordsSortField | Unset = ListAssetsRecordsSortField.CREATED_AT,
-    sort_order: ListAssetsRecordsSortOrder | Unset = ListAssetsRecordsSortOrder.DESC,
+    sort_field: AssetsField | Unset = AssetsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -319,10 +319,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAssetsRecordsSortField | Unset):  Default:
-            ListAssetsRecordsSortField.CREATED_AT.
-        sort_order (ListAssetsRecordsSortOrder | Unset):  Default:
-            ListAssetsRecordsSortOrder.DESC.
+        sort_field (AssetsField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: AssetsField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -362,8 +362,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListAssetsRecordsSortField | Unset = ListAssetsRecordsSortField.CREATED_AT,
-    sort_order: ListAssetsRecordsSortOrder | Unset = ListAssetsRecordsSortOrder.DESC,
+    sort_field: AssetsField | Unset = AssetsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -380,10 +380,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListAssetsRecordsSortField | Unset):  Default:
-            ListAssetsRecordsSortField.CREATED_AT.
-        sort_order (ListAssetsRecordsSortOrder | Unset):  Default:
-            ListAssetsRecordsSortOrder.DESC.
+        sort_field (AssetsField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: AssetsField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

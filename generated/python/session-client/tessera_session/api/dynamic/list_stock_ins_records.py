@@ -11,8 +11,8 @@ from ... import errors
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_stock_ins_records_sort_field import ListStockInsRecordsSortField
-from ...models.list_stock_ins_records_sort_order import ListStockInsRecordsSortOrder
+from ...models.sort_order import SortOrder
+from ...models.stock_ins_field import StockInsField
 from ...models.stock_ins_list_envelope import StockInsListEnvelope
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
@@ -25,8 +25,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListStockInsRecordsSortField | Unset = ListStockInsRecordsSortField.CREATED_AT,
-    sort_order: ListStockInsRecordsSortOrder | Unset = ListStockInsRecordsSortOrder.DESC,
+    sort_field: StockInsField | Unset = StockInsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -184,8 +184,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListStockInsRecordsSortField | Unset = ListStockInsRecordsSortField.CREATED_AT,
-    sort_order: ListStockInsRecordsSortOrder | Unset = ListStockInsRecordsSortOrder.DESC,
+    sort_field: StockInsField | Unset = StockInsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -202,10 +202,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListStockInsRecordsSortField | Unset):  Default:
-            ListStockInsRecordsSortField.CREATED_AT.
-        sort_order (ListStockInsRecordsSortOrder | Unset):  Default:
-            ListStockInsRecordsSortOrder.DESC.
+        sort_field (StockInsField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: StockInsField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -245,8 +245,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListStockInsRecordsSortField | Unset = ListStockInsRecordsSortField.CREATED_AT,
-    sort_order: ListStockInsRecordsSortOrder | Unset = ListStockInsRecordsSortOrder.DESC,
+    sort_field: StockInsField | Unset = StockInsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -263,10 +263,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListStockInsRecordsSortField | Unset):  Default:
-            ListStockInsRecordsSortField.CREATED_AT.
-        sort_order (ListStockInsRecordsSortOrder | Unset):  Default:
-            ListStockInsRecordsSortOrder.DESC.
+        sort_field (StockInsField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: StockInsField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -301,8 +301,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListStockInsRecordsSortField | Unset = ListStockInsRecordsSortField.CREATED_AT,
-    sort_order: ListStockInsRecordsSortOrder | Unset = ListStockInsRecordsSortOrder.DESC,
+    sort_field: StockInsField | Unset = StockInsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -319,10 +319,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListStockInsRecordsSortField | Unset):  Default:
-            ListStockInsRecordsSortField.CREATED_AT.
-        sort_order (ListStockInsRecordsSortOrder | Unset):  Default:
-            ListStockInsRecordsSortOrder.DESC.
+        sort_field (StockInsField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: StockInsField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -362,8 +362,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListStockInsRecordsSortField | Unset = ListStockInsRecordsSortField.CREATED_AT,
-    sort_order: ListStockInsRecordsSortOrder | Unset = ListStockInsRecordsSortOrder.DESC,
+    sort_field: StockInsField | Unset = StockInsField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -380,10 +380,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListStockInsRecordsSortField | Unset):  Default:
-            ListStockInsRecordsSortField.CREATED_AT.
-        sort_order (ListStockInsRecordsSortOrder | Unset):  Default:
-            ListStockInsRecordsSortOrder.DESC.
+        sort_field (StockInsField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: StockInsField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

@@ -8,12 +8,12 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.application_field import ApplicationField
 from ...models.application_list_envelope import ApplicationListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_applications_sort_field import ListApplicationsSortField
-from ...models.list_applications_sort_order import ListApplicationsSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -25,8 +25,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
-    sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
+    sort_field: ApplicationField | Unset = ApplicationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -184,8 +184,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
-    sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
+    sort_field: ApplicationField | Unset = ApplicationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -203,9 +203,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListApplicationsSortField | Unset):  Default:
-            ListApplicationsSortField.CREATED_AT.
-        sort_order (ListApplicationsSortOrder | Unset):  Default: ListApplicationsSortOrder.DESC.
+        sort_field (ApplicationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: ApplicationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -245,8 +246,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
-    sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
+    sort_field: ApplicationField | Unset = ApplicationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -264,9 +265,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListApplicationsSortField | Unset):  Default:
-            ListApplicationsSortField.CREATED_AT.
-        sort_order (ListApplicationsSortOrder | Unset):  Default: ListApplicationsSortOrder.DESC.
+        sort_field (ApplicationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: ApplicationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -301,8 +303,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
-    sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
+    sort_field: ApplicationField | Unset = ApplicationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -320,9 +322,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListApplicationsSortField | Unset):  Default:
-            ListApplicationsSortField.CREATED_AT.
-        sort_order (ListApplicationsSortOrder | Unset):  Default: ListApplicationsSortOrder.DESC.
+        sort_field (ApplicationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: ApplicationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -362,8 +365,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListApplicationsSortField | Unset = ListApplicationsSortField.CREATED_AT,
-    sort_order: ListApplicationsSortOrder | Unset = ListApplicationsSortOrder.DESC,
+    sort_field: ApplicationField | Unset = ApplicationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -381,9 +384,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListApplicationsSortField | Unset):  Default:
-            ListApplicationsSortField.CREATED_AT.
-        sort_order (ListApplicationsSortOrder | Unset):  Default: ListApplicationsSortOrder.DESC.
+        sort_field (ApplicationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: ApplicationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

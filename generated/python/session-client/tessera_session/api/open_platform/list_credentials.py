@@ -8,12 +8,12 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.credential_field import CredentialField
 from ...models.credential_list_envelope import CredentialListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_credentials_sort_field import ListCredentialsSortField
-from ...models.list_credentials_sort_order import ListCredentialsSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -26,8 +26,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
-    sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
+    sort_field: CredentialField | Unset = CredentialField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -193,8 +193,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
-    sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
+    sort_field: CredentialField | Unset = CredentialField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -216,9 +216,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListCredentialsSortField | Unset):  Default:
-            ListCredentialsSortField.CREATED_AT.
-        sort_order (ListCredentialsSortOrder | Unset):  Default: ListCredentialsSortOrder.DESC.
+        sort_field (CredentialField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: CredentialField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -260,8 +261,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
-    sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
+    sort_field: CredentialField | Unset = CredentialField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -283,9 +284,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListCredentialsSortField | Unset):  Default:
-            ListCredentialsSortField.CREATED_AT.
-        sort_order (ListCredentialsSortOrder | Unset):  Default: ListCredentialsSortOrder.DESC.
+        sort_field (CredentialField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: CredentialField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -322,8 +324,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
-    sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
+    sort_field: CredentialField | Unset = CredentialField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -345,9 +347,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListCredentialsSortField | Unset):  Default:
-            ListCredentialsSortField.CREATED_AT.
-        sort_order (ListCredentialsSortOrder | Unset):  Default: ListCredentialsSortOrder.DESC.
+        sort_field (CredentialField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: CredentialField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -389,8 +392,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListCredentialsSortField | Unset = ListCredentialsSortField.CREATED_AT,
-    sort_order: ListCredentialsSortOrder | Unset = ListCredentialsSortOrder.DESC,
+    sort_field: CredentialField | Unset = CredentialField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -412,9 +415,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListCredentialsSortField | Unset):  Default:
-            ListCredentialsSortField.CREATED_AT.
-        sort_order (ListCredentialsSortOrder | Unset):  Default: ListCredentialsSortOrder.DESC.
+        sort_field (CredentialField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: CredentialField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

@@ -10,10 +10,10 @@ from ... import errors
 
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
+from ...models.installation_field import InstallationField
 from ...models.installation_list_envelope import InstallationListEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_installations_sort_field import ListInstallationsSortField
-from ...models.list_installations_sort_order import ListInstallationsSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -26,8 +26,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
-    sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
+    sort_field: InstallationField | Unset = InstallationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -193,8 +193,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
-    sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
+    sort_field: InstallationField | Unset = InstallationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -212,10 +212,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListInstallationsSortField | Unset):  Default:
-            ListInstallationsSortField.CREATED_AT.
-        sort_order (ListInstallationsSortOrder | Unset):  Default:
-            ListInstallationsSortOrder.DESC.
+        sort_field (InstallationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: InstallationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -257,8 +257,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
-    sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
+    sort_field: InstallationField | Unset = InstallationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -276,10 +276,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListInstallationsSortField | Unset):  Default:
-            ListInstallationsSortField.CREATED_AT.
-        sort_order (ListInstallationsSortOrder | Unset):  Default:
-            ListInstallationsSortOrder.DESC.
+        sort_field (InstallationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: InstallationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -316,8 +316,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
-    sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
+    sort_field: InstallationField | Unset = InstallationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -335,10 +335,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListInstallationsSortField | Unset):  Default:
-            ListInstallationsSortField.CREATED_AT.
-        sort_order (ListInstallationsSortOrder | Unset):  Default:
-            ListInstallationsSortOrder.DESC.
+        sort_field (InstallationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: InstallationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -380,8 +380,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListInstallationsSortField | Unset = ListInstallationsSortField.CREATED_AT,
-    sort_order: ListInstallationsSortOrder | Unset = ListInstallationsSortOrder.DESC,
+    sort_field: InstallationField | Unset = InstallationField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -399,10 +399,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListInstallationsSortField | Unset):  Default:
-            ListInstallationsSortField.CREATED_AT.
-        sort_order (ListInstallationsSortOrder | Unset):  Default:
-            ListInstallationsSortOrder.DESC.
+        sort_field (InstallationField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: InstallationField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

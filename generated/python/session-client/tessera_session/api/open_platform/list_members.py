@@ -11,9 +11,9 @@ from ... import errors
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_members_sort_field import ListMembersSortField
-from ...models.list_members_sort_order import ListMembersSortOrder
+from ...models.member_field import MemberField
 from ...models.member_list_envelope import MemberListEnvelope
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -26,8 +26,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
-    sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
+    sort_field: MemberField | Unset = MemberField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -193,8 +193,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
-    sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
+    sort_field: MemberField | Unset = MemberField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -212,8 +212,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListMembersSortField | Unset):  Default: ListMembersSortField.CREATED_AT.
-        sort_order (ListMembersSortOrder | Unset):  Default: ListMembersSortOrder.DESC.
+        sort_field (MemberField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: MemberField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -255,8 +257,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
-    sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
+    sort_field: MemberField | Unset = MemberField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -274,8 +276,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListMembersSortField | Unset):  Default: ListMembersSortField.CREATED_AT.
-        sort_order (ListMembersSortOrder | Unset):  Default: ListMembersSortOrder.DESC.
+        sort_field (MemberField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: MemberField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -312,8 +316,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
-    sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
+    sort_field: MemberField | Unset = MemberField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -331,8 +335,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListMembersSortField | Unset):  Default: ListMembersSortField.CREATED_AT.
-        sort_order (ListMembersSortOrder | Unset):  Default: ListMembersSortOrder.DESC.
+        sort_field (MemberField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: MemberField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -374,8 +380,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListMembersSortField | Unset = ListMembersSortField.CREATED_AT,
-    sort_order: ListMembersSortOrder | Unset = ListMembersSortOrder.DESC,
+    sort_field: MemberField | Unset = MemberField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -393,8 +399,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListMembersSortField | Unset):  Default: ListMembersSortField.CREATED_AT.
-        sort_order (ListMembersSortOrder | Unset):  Default: ListMembersSortOrder.DESC.
+        sort_field (MemberField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: MemberField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

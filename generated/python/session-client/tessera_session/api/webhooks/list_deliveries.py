@@ -8,12 +8,12 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.delivery_field import DeliveryField
 from ...models.delivery_list_envelope import DeliveryListEnvelope
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_deliveries_sort_field import ListDeliveriesSortField
-from ...models.list_deliveries_sort_order import ListDeliveriesSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -27,8 +27,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
-    sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
+    sort_field: DeliveryField | Unset = DeliveryField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -197,8 +197,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
-    sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
+    sort_field: DeliveryField | Unset = DeliveryField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -226,9 +226,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListDeliveriesSortField | Unset):  Default:
-            ListDeliveriesSortField.CREATED_AT.
-        sort_order (ListDeliveriesSortOrder | Unset):  Default: ListDeliveriesSortOrder.DESC.
+        sort_field (DeliveryField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: DeliveryField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -272,8 +273,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
-    sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
+    sort_field: DeliveryField | Unset = DeliveryField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -301,9 +302,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListDeliveriesSortField | Unset):  Default:
-            ListDeliveriesSortField.CREATED_AT.
-        sort_order (ListDeliveriesSortOrder | Unset):  Default: ListDeliveriesSortOrder.DESC.
+        sort_field (DeliveryField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: DeliveryField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -342,8 +344,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
-    sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
+    sort_field: DeliveryField | Unset = DeliveryField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -371,9 +373,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListDeliveriesSortField | Unset):  Default:
-            ListDeliveriesSortField.CREATED_AT.
-        sort_order (ListDeliveriesSortOrder | Unset):  Default: ListDeliveriesSortOrder.DESC.
+        sort_field (DeliveryField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: DeliveryField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -417,8 +420,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListDeliveriesSortField | Unset = ListDeliveriesSortField.CREATED_AT,
-    sort_order: ListDeliveriesSortOrder | Unset = ListDeliveriesSortOrder.DESC,
+    sort_field: DeliveryField | Unset = DeliveryField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -446,9 +449,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListDeliveriesSortField | Unset):  Default:
-            ListDeliveriesSortField.CREATED_AT.
-        sort_order (ListDeliveriesSortOrder | Unset):  Default: ListDeliveriesSortOrder.DESC.
+        sort_field (DeliveryField | Unset): A field of the list: to sort on, or to test for empty.
+            Default: DeliveryField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

@@ -11,9 +11,9 @@ from ... import errors
 from ...models.error_envelope import ErrorEnvelope
 from ...models.forbidden_envelope import ForbiddenEnvelope
 from ...models.internal_error_envelope import InternalErrorEnvelope
-from ...models.list_webhook_endpoints_sort_field import ListWebhookEndpointsSortField
-from ...models.list_webhook_endpoints_sort_order import ListWebhookEndpointsSortOrder
+from ...models.sort_order import SortOrder
 from ...models.validation_error_envelope import ValidationErrorEnvelope
+from ...models.webhook_endpoint_field import WebhookEndpointField
 from ...models.webhook_endpoint_list_envelope import WebhookEndpointListEnvelope
 from ...types import UNSET, Unset
 from typing import cast
@@ -26,8 +26,8 @@ def _get_kwargs(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
-    sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
+    sort_field: WebhookEndpointField | Unset = WebhookEndpointField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -193,8 +193,8 @@ def sync_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
-    sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
+    sort_field: WebhookEndpointField | Unset = WebhookEndpointField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -216,10 +216,10 @@ def sync_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListWebhookEndpointsSortField | Unset):  Default:
-            ListWebhookEndpointsSortField.CREATED_AT.
-        sort_order (ListWebhookEndpointsSortOrder | Unset):  Default:
-            ListWebhookEndpointsSortOrder.DESC.
+        sort_field (WebhookEndpointField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: WebhookEndpointField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -261,8 +261,8 @@ def sync(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
-    sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
+    sort_field: WebhookEndpointField | Unset = WebhookEndpointField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -284,10 +284,10 @@ def sync(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListWebhookEndpointsSortField | Unset):  Default:
-            ListWebhookEndpointsSortField.CREATED_AT.
-        sort_order (ListWebhookEndpointsSortOrder | Unset):  Default:
-            ListWebhookEndpointsSortOrder.DESC.
+        sort_field (WebhookEndpointField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: WebhookEndpointField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -324,8 +324,8 @@ async def asyncio_detailed(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
-    sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
+    sort_field: WebhookEndpointField | Unset = WebhookEndpointField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -347,10 +347,10 @@ async def asyncio_detailed(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListWebhookEndpointsSortField | Unset):  Default:
-            ListWebhookEndpointsSortField.CREATED_AT.
-        sort_order (ListWebhookEndpointsSortOrder | Unset):  Default:
-            ListWebhookEndpointsSortOrder.DESC.
+        sort_field (WebhookEndpointField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: WebhookEndpointField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):
@@ -392,8 +392,8 @@ async def asyncio(
     page_num: int | Unset = 1,
     page_size: int | Unset = 10,
     keyword: str | Unset = UNSET,
-    sort_field: ListWebhookEndpointsSortField | Unset = ListWebhookEndpointsSortField.CREATED_AT,
-    sort_order: ListWebhookEndpointsSortOrder | Unset = ListWebhookEndpointsSortOrder.DESC,
+    sort_field: WebhookEndpointField | Unset = WebhookEndpointField.CREATED_AT,
+    sort_order: SortOrder | Unset = SortOrder.DESC,
     filters: str | Unset = UNSET,
     x_tenant_id: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -415,10 +415,10 @@ async def asyncio(
         page_num (int | Unset):  Default: 1.
         page_size (int | Unset):  Default: 10.
         keyword (str | Unset):
-        sort_field (ListWebhookEndpointsSortField | Unset):  Default:
-            ListWebhookEndpointsSortField.CREATED_AT.
-        sort_order (ListWebhookEndpointsSortOrder | Unset):  Default:
-            ListWebhookEndpointsSortOrder.DESC.
+        sort_field (WebhookEndpointField | Unset): A field of the list: to sort on, or to test for
+            empty. Default: WebhookEndpointField.CREATED_AT.
+        sort_order (SortOrder | Unset): Sort direction, ascending or descending. Default:
+            SortOrder.DESC.
         filters (str | Unset):
         x_tenant_id (str | Unset):
         accept_language (str | Unset):

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class ApplicationNullTestFieldName(StrEnum):
-    CREATED_AT = "created_at"
-    NAME = "name"
-    STATUS = "status"
-
-    def __str__(self) -> str:
-        return str(self.value)

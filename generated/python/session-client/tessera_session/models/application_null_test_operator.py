@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class ApplicationNullTestOperator(StrEnum):
-    IS_NOT_NULL = "is_not_null"
-    IS_NULL = "is_null"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class AssetCommandEnvelopeCode(StrEnum):
-    IDEMPOTENT_REPLAY = "IDEMPOTENT_REPLAY"
-    VALUE_0 = "0"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class AssetStatusDatasourceItemId(StrEnum):
-    ASSIGNED = "assigned"
-    IN_STOCK = "in_stock"
-    RETIRED = "retired"
-
-    def __str__(self) -> str:
-        return str(self.value)

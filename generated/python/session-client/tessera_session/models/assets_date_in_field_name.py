@@ -1,7 +1,0 @@
-from enum import StrEnum
-
-class AssetsDateInFieldName(StrEnum):
-    PURCHASEDAT = "purchasedAt"
-
-    def __str__(self) -> str:
-        return str(self.value)

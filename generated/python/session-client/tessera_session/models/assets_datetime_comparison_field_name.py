@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class AssetsDatetimeComparisonFieldName(StrEnum):
-    CREATED_AT = "created_at"
-    UPDATED_AT = "updated_at"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class AutomationNullTestFieldName(StrEnum):
-    CREATED_AT = "created_at"
-    ENABLED = "enabled"
-    NAME = "name"
-
-    def __str__(self) -> str:
-        return str(self.value)

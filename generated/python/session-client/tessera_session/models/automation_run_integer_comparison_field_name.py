@@ -1,7 +1,0 @@
-from enum import StrEnum
-
-class AutomationRunIntegerComparisonFieldName(StrEnum):
-    ATTEMPTS = "attempts"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,7 +1,0 @@
-from enum import StrEnum
-
-class AutomationRunIntegerInFieldName(StrEnum):
-    ATTEMPTS = "attempts"
-
-    def __str__(self) -> str:
-        return str(self.value)

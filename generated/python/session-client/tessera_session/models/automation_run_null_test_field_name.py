@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class AutomationRunNullTestFieldName(StrEnum):
-    ATTEMPTS = "attempts"
-    CREATED_AT = "created_at"
-    STATUS = "status"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class CredentialNullTestFieldName(StrEnum):
-    CREATED_AT = "created_at"
-    STATUS = "status"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class DatasourceNullTestFieldName(StrEnum):
-    LABEL = "label"
-    VALUE = "value"
-
-    def __str__(self) -> str:
-        return str(self.value)

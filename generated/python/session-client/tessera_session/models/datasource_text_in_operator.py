@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class DatasourceTextInOperator(StrEnum):
-    IN = "in"
-    NOT_IN = "not_in"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class DeliveryTextLikeFieldName(StrEnum):
-    REQUESTID = "requestId"
-    STATUS = "status"
-
-    def __str__(self) -> str:
-        return str(self.value)

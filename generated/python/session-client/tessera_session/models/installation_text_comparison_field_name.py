@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class InstallationTextComparisonFieldName(StrEnum):
-    ENVIRONMENT = "environment"
-    STATUS = "status"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class ListInstallationsSortField(StrEnum):
-    CREATED_AT = "created_at"
-    ENVIRONMENT = "environment"
-    STATUS = "status"
-
-    def __str__(self) -> str:
-        return str(self.value)

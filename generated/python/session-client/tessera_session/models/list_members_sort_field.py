@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class ListMembersSortField(StrEnum):
-    CREATED_AT = "created_at"
-    EMAIL = "email"
-    ROLE = "role"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class ListWebhookEndpointsSortField(StrEnum):
-    CREATED_AT = "created_at"
-    ENABLED = "enabled"
-    URL = "url"
-
-    def __str__(self) -> str:
-        return str(self.value)

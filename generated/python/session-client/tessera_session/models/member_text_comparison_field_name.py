@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class MemberTextComparisonFieldName(StrEnum):
-    EMAIL = "email"
-    ROLE = "role"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class StockInsDatetimeInFieldName(StrEnum):
-    CREATED_AT = "created_at"
-    RECEIVEDAT = "receivedAt"
-    UPDATED_AT = "updated_at"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class StockInsTextInFieldName(StrEnum):
-    SKU = "sku"
-    SOURCE = "source"
-    WAREHOUSE = "warehouse"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,7 +1,0 @@
-from enum import StrEnum
-
-class WebhookEndpointDatetimeComparisonFieldName(StrEnum):
-    CREATED_AT = "created_at"
-
-    def __str__(self) -> str:
-        return str(self.value)

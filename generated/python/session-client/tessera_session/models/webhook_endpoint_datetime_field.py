@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class WebhookEndpointDatetimeField(StrEnum):
+    CREATED_AT = "created_at"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,7 +1,0 @@
-from enum import StrEnum
-
-class WebhookEndpointTextLikeFieldName(StrEnum):
-    URL = "url"
-
-    def __str__(self) -> str:
-        return str(self.value)
