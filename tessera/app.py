@@ -16,6 +16,7 @@ from typing import Any
 
 from handlers.open.published import operations
 from handlers.session import commands as session_commands
+from handlers.session import queries as session_queries
 from handlers.session import records as session_records
 from tessera import tracing
 from tessera.core.logs import install_request_id_factory
@@ -82,7 +83,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None,
         open_doc=open_doc,
         generated_handlers=operations(rt.capabilities),
         session_handlers={**session_records.operations(rt.declarations),
-                          **session_commands.operations(rt.declarations)},
+                          **session_commands.operations(rt.declarations),
+                          **session_queries.operations(session_doc)},
         # Behind ForwardedMiddleware (a trusted proxy's scheme and client address, HSTS), when configured.
         # With tracing on, a server span per request just inside it, outside Connexion's exception
         # handling, so the span sees the status of every answer (see web/tracing.py).

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from tessera.access.actors import Actor, resolve_actor
 from tessera.core.crypto import SessionClaims
 from tessera.core.errors import RateLimited, Unauthorized
+from tessera.registry.query_forms import LIST_PARAMETERS
 from tessera.runtime import Runtime
 from tessera.web.context import current
 
@@ -23,8 +27,28 @@ def header(name: str) -> str | None:
     return current().headers.get(name)
 
 
+# A list's parameters from a query form's JSON body (``handlers/session/queries.py``), for this request.
+_LIST_BODY: ContextVar[dict[str, Any] | None] = ContextVar("list_body", default=None)
+
+
 def query_params() -> dict[str, Any]:
-    return dict(current().query_params)
+    """The request's query parameters; under a query form, its body's list parameters in place of
+    the query string's (which keeps the others: a path's ``datasourceId``, ``requestId``)."""
+    params = dict(current().query_params)
+    body = _LIST_BODY.get()
+    if body is None:
+        return params
+    return {**{k: v for k, v in params.items() if k not in LIST_PARAMETERS}, **body}
+
+
+@contextmanager
+def list_parameters_from(body: dict[str, Any]) -> Iterator[None]:
+    """Within this block, ``query_params`` gives ``body``'s list parameters."""
+    token = _LIST_BODY.set(body)
+    try:
+        yield
+    finally:
+        _LIST_BODY.reset(token)
 
 
 async def enforce(rt: Runtime, policy: str, subject: str) -> dict[str, str]:

@@ -119,7 +119,7 @@ def _object_example(doc: dict[str, Any], schema: dict[str, Any], depth: int) -> 
             if name in required}
 
 
-def _media_examples(doc: dict[str, Any], media: dict[str, Any], *, sent: bool = False) -> list[Any]:
+def media_examples(doc: dict[str, Any], media: dict[str, Any], *, sent: bool = False) -> list[Any]:
     if "example" in media:
         return [fresh_unique(doc, media.get("schema", {}), media["example"]) if sent else media["example"]]
     found = [resolve(doc, example).get("value") for example in (media.get("examples") or {}).values()]
@@ -204,7 +204,7 @@ def request_content(step: Step) -> dict[str, Any]:
 def json_example(step: Step) -> Any:
     """The JSON body the step sends: its own, else the document's first example, with the given fields."""
     media = request_content(step)["application/json"]
-    example = step.body if step.body is not None else _media_examples(step.doc, media, sent=True)[0]
+    example = step.body if step.body is not None else media_examples(step.doc, media, sent=True)[0]
     fields = {name: value for (place, name), value in step.values.items() if place == "body"}
     return {**example, **fields} if isinstance(example, dict) and fields else example
 
@@ -219,12 +219,12 @@ def _body(step: Step) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
                  "options": {"raw": {"language": "json"}}},
                 [{"key": "Content-Type", "value": "application/json"}])
     if "application/x-www-form-urlencoded" in content:
-        example = _media_examples(step.doc, content["application/x-www-form-urlencoded"])[0] or {}
+        example = media_examples(step.doc, content["application/x-www-form-urlencoded"])[0] or {}
         fields = [{"key": key, "value": step.values.get(("body", key), CREDENTIAL_FIELDS.get(key, _text(value))),
                    "type": "text"} for key, value in example.items()]
         return {"mode": "urlencoded", "urlencoded": fields}, []
     media_type, media = next(iter(content.items()))
-    return ({"mode": "raw", "raw": _text(_media_examples(step.doc, media)[0])},
+    return ({"mode": "raw", "raw": _text(media_examples(step.doc, media)[0])},
             [{"key": "Content-Type", "value": media_type}])
 
 
@@ -306,7 +306,7 @@ def _or_null(out: dict[str, Any]) -> dict[str, Any]:
     if "type" not in out:
         return {"anyOf": [out, {"type": "null"}]}
     out["type"] = [out["type"], "null"]
-    if "enum" in out:
+    if "enum" in out and None not in out["enum"]:
         out["enum"] = [*out["enum"], None]
     return out
 
@@ -324,7 +324,7 @@ def response_schema(step: Step, status: int) -> Any:
 def documented_code(step: Step, status: int) -> str | None:
     """The error code the document's example gives for ``status`` (``None`` when it has none)."""
     media = response(step, status).get("content", {}).get("application/json") or {}
-    examples = _media_examples(step.doc, media) if media else []
+    examples = media_examples(step.doc, media) if media else []
     example = examples[0] if examples else None
     return str(example["code"]) if isinstance(example, dict) and "code" in example else None
 
@@ -403,7 +403,7 @@ def success_status(operation: dict[str, Any]) -> int:
     return min(int(code) for code in operation.get("responses", {}) if str(code).startswith("2"))
 
 
-def _step(doc: dict[str, Any], path: str, method: str, envelope: str, key: str | None = None) -> Step:
+def plan_step(doc: dict[str, Any], path: str, method: str, envelope: str, key: str | None = None) -> Step:
     item = doc["paths"][path]
     operation = item[method]
     name = operation.get("operationId") or f"{method.upper()} {path}"
@@ -416,28 +416,28 @@ def _param(step: Step, name: str) -> dict[str, Any] | None:
     return next((p for p in parameters(step) if p["name"] == name and p["in"] in ("path", "query", "header")), None)
 
 
-def _bind(source: Step, target: Step, place: str, name: str, expression: str) -> None:
+def bind_value(source: Step, target: Step, place: str, name: str, expression: str) -> None:
     variable = f"{target.key}.{name}"
     target.values[(place, name)] = f"{{{{{variable}}}}}"
     source.keeps.append((variable, expression, f"{target.name} ({name})"))
 
 
-def _link(source: Step, target: Step, link: dict[str, Any]) -> None:
+def apply_link(source: Step, target: Step, link: dict[str, Any]) -> None:
     """Bind ``target``'s parameters and body fields that an OpenAPI link of ``source`` gives."""
     for given, expression in (link.get("parameters") or {}).items():
         place, _, name = given.rpartition(".")
         parameter = _param(target, name)
         if parameter is not None and not str(expression).startswith("$request."):
-            _bind(source, target, place or parameter["in"], name, str(expression))
+            bind_value(source, target, place or parameter["in"], name, str(expression))
     for name, expression in (link.get("x-tessera-request-body") or {}).items():
-        _bind(source, target, "body", name, str(expression))
+        bind_value(source, target, "body", name, str(expression))
 
 
 def _unknown_id(read: Step, key: str) -> Step | None:
     """A read with the document's example id instead of a real one: it must answer 404 in the envelope."""
     if "404" not in read.operation.get("responses", {}):
         return None
-    step = _step(read.doc, read.path, read.method, read.envelope, key=key)
+    step = plan_step(read.doc, read.path, read.method, read.envelope, key=key)
     step.values = {place: value for place, value in read.values.items() if "{{" not in value}
     last = read.path.rstrip("/").rsplit("/", 1)[1][1:-1]
     step.name = f"{read.name}: an unknown {last} answers 404"
@@ -447,7 +447,7 @@ def _unknown_id(read: Step, key: str) -> Step | None:
 
 def open_platform(doc: dict[str, Any]) -> list[Step]:
     """Every operation once, in the document's order; ids through its links; each read by pid then a 404 one."""
-    plan = [_step(doc, path, method, "open-platform") for path, method, _, _ in operations(doc)]
+    plan = [plan_step(doc, path, method, "open-platform") for path, method, _, _ in operations(doc)]
     by_id = {step.operation.get("operationId"): step for step in plan}
     for index in range(len(plan)):
         _link_later(doc, plan, by_id, index)
@@ -463,7 +463,7 @@ def _link_later(doc: dict[str, Any], plan: list[Step], by_id: dict[Any, Step], i
         for link in (resolve(doc, answer).get("links") or {}).values():
             target = by_id.get(link.get("operationId"))
             if target is not None and plan.index(target) > index:
-                _link(step, target, resolve(doc, link))
+                apply_link(step, target, resolve(doc, link))
 
 
 def _pass_issued_token(doc: dict[str, Any], plan: list[Step], index: int) -> None:
@@ -475,7 +475,7 @@ def _pass_issued_token(doc: dict[str, Any], plan: list[Step], index: int) -> Non
         return
     for later in plan[index + 1:]:
         form = request_content(later).get("application/x-www-form-urlencoded")
-        if form and "token" in (_media_examples(doc, form)[0] or {}):
+        if form and "token" in (media_examples(doc, form)[0] or {}):
             later.values[("body", "token")] = f"{{{{{ISSUED_TOKEN}}}}}"
     step.keeps.append((ISSUED_TOKEN, "$response.body#/access_token", "introspection and revocation"))
 
@@ -515,7 +515,7 @@ def _login_body(doc: dict[str, Any], operation: dict[str, Any]) -> bool:
     return {"email", "password"} <= set(schema.get("properties", {}))
 
 
-def _path_params(path: str) -> list[str]:
+def path_params(path: str) -> list[str]:
     return [part[1:-1] for part in path.split("/") if part.startswith("{") and part.endswith("}")]
 
 
@@ -541,7 +541,7 @@ def _id_field(listing: Step, parameter: str) -> str:
 
 def _resolved(step: Step, path: str) -> str:
     """``path`` with the parameters ``step`` sends as examples filled in."""
-    for name in _path_params(path):
+    for name in path_params(path):
         parameter = _param(step, name)
         if parameter is not None and ("path", name) not in step.values:
             path = path.replace(f"{{{name}}}", _example_value(step.doc, parameter))
@@ -559,9 +559,9 @@ def _pairs(doc: dict[str, Any]) -> list[tuple[Step, Step | None]]:
         if method != "get" or not path.endswith("/list"):
             continue
         reads = _record_reads(paths, path)
-        listing = _step(doc, path, "get", "session")
-        read = _step(doc, reads[0], "get", "session") if reads else None
-        if read is not None or not _path_params(path):
+        listing = plan_step(doc, path, "get", "session")
+        read = plan_step(doc, reads[0], "get", "session") if reads else None
+        if read is not None or not path_params(path):
             found.append((listing, read))
     return found
 
@@ -570,7 +570,7 @@ def _record_reads(paths: dict[str, Any], listing: str) -> list[str]:
     """The reads beside the list at ``listing``: GETs in the same folder whose last segment is a parameter."""
     prefix = listing.removesuffix("/list")
     return [other for other in paths if "get" in paths[other] and other.rsplit("/", 1)[0] == prefix
-            and _path_params(other)[-1:] == [other.rsplit("/", 1)[1][1:-1]] and other != listing]
+            and path_params(other)[-1:] == [other.rsplit("/", 1)[1][1:-1]] and other != listing]
 
 
 def _create_commands(doc: dict[str, Any]) -> list[Step]:
@@ -579,10 +579,10 @@ def _create_commands(doc: dict[str, Any]) -> list[Step]:
     for path, method, _, _ in operations(doc):
         if method != "post" or "/commands/" not in path:
             continue
-        step = _step(doc, path, method, "session")
+        step = plan_step(doc, path, method, "session")
         content = request_content(step)
         if "application/json" in content and _resolved(step, path).rsplit("/", 1)[1].endswith(":create"):
-            examples = _media_examples(doc, content["application/json"], sent=True)
+            examples = media_examples(doc, content["application/json"], sent=True)
             step.body = next((e for e in examples if isinstance(e, dict) and "operationType" not in e), examples[0])
             found.append(step)
     return found
@@ -591,7 +591,7 @@ def _create_commands(doc: dict[str, Any]) -> list[Step]:
 def session(doc: dict[str, Any]) -> list[Step]:
     """The login; each list and the read of its first record (then a read of an unknown id); each create
     command and the read of the record it created."""
-    login = next(_step(doc, path, "post", "session") for path in [login_path(doc)])
+    login = next(plan_step(doc, path, "post", "session") for path in [login_path(doc)])
     login.body = {"email": "{{email}}", "password": "{{password}}"}
     plan: list[Step] = [login]
     reads: list[tuple[Step, str]] = []
@@ -599,27 +599,58 @@ def session(doc: dict[str, Any]) -> list[Step]:
         plan.append(listing)
         if read is None:
             continue
-        parameter = _path_params(read.path)[-1]
+        parameter = path_params(read.path)[-1]
         field_name = _id_field(listing, parameter)
         read.folder = listing.folder
-        _bind(listing, read, "path", parameter, f"$response.body#/data/records/0/{field_name}")
+        bind_value(listing, read, "path", parameter, f"$response.body#/data/records/0/{field_name}")
         plan.append(read)
         missing = _unknown_id(read, f"{read.key}.unknown")
         plan += [missing] if missing else []
         reads.append((read, field_name))
     for create in _create_commands(doc):
         plan.append(create)
-        module = _resolved(create, create.path).rsplit("/", 1)[1].split(":")[0]
-        for read, field_name in reads:
-            if _resolved(read, read.path.rsplit("/", 1)[0]).rsplit("/", 1)[1] == module:
-                back = _step(doc, read.path, "get", "session", key=f"{read.key}.created-by.{create.key}")
-                back.folder = create.folder
-                back.name = f"{read.name}: the one that {create.key} created"
-                back.values = {place: value for place, value in read.values.items() if "{{" not in value}
-                _bind(create, back, "path", _path_params(read.path)[-1], f"$response.body#/data/{field_name}")
-                plan.append(back)
-                break
+        read_back = _read_back(doc, create, reads)
+        plan += [read_back] if read_back else []
+        plan += record_changes(doc, create, read_back)
     return _by_folder(doc, plan)
+
+
+def _read_back(doc: dict[str, Any], create: Step, reads: list[tuple[Step, str]]) -> Step | None:
+    """The read of the record ``create`` made, where its module has a read."""
+    module = _resolved(create, create.path).rsplit("/", 1)[1].split(":")[0]
+    for read, field_name in reads:
+        if _resolved(read, read.path.rsplit("/", 1)[0]).rsplit("/", 1)[1] == module:
+            back = plan_step(doc, read.path, "get", "session", key=f"{read.key}.created-by.{create.key}")
+            back.folder = create.folder
+            back.name = f"{read.name}: the one that {create.key} created"
+            back.values = {place: value for place, value in read.values.items() if "{{" not in value}
+            bind_value(create, back, "path", path_params(read.path)[-1], f"$response.body#/data/{field_name}")
+            return back
+    return None
+
+
+def record_changes(doc: dict[str, Any], create: Step, read: Step | None) -> list[Step]:
+    """The created record changed by its model's ``:update`` and removed by its ``:delete`` (``targetRecordId``:
+    the id ``create`` answered), then read once more (``read``), which answers 404."""
+    planned: list[Step] = []
+    base = create.path.rsplit(":", 1)[0]
+    for action in ("update", "delete"):
+        path = f"{base}:{action}"
+        if "post" not in doc["paths"].get(path, {}):
+            continue
+        step = plan_step(doc, path, "post", "session")
+        step.folder = create.folder
+        examples = media_examples(doc, request_content(step)["application/json"], sent=True)
+        step.body = next((e for e in examples if isinstance(e, dict) and "targetRecordId" in e), examples[0])
+        bind_value(create, step, "body", "targetRecordId", "$response.body#/data/id")
+        planned.append(step)
+    if read is not None and planned and planned[-1].path.endswith(":delete"):
+        gone = plan_step(doc, read.path, "get", "session", key=f"{read.key}.deleted-by.{planned[-1].key}")
+        gone.folder, gone.status = create.folder, 404
+        gone.name = f"{read.name}: the one {planned[-1].key} deleted answers 404"
+        bind_value(create, gone, "path", path_params(read.path)[-1], "$response.body#/data/id")
+        planned.append(gone)
+    return planned
 
 
 def _by_folder(doc: dict[str, Any], plan: list[Step]) -> list[Step]:

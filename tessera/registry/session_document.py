@@ -46,6 +46,7 @@ from tessera.registry.models import (
 )
 from tessera.registry.names import add_referred, camel, may_be_null, name_inline_schemas, ref, refer
 from tessera.registry.operational import OPERATIONAL_EVENTS
+from tessera.registry.query_forms import add_query_forms
 
 # What tessera/web/connexion/validators.py leaves to the service (see SERVICE_CHECKS there).
 SERVICE_CHECKS = "x-tessera-service-checks"
@@ -325,12 +326,19 @@ QUERY_PARAMETERS = {"pageNum": "PageNum", "pageSize": "PageSize", "keyword": "Ke
 
 
 def list_query_schema(page: PageDecl, own: dict[str, Any], shared: dict[str, Any]) -> dict[str, Any]:
-    """The body of ``query{Page}Records``: each list parameter as a property with the parameter's
-    own schema and description, so the two operations cannot state different rules."""
-    properties: dict[str, Any] = {}
+    """The body of ``query{Page}Records`` (see ``query_body_schema``)."""
+    found = {}
     for name, component in QUERY_PARAMETERS.items():
         key = component.format(camel(page.key))
-        parameter = own.get(key) or shared[key]
+        found[name] = own.get(key) or shared[key]
+    return query_body_schema(found, f"a list of `{page.key}` records")
+
+
+def query_body_schema(parameters: dict[str, dict[str, Any]], what: str) -> dict[str, Any]:
+    """The body of a list's query form: each list parameter (``parameters``, by name) as a property with
+    the parameter's own schema and description, so the two operations cannot state different rules."""
+    properties: dict[str, Any] = {}
+    for name, parameter in parameters.items():
         schema = parameter["content"]["application/json"]["schema"] if "content" in parameter else parameter["schema"]
         description = parameter["description"]
         if name == "filters":
@@ -341,7 +349,7 @@ def list_query_schema(page: PageDecl, own: dict[str, Any], shared: dict[str, Any
         if "default" in typed:
             description = f"{description} Default: `{typed.pop('default')}`."
         properties[name] = {**typed, "description": description}
-    return {"type": "object", "description": f"The parameters of a list of `{page.key}` records; all optional.",
+    return {"type": "object", "description": f"The parameters of {what}; all optional.",
             SERVICE_CHECKS: True, "additionalProperties": False, "properties": properties}
 
 
@@ -552,6 +560,7 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
         schema["description"] = schemas.get(name, {}).get("description", schema["description"])
         schemas[name] = schema
     doc["paths"] = _insert_after(doc["paths"], "/api/health/ready", generated_paths)
+    add_query_forms(doc, query_body_schema)
     name_inline_schemas(schemas)
     state_request_rules(doc)
     return doc

@@ -201,6 +201,51 @@ def test_the_session_collection_logs_in_once_and_walks_lists_reads_and_creates()
         assert back["request"]["url"]["variable"][0]["value"].startswith("{{")
 
 
+def test_the_session_collection_sends_every_operation_of_the_document() -> None:
+    sent = {_sent(request) for request in _requests(_load(SESSION_FILE))}
+    documented = {(method, _as_postman(path)) for method, path, _ in _operations(SESSION_DOCUMENT)}
+    assert documented - sent == set()
+    assert len(documented) == 67
+
+
+def test_each_created_record_is_updated_then_deleted_then_read_as_404() -> None:
+    requests = _requests(_load(SESSION_FILE))
+    sent = [_sent(request) for request in requests]
+    for page in ("assets", "stock-ins"):
+        update = sent.index(("POST", f"/api/meta/commands/execute/{page}:update"))
+        assert sent[update + 1] == ("POST", f"/api/meta/commands/execute/{page}:delete")
+        assert sent[update + 2] == ("GET", f"/api/dynamic/{page}/:recordId")
+        created = f"/api/meta/commands/execute/{page}:create"
+        keeps = _script(requests[sent.index(("POST", created))], "test")
+        for changed in (requests[update], requests[update + 1]):
+            target = json.loads(changed["request"]["body"]["raw"])["targetRecordId"]
+            assert target.startswith("{{") and target.strip("{}") in keeps
+        assert "pm.response.to.have.status(404)" in _script(requests[update + 2], "test")
+
+
+def test_administration_takes_ids_from_what_it_created_and_ends_it_last() -> None:
+    folder = next(node for node in _load(SESSION_FILE)["item"] if node["name"] == "administration")
+    sent = [_sent(request) for request in folder["item"]]
+    assert sent[-1] == ("DELETE", "/api/open-platform/applications/:appId")
+    ends = [i for i, (method, path) in enumerate(sent) if method == "DELETE" or path.endswith("/revoke")]
+    assert ends == list(range(len(sent) - len(ends), len(sent)))  # every ending after all else
+    create_app = sent.index(("POST", "/api/open-platform/applications"))
+    for request in folder["item"][create_app + 1:]:
+        for variable in request["request"]["url"].get("variable", []):
+            if variable["key"] == "appId":
+                assert variable["value"].startswith("{{"), request["name"]
+    # Nothing here creates a delivery or a parked run: their example ids must answer 404.
+    for path in ("/api/open-platform/deliveries/:deliveryId/replay", "/api/open-platform/automation-runs/:runId/retry"):
+        request = folder["item"][sent.index(("POST", path))]
+        assert "pm.response.to.have.status(404)" in _script(request, "test"), path
+    member = json.loads(folder["item"][sent.index(("POST", "/api/open-platform/applications/:appId/members"))]
+                        ["request"]["body"]["raw"])
+    assert member["email"] == "{{memberEmail}}" and "userPid" not in member
+    endpoint = json.loads(folder["item"][sent.index(
+        ("POST", "/api/open-platform/installations/:installationId/webhook-endpoints"))]["request"]["body"]["raw"])
+    assert endpoint["url"] == "{{webhookUrl}}"
+
+
 def _templated_session() -> dict[str, Any]:
     """A session document with templated page and command routes (as the hand-written one had)."""
     doc = copy.deepcopy(SESSION_DOCUMENT)
@@ -264,6 +309,12 @@ def test_json_schema_turns_nullable_and_refs_into_json_schema() -> None:
     assert postman_steps.json_schema(doc, schema) == {"type": "object", "properties": {
         "name": {"type": ["string", "null"]}, "kind": {"type": ["string", "null"], "enum": ["a", None]},
         "any": {"anyOf": [{"allOf": [{"type": ["string", "null"]}]}, {"type": "null"}]}}}
+
+
+def test_a_nullable_enum_that_names_null_keeps_it_once() -> None:
+    """A duplicate in ``enum`` makes the whole schema invalid for Postman's validator (MemberChange.role)."""
+    role = {"type": "string", "nullable": True, "enum": ["owner", "viewer", None]}
+    assert postman_steps.json_schema({}, role) == {"type": ["string", "null"], "enum": ["owner", "viewer", None]}
 
 
 def test_stale_names_changed_missing_and_extra_files(tmp_path: Path) -> None:

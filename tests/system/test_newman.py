@@ -4,10 +4,11 @@ For each database, `tessera serve --demo` runs as its own process on loopback (r
 response validation on) and `tessera op-quickstart` makes an Open Platform credential holding every published
 scope. `newman run` then runs each collection as a QA team would: the committed collection and environment
 files, with only the origin and the credentials given as `--env-var` (client id and secret for the Open
-Platform, email and password for the session API). The collections get and keep their token or JWT
-themselves (their collection-level pre-request script) and take ids from earlier answers; the test requires
-no failure of any kind and exactly the requests and assertions the collection holds, so that it cannot pass
-by running less.
+Platform, email and password for the session API), and for the session collection's administration the
+user it adds to an application and the webhook receiver it registers (a real one on loopback). The
+collections get and keep their token or JWT themselves (their collection-level pre-request script) and take
+ids from earlier answers; the test requires no failure of any kind and exactly the requests and assertions
+the collection holds, so that it cannot pass by running less.
 
 newman is pinned in tests/system/newman/package-lock.json and installed into tests/system/newman/node_modules
 with `npm ci --ignore-scripts` when that is missing or the lock file changed (as scripts/lint_openapi.sh does
@@ -33,6 +34,7 @@ import pytest
 from tessera.registry import postman
 from tests.conftest import BACKENDS
 from tests.support.live_server import ROOT, TESSERA, demo_on
+from tests.support.receivers import receiver
 
 NEWMAN_DIR = ROOT / "tests" / "system" / "newman"
 NEWMAN = NEWMAN_DIR / "node_modules" / ".bin" / "newman"
@@ -41,6 +43,7 @@ COLLECTIONS = (postman.COLLECTION, postman.SESSION_COLLECTION)
 ENVIRONMENT = ROOT / postman.DIRECTORY / postman.ENVIRONMENT
 PASSWORD = "newman-demo-password"
 ADMIN = "admin@demo.example"
+MEMBER = "viewer@demo.example"  # another user of the demo tenant, whom the session collection adds to an application
 SCOPES = "assets.read assets.manage inventory.stockins.read inventory.stockins.manage events.robot-fleet.publish"
 RAISED_LIMITS = {f"TESSERA_RATE_LIMIT_{kind}": "1000000" for kind in ("READ", "WRITE", "LOGIN", "TOKEN", "OPEN")}
 TESTS = re.compile(r"^\s*pm\.test\(", re.MULTILINE)
@@ -74,8 +77,11 @@ def newman() -> Path:
 def running_demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """A demo server on one database, and the variables the collections need."""
     backend = request.param
-    settings = {"TESSERA_DEMO_PASSWORD": PASSWORD, "TESSERA_RESPONSE_VALIDATION": "true", **RAISED_LIMITS}
-    with demo_on(backend, tmp_path_factory.mktemp(f"newman-{backend}"), **settings) as (base, server_env):
+    # The session collection registers a webhook endpoint at {{webhookUrl}}: a receiver on loopback here.
+    settings = {"TESSERA_DEMO_PASSWORD": PASSWORD, "TESSERA_RESPONSE_VALIDATION": "true",
+                "TESSERA_WEBHOOK_ALLOW_LOOPBACK": "true", **RAISED_LIMITS}
+    with receiver(200) as hooks, \
+            demo_on(backend, tmp_path_factory.mktemp(f"newman-{backend}"), **settings) as (base, server_env):
         quickstart = subprocess.run(
             [*TESSERA, "op-quickstart", "--email", ADMIN, "--tenant", "demo", "--environment", "production",
              "--scopes", SCOPES],
@@ -83,7 +89,8 @@ def running_demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
         )
         credential = json.loads(quickstart.stdout)
         yield {"origin": base, "clientId": credential["clientId"], "clientSecret": credential["clientSecret"],
-               "email": ADMIN, "password": PASSWORD, "backend": backend}
+               "email": ADMIN, "password": PASSWORD, "memberEmail": MEMBER, "webhookUrl": hooks.url,
+               "backend": backend}
 
 
 def _requests(node: dict[str, Any]) -> list[dict[str, Any]]:
@@ -138,7 +145,7 @@ def test_the_collection_runs_clean_under_newman(newman: Path, running_demo: dict
     if expiring:
         collection_file = _expiring(collection, tmp_path)
     report = tmp_path / "newman.json"
-    variables = [arg for key in ("origin", "clientId", "clientSecret", "email", "password")
+    variables = [arg for key in ("origin", "clientId", "clientSecret", "email", "password", "memberEmail", "webhookUrl")
                  for arg in ("--env-var", f"{key}={running_demo[key]}")]
     done = subprocess.run(
         [str(newman), "run", str(collection_file), "--environment", str(ENVIRONMENT), *variables,

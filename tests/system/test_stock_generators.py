@@ -16,8 +16,9 @@ compiled by ``tsc --strict`` first, so a type the generator got wrong fails the 
 
 What a generator leaves out is printed, not hidden: openapi-python-client 0.29 drops every operation with a
 ``content`` parameter (the GET lists' ``filters``; the query operations are what it can call instead), and
-the test requires that nothing else is dropped. openapi-generator keeps those operations, typed, but has no
-JSON serialisation of a query parameter: how its two clients send ``filters`` is printed as well.
+the test requires that nothing else is dropped and that it generates the query form of every list it drops.
+openapi-generator keeps those operations, typed, but has no JSON serialisation of a query parameter: how its
+two clients send ``filters`` is printed as well.
 """
 
 from __future__ import annotations
@@ -214,6 +215,13 @@ def test_openapi_python_client_gives_a_typed_asset(generated: dict[str, Run],
     _document, doc = served
     with_content = _content_parameter_operations(doc)
     assert dropped <= with_content, f"dropped for another reason than a content parameter: {dropped - with_content}"
+    # ... and each of those lists has a query form it generated: every list is callable with typed filters.
+    generated = {path.stem for path in out.glob("*/api/*/*.py")}
+    for operation in dropped:
+        method, path = operation.split(" ", 1)
+        assert method == "GET" and path.endswith("/list"), operation
+        form = doc["paths"][path.removesuffix("/list") + "/query"]["post"]["operationId"]
+        assert re.sub(r"(?<!^)(?=[A-Z])", "_", form).lower() in generated, (operation, form)
 
 
 def test_openapi_generator_python_gives_a_typed_asset(generated: dict[str, Run]) -> None:

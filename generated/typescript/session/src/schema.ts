@@ -428,6 +428,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/datasource/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Items of a data source, the conditions in a JSON body
+         * @description The list of `GET /api/datasource/list` (`listDatasourceItems`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryDatasourceItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles/list": {
         parameters: {
             query?: never;
@@ -474,6 +494,26 @@ export interface paths {
         get: operations["searchAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the audit log, the conditions in a JSON body
+         * @description The list of `GET /api/audit/list` (`searchAudit`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryAudit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -550,6 +590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-platform/applications/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List my applications, the conditions in a JSON body
+         * @description The list of `GET /api/open-platform/applications/list` (`listApplications`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open-platform/applications/{appId}": {
         parameters: {
             query?: never;
@@ -610,6 +670,26 @@ export interface paths {
         get: operations["listMembers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/applications/{appId}/members/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an application's members, the conditions in a JSON body
+         * @description The list of `GET /api/open-platform/applications/{appId}/members/list` (`listMembers`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryMembers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -718,6 +798,26 @@ export interface paths {
         get: operations["listInstallations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/applications/{appId}/installations/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an application's installations, the conditions in a JSON body
+         * @description The list of `GET /api/open-platform/applications/{appId}/installations/list` (`listInstallations`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryInstallations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -868,6 +968,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-platform/installations/{installationId}/credentials/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an installation's client credentials, the conditions in a JSON body
+         * @description The list of `GET /api/open-platform/installations/{installationId}/credentials/list` (`listCredentials`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open-platform/credentials/{clientId}/rotate": {
         parameters: {
             query?: never;
@@ -942,6 +1062,26 @@ export interface paths {
         get: operations["listWebhookEndpoints"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/installations/{installationId}/webhook-endpoints/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an installation's webhook endpoints, the conditions in a JSON body
+         * @description The list of `GET /api/open-platform/installations/{installationId}/webhook-endpoints/list` (`listWebhookEndpoints`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryWebhookEndpoints"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1103,6 +1243,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-platform/webhook-endpoints/{endpointId}/deliveries/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List a webhook endpoint's deliveries, the conditions in a JSON body
+         * @description The list of `GET /api/open-platform/webhook-endpoints/{endpointId}/deliveries/list` (`listDeliveries`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open-platform/deliveries/{deliveryId}/replay": {
         parameters: {
             query?: never;
@@ -1213,6 +1373,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-platform/automations/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the tenant's automations, the conditions in a JSON body
+         * @description The list of `GET /api/open-platform/automations/list` (`listAutomations`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryAutomations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open-platform/automations": {
         parameters: {
             query?: never;
@@ -1317,6 +1497,26 @@ export interface paths {
         get: operations["listAutomationRuns"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-platform/automations/{automationId}/runs/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an automation's runs, the conditions in a JSON body
+         * @description The list of `GET /api/open-platform/automations/{automationId}/runs/list` (`listAutomationRuns`: same items, order, paging, total, permission and read rate limit), with its parameters as a typed JSON body instead of the query string: `filters` is an array of condition objects, which code generators type and send as they are. It changes nothing, so it needs no idempotency key; repeating it is safe.
+         */
+        post: operations["queryAutomationRuns"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2563,7 +2763,7 @@ export interface components {
          * @description Give `url`, `eventTypes` (replaces the subscribed types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a limit).
          * @example {
          *       "eventTypes": [
-         *         "inventory.stock-in.created"
+         *         "assets.assignment.changed"
          *       ],
          *       "enabled": false
          *     }
@@ -4702,6 +4902,156 @@ export interface components {
             command: components["schemas"]["StockInsDeleteSessionActionCommand"];
             /** @description The record to change: its id, or an event path. */
             targetRecordId: string;
+        };
+        /** @description The parameters of `listDatasourceItems`; all optional. */
+        DatasourceListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Items per page, at most 500 and at most `maxItems`; without it, `maxItems` items. */
+            pageSize?: number;
+            /** @description Case-insensitive substring of the items' labels. */
+            keyword?: string;
+            /** @description The field to sort on: `label` or `value`; without it, the natural order (see the operation). */
+            sortField?: components["schemas"]["DatasourceField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `label`, `value`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["DatasourceFilterCondition"][];
+        };
+        /** @description The parameters of `searchAudit`; all optional. */
+        AuditListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `action`, `actor`, `targetType`, `targetId`, `requestId`, `created_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["AuditField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `action`, `actor`, `targetType`, `targetId`, `requestId`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["AuditFilterCondition"][];
+        };
+        /** @description The parameters of `listApplications`; all optional. */
+        ApplicationListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `name`, `status`, `created_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["ApplicationField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`, `status`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["ApplicationFilterCondition"][];
+        };
+        /** @description The parameters of `listMembers`; all optional. */
+        MemberListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `role`, `email`, `created_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["MemberField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `role`, `email`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["MemberFilterCondition"][];
+        };
+        /** @description The parameters of `listInstallations`; all optional. */
+        InstallationListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `environment`, `status`, `created_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["InstallationField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `environment`, `status`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["InstallationFilterCondition"][];
+        };
+        /** @description The parameters of `listCredentials`; all optional. */
+        CredentialListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `status`, `created_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["CredentialField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["CredentialFilterCondition"][];
+        };
+        /** @description The parameters of `listWebhookEndpoints`; all optional. */
+        WebhookEndpointListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `url`, `enabled`, `created_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["WebhookEndpointField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `url`, `enabled`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["WebhookEndpointFilterCondition"][];
+        };
+        /** @description The parameters of `listDeliveries`; all optional. */
+        DeliveryListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `status`, `attempts`, `created_at`, `updated_at`, `requestId`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["DeliveryField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`, `updated_at`, `requestId`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["DeliveryFilterCondition"][];
+        };
+        /** @description The parameters of `listAutomations`; all optional. */
+        AutomationListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `name`, `enabled`, `created_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["AutomationField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `name`, `enabled`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["AutomationFilterCondition"][];
+        };
+        /** @description The parameters of `listAutomationRuns`; all optional. */
+        AutomationRunListQuery: {
+            /** @description 1-based page number. `page` is not an alias. Default: `1`. */
+            pageNum?: number;
+            /** @description Records per page, at most 500. `size` is not an alias. Default: `10`. */
+            pageSize?: number;
+            /** @description Case-insensitive substring match on the model's searchable fields. */
+            keyword?: string;
+            /** @description The field to sort on: `status`, `attempts`, `created_at`. Default: `created_at`. */
+            sortField?: string & components["schemas"]["AutomationRunField"];
+            /** @description Sort direction. Default: `desc`. */
+            sortOrder?: string & components["schemas"]["SortOrder"];
+            /** @description Filter conditions `{fieldName, operator, value}`, all of which must hold: at most 20. Fields: `status`, `attempts`, `created_at`. `ne` and `not_in` also match records where the field is empty. */
+            filters?: components["schemas"]["AutomationRunFilterCondition"][];
         };
         /** @enum {string} */
         ErrorEnvelopeCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "TENANT_FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "DUPLICATE_VALUE" | "LAST_OWNER" | "IDEMPOTENCY_KEY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TLS_REQUIRED";
@@ -7029,6 +7379,115 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    queryDatasourceItems: {
+        parameters: {
+            query: {
+                /**
+                 * @description Code of one of the declared data sources.
+                 * @example asset-status
+                 */
+                datasourceId: "asset-status" | "asset-options";
+                /**
+                 * @description Most items to return (default 100).
+                 * @example 200
+                 */
+                maxItems?: number;
+            };
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "label",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["DatasourceListQuery"];
+            };
+        };
+        responses: {
+            /** @description The items. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "id": "in_stock",
+                     *             "value": "in_stock",
+                     *             "label": "In stock"
+                     *           },
+                     *           {
+                     *             "id": "assigned",
+                     *             "value": "assigned",
+                     *             "label": "Assigned"
+                     *           },
+                     *           {
+                     *             "id": "retired",
+                     *             "value": "retired",
+                     *             "label": "Retired"
+                     *           }
+                     *         ],
+                     *         "total": 3,
+                     *         "pageNum": 1,
+                     *         "pageSize": 100
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DatasourceEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listRoles: {
         parameters: {
             query?: never;
@@ -7206,6 +7665,103 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryAudit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "action",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AuditListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of audit entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "id": "aud_8f2k4m6p8r0t2v4x6z8b0d2f4h",
+                     *             "action": "assets:update",
+                     *             "actor": "admin@demo.example",
+                     *             "targetType": "asset",
+                     *             "targetId": "rec_0c4m8n2p6r0t4v8x2z6b0d4f8h",
+                     *             "before": {
+                     *               "status": "in_stock"
+                     *             },
+                     *             "after": {
+                     *               "status": "assigned"
+                     *             },
+                     *             "requestId": "6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10",
+                     *             "created_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
@@ -7471,6 +8027,96 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryApplications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "name",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApplicationListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of applications. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "appId": "app_cqdc33f1w4gfcs34ej039c6r21",
+                     *             "name": "Fleet Sync",
+                     *             "description": "Synchronises asset assignments with the fleet system.",
+                     *             "status": "active",
+                     *             "role": "owner",
+                     *             "created_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
@@ -7791,6 +8437,102 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the application (the `appId` of its results).
+                 * @example app_cqdc33f1w4gfcs34ej039c6r21
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "role",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemberListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "userPid": "usr_4k9x2m7q1c8v5b3n6z0w8y2r4t",
+                     *             "email": "admin@demo.example",
+                     *             "username": "Demo Admin",
+                     *             "role": "owner",
+                     *             "created_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
@@ -8236,6 +8978,108 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    queryInstallations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the application (the `appId` of its results).
+                 * @example app_cqdc33f1w4gfcs34ej039c6r21
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "environment",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InstallationListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of installations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+                     *             "appId": "app_cqdc33f1w4gfcs34ej039c6r21",
+                     *             "tenantId": "demo",
+                     *             "environment": "production",
+                     *             "scopes": [
+                     *               "assets.manage",
+                     *               "assets.read"
+                     *             ],
+                     *             "status": "enabled",
+                     *             "created_at": "2026-11-22T08:00:00.000Z",
+                     *             "updated_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InstallationListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getInstallation: {
         parameters: {
             query?: never;
@@ -8587,16 +9431,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "publicJwk": {
-                 *         "kty": "OKP",
-                 *         "crv": "Ed25519",
-                 *         "kid": "key-1",
-                 *         "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateCredentialRequest"];
             };
         };
@@ -8766,6 +9600,123 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    queryCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the installation (the `installationId` of its results).
+                 * @example ins_tem0n4ppxp001k9644h7d5v225
+                 */
+                installationId: components["parameters"]["InstallationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "status",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CredentialListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of credentials (without secrets). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "clientId": "tcli_df59b36b7a6021f5d410f51a",
+                     *             "kind": "secret",
+                     *             "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+                     *             "status": "active",
+                     *             "created_at": "2026-11-22T08:00:00.000Z",
+                     *             "rotatedAt": null,
+                     *             "expiresAt": null,
+                     *             "revokedAt": null,
+                     *             "ageDays": 3,
+                     *             "rotationDue": false,
+                     *             "rotationDueAt": "2027-02-20T08:00:00.000Z",
+                     *             "maxAgeExpiresAt": null
+                     *           },
+                     *           {
+                     *             "clientId": "tcli_c4668f8f8af8e62f8660adbe",
+                     *             "kind": "secret",
+                     *             "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+                     *             "status": "rotated",
+                     *             "created_at": "2026-11-21T08:00:00.000Z",
+                     *             "rotatedAt": "2026-11-22T08:00:00.000Z",
+                     *             "expiresAt": "2026-11-23T08:00:00.000Z",
+                     *             "revokedAt": null,
+                     *             "ageDays": 4,
+                     *             "rotationDue": false,
+                     *             "rotationDueAt": "2027-02-19T08:00:00.000Z",
+                     *             "maxAgeExpiresAt": null
+                     *           }
+                     *         ],
+                     *         "total": 2,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CredentialListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     rotateCredential: {
         parameters: {
             query?: never;
@@ -8798,11 +9749,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "graceSeconds": 86400
-                 *     }
-                 */
                 "application/json": components["schemas"]["RotateCredentialRequest"];
             };
         };
@@ -9028,6 +9974,108 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    queryWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the installation (the `installationId` of its results).
+                 * @example ins_tem0n4ppxp001k9644h7d5v225
+                 */
+                installationId: components["parameters"]["InstallationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "url",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of webhook endpoints (without their secrets). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "endpointId": "whe_5n2k8q4x0c6v1b7m3z9w5r1t8y",
+                     *             "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
+                     *             "url": "https://hooks.fleet.example/tessera",
+                     *             "eventTypes": [
+                     *               "assets.assignment.changed",
+                     *               "inventory.stock-in.created"
+                     *             ],
+                     *             "enabled": true,
+                     *             "signatureFormat": "tessera",
+                     *             "created_at": "2026-11-22T08:00:00.000Z",
+                     *             "updated_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createWebhookEndpoint: {
         parameters: {
             query?: never;
@@ -9241,7 +10289,7 @@ export interface operations {
                      *         "installationId": "ins_tem0n4ppxp001k9644h7d5v225",
                      *         "url": "https://hooks.fleet.example/tessera",
                      *         "eventTypes": [
-                     *           "inventory.stock-in.created"
+                     *           "assets.assignment.changed"
                      *         ],
                      *         "enabled": true,
                      *         "signatureFormat": "tessera",
@@ -9532,6 +10580,121 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the deliveries of the call with this `X-Request-Id` (the id the call audit shows).
+                 * @example req-7f3a9c
+                 */
+                requestId?: components["parameters"]["DeliveryRequestId"];
+            };
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the webhook endpoint (the `endpointId` of its results).
+                 * @example whe_5n2k8q4x0c6v1b7m3z9w5r1t8y
+                 */
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "status",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeliveryListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "deliveryId": "dlv_8c3n6q1v4x7z0b2d5f8h1k4m7p",
+                     *             "endpointId": "whe_5n2k8q4x0c6v1b7m3z9w5r1t8y",
+                     *             "eventId": "evt_2r5t8w1y4a7c0e3g6j9m2p5s8v",
+                     *             "eventType": "inventory.stock-in.created",
+                     *             "status": "retrying",
+                     *             "attemptCount": 1,
+                     *             "nextAttemptAt": "2026-11-22T08:01:00.000Z",
+                     *             "attempts": [
+                     *               {
+                     *                 "attemptedAt": "2026-11-22T08:00:00.000Z",
+                     *                 "outcome": "failed",
+                     *                 "httpStatus": 503,
+                     *                 "latencyMs": 212,
+                     *                 "error": null
+                     *               }
+                     *             ],
+                     *             "created_at": "2026-11-22T08:00:00.000Z",
+                     *             "updated_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
@@ -9893,6 +11056,112 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryAutomations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "name",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AutomationListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of automations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "automationId": "aut_7m1q5v9z3c7g1k5p9t3x7b1f5j",
+                     *             "name": "Robot fleet receipts become stock-ins",
+                     *             "trigger": {
+                     *               "source": "robot-fleet",
+                     *               "eventType": "inventory.received"
+                     *             },
+                     *             "actions": [
+                     *               {
+                     *                 "kind": "sessionCommand",
+                     *                 "command": "stock-ins:create",
+                     *                 "payload": {
+                     *                   "sku": "$.data.sku",
+                     *                   "quantity": "$.data.quantity",
+                     *                   "warehouse": "$.data.warehouse",
+                     *                   "receivedAt": "$.occurredAt",
+                     *                   "source": "robot-fleet"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "enabled": true,
+                     *             "created_at": "2026-11-22T08:00:00.000Z",
+                     *             "updated_at": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AutomationListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
@@ -10353,6 +11622,124 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryAutomationRuns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Act in this tenant instead of the JWT's; the user must be a member (else 403 `TENANT_FORBIDDEN`).
+                 * @example demo
+                 */
+                "X-Tenant-Id"?: components["parameters"]["XTenantId"];
+                /**
+                 * @description Language of `message` and field errors (`en`, `zh-CN`); anything else gives English.
+                 * @example zh-CN
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+                /**
+                 * @description Correlation id echoed in the response and recorded in the audit log. A value that is not
+                 *     1 to 128 characters of `A-Z a-z 0-9 . _ : -` is replaced by a generated UUID (never refused).
+                 * @example 6f1c2a9e-3b7d-4e52-9c1a-2d8e7f4b6a10
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description Public id of the automation (the `automationId` of its results).
+                 * @example aut_7m1q5v9z3c7g1k5p9t3x7b1f5j
+                 */
+                automationId: components["parameters"]["AutomationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 10,
+                 *       "sortOrder": "desc",
+                 *       "filters": [
+                 *         {
+                 *           "fieldName": "status",
+                 *           "operator": "is_not_null"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AutomationRunListQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "0",
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "runId": "run_3f6j9m2q5t8w1z4c7g0k3n6r9v",
+                     *             "automationId": "aut_7m1q5v9z3c7g1k5p9t3x7b1f5j",
+                     *             "eventId": "evt_9b2e5h8k1n4r7u0x3a6d9g2j5m",
+                     *             "status": "succeeded",
+                     *             "attempts": 1,
+                     *             "error": null,
+                     *             "result": [
+                     *               {
+                     *                 "command": "stock-ins:create",
+                     *                 "pid": "rec_1d5h9m3q7u1y5c9g3k7p1t5x9b"
+                     *               }
+                     *             ],
+                     *             "nextAttemptAt": null,
+                     *             "created_at": "2026-11-22T08:00:00.000Z",
+                     *             "updated_at": "2026-11-22T08:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "runId": "run_6k0p4t8x2b6f0j4n8r2v6z0d4h",
+                     *             "automationId": "aut_7m1q5v9z3c7g1k5p9t3x7b1f5j",
+                     *             "eventId": "evt_4c8g2k6p0t4x8b2f6j0n4r8v2z",
+                     *             "status": "parked",
+                     *             "attempts": 2,
+                     *             "error": "VALIDATION_ERROR: Validation failed. quantity: Must be at least 1.",
+                     *             "result": null,
+                     *             "nextAttemptAt": null,
+                     *             "created_at": "2026-11-22T07:00:00.000Z",
+                     *             "updated_at": "2026-11-22T07:05:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 2,
+                     *         "pageNum": 1,
+                     *         "pageSize": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AutomationRunListEnvelope"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];

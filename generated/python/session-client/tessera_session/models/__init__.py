@@ -10,6 +10,7 @@ from .application_datetime_in import ApplicationDatetimeIn
 from .application_envelope import ApplicationEnvelope
 from .application_field import ApplicationField
 from .application_list_envelope import ApplicationListEnvelope
+from .application_list_query import ApplicationListQuery
 from .application_list_result import ApplicationListResult
 from .application_null_test import ApplicationNullTest
 from .application_status import ApplicationStatus
@@ -72,6 +73,7 @@ from .audit_entry_after_type_0 import AuditEntryAfterType0
 from .audit_entry_before_type_0 import AuditEntryBeforeType0
 from .audit_field import AuditField
 from .audit_list_envelope import AuditListEnvelope
+from .audit_list_query import AuditListQuery
 from .audit_list_result import AuditListResult
 from .audit_null_test import AuditNullTest
 from .audit_text_comparison import AuditTextComparison
@@ -88,6 +90,7 @@ from .automation_integer_comparison import AutomationIntegerComparison
 from .automation_integer_field import AutomationIntegerField
 from .automation_integer_in import AutomationIntegerIn
 from .automation_list_envelope import AutomationListEnvelope
+from .automation_list_query import AutomationListQuery
 from .automation_list_result import AutomationListResult
 from .automation_null_test import AutomationNullTest
 from .automation_run import AutomationRun
@@ -99,6 +102,7 @@ from .automation_run_integer_comparison import AutomationRunIntegerComparison
 from .automation_run_integer_field import AutomationRunIntegerField
 from .automation_run_integer_in import AutomationRunIntegerIn
 from .automation_run_list_envelope import AutomationRunListEnvelope
+from .automation_run_list_query import AutomationRunListQuery
 from .automation_run_list_result import AutomationRunListResult
 from .automation_run_null_test import AutomationRunNullTest
 from .automation_run_result import AutomationRunResult
@@ -141,6 +145,7 @@ from .credential_key_alg import CredentialKeyAlg
 from .credential_key_kty import CredentialKeyKty
 from .credential_kind import CredentialKind
 from .credential_list_envelope import CredentialListEnvelope
+from .credential_list_query import CredentialListQuery
 from .credential_list_result import CredentialListResult
 from .credential_null_test import CredentialNullTest
 from .credential_status import CredentialStatus
@@ -151,6 +156,7 @@ from .credential_text_in import CredentialTextIn
 from .credential_text_like import CredentialTextLike
 from .datasource_envelope import DatasourceEnvelope
 from .datasource_field import DatasourceField
+from .datasource_list_query import DatasourceListQuery
 from .datasource_null_test import DatasourceNullTest
 from .datasource_result import DatasourceResult
 from .datasource_text_comparison import DatasourceTextComparison
@@ -176,6 +182,7 @@ from .delivery_integer_comparison import DeliveryIntegerComparison
 from .delivery_integer_field import DeliveryIntegerField
 from .delivery_integer_in import DeliveryIntegerIn
 from .delivery_list_envelope import DeliveryListEnvelope
+from .delivery_list_query import DeliveryListQuery
 from .delivery_list_result import DeliveryListResult
 from .delivery_null_test import DeliveryNullTest
 from .delivery_stats import DeliveryStats
@@ -213,6 +220,7 @@ from .installation_events import InstallationEvents
 from .installation_events_envelope import InstallationEventsEnvelope
 from .installation_field import InstallationField
 from .installation_list_envelope import InstallationListEnvelope
+from .installation_list_query import InstallationListQuery
 from .installation_list_result import InstallationListResult
 from .installation_null_test import InstallationNullTest
 from .installation_status import InstallationStatus
@@ -243,6 +251,7 @@ from .member_datetime_field import MemberDatetimeField
 from .member_datetime_in import MemberDatetimeIn
 from .member_field import MemberField
 from .member_list_envelope import MemberListEnvelope
+from .member_list_query import MemberListQuery
 from .member_list_result import MemberListResult
 from .member_null_test import MemberNullTest
 from .member_role import MemberRole
@@ -256,6 +265,7 @@ from .okp_public_jwk_alg import OkpPublicJwkAlg
 from .okp_public_jwk_crv import OkpPublicJwkCrv
 from .okp_public_jwk_kty import OkpPublicJwkKty
 from .okp_public_jwk_use import OkpPublicJwkUse
+from .query_datasource_items_datasource_id import QueryDatasourceItemsDatasourceId
 from .readiness_envelope import ReadinessEnvelope
 from .readiness_status import ReadinessStatus
 from .readiness_status_database import ReadinessStatusDatabase
@@ -355,6 +365,7 @@ from .webhook_endpoint_integer_comparison import WebhookEndpointIntegerCompariso
 from .webhook_endpoint_integer_field import WebhookEndpointIntegerField
 from .webhook_endpoint_integer_in import WebhookEndpointIntegerIn
 from .webhook_endpoint_list_envelope import WebhookEndpointListEnvelope
+from .webhook_endpoint_list_query import WebhookEndpointListQuery
 from .webhook_endpoint_list_result import WebhookEndpointListResult
 from .webhook_endpoint_null_test import WebhookEndpointNullTest
 from .webhook_endpoint_text_comparison import WebhookEndpointTextComparison
@@ -375,6 +386,7 @@ __all__ = (
     "ApplicationEnvelope",
     "ApplicationField",
     "ApplicationListEnvelope",
+    "ApplicationListQuery",
     "ApplicationListResult",
     "ApplicationNullTest",
     "ApplicationStatus",
@@ -437,6 +449,7 @@ __all__ = (
     "AuditEntryBeforeType0",
     "AuditField",
     "AuditListEnvelope",
+    "AuditListQuery",
     "AuditListResult",
     "AuditNullTest",
     "AuditTextComparison",
@@ -453,6 +466,7 @@ __all__ = (
     "AutomationIntegerField",
     "AutomationIntegerIn",
     "AutomationListEnvelope",
+    "AutomationListQuery",
     "AutomationListResult",
     "AutomationNullTest",
     "AutomationRun",
@@ -464,6 +478,7 @@ __all__ = (
     "AutomationRunIntegerField",
     "AutomationRunIntegerIn",
     "AutomationRunListEnvelope",
+    "AutomationRunListQuery",
     "AutomationRunListResult",
     "AutomationRunNullTest",
     "AutomationRunResult",
@@ -506,6 +521,7 @@ __all__ = (
     "CredentialKeyKty",
     "CredentialKind",
     "CredentialListEnvelope",
+    "CredentialListQuery",
     "CredentialListResult",
     "CredentialNullTest",
     "CredentialStatus",
@@ -516,6 +532,7 @@ __all__ = (
     "CredentialTextLike",
     "DatasourceEnvelope",
     "DatasourceField",
+    "DatasourceListQuery",
     "DatasourceNullTest",
     "DatasourceResult",
     "DatasourceTextComparison",
@@ -541,6 +558,7 @@ __all__ = (
     "DeliveryIntegerField",
     "DeliveryIntegerIn",
     "DeliveryListEnvelope",
+    "DeliveryListQuery",
     "DeliveryListResult",
     "DeliveryNullTest",
     "DeliveryStats",
@@ -578,6 +596,7 @@ __all__ = (
     "InstallationEventsEnvelope",
     "InstallationField",
     "InstallationListEnvelope",
+    "InstallationListQuery",
     "InstallationListResult",
     "InstallationNullTest",
     "InstallationStatus",
@@ -608,6 +627,7 @@ __all__ = (
     "MemberDatetimeIn",
     "MemberField",
     "MemberListEnvelope",
+    "MemberListQuery",
     "MemberListResult",
     "MemberNullTest",
     "MemberRole",
@@ -621,6 +641,7 @@ __all__ = (
     "OkpPublicJwkCrv",
     "OkpPublicJwkKty",
     "OkpPublicJwkUse",
+    "QueryDatasourceItemsDatasourceId",
     "ReadinessEnvelope",
     "ReadinessStatus",
     "ReadinessStatusDatabase",
@@ -720,6 +741,7 @@ __all__ = (
     "WebhookEndpointIntegerField",
     "WebhookEndpointIntegerIn",
     "WebhookEndpointListEnvelope",
+    "WebhookEndpointListQuery",
     "WebhookEndpointListResult",
     "WebhookEndpointNullTest",
     "WebhookEndpointTextComparison",

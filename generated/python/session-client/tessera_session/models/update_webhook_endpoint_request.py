@@ -28,7 +28,7 @@ class UpdateWebhookEndpointRequest:
     or several (null lifts a limit).
 
         Example:
-            {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}
+            {'eventTypes': ['assets.assignment.changed'], 'enabled': False}
 
         Attributes:
             url (str | Unset): Where deliveries are POSTed: an `https` URL of at most 2000 characters whose host resolves

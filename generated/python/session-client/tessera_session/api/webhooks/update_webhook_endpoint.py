@@ -201,7 +201,7 @@ def sync_detailed(
         x_request_id (str | Unset):
         body (UpdateWebhookEndpointRequest): Give `url`, `eventTypes` (replaces the subscribed
             types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a
-            limit). Example: {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}.
+            limit). Example: {'eventTypes': ['assets.assignment.changed'], 'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -256,7 +256,7 @@ def sync(
         x_request_id (str | Unset):
         body (UpdateWebhookEndpointRequest): Give `url`, `eventTypes` (replaces the subscribed
             types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a
-            limit). Example: {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}.
+            limit). Example: {'eventTypes': ['assets.assignment.changed'], 'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -306,7 +306,7 @@ async def asyncio_detailed(
         x_request_id (str | Unset):
         body (UpdateWebhookEndpointRequest): Give `url`, `eventTypes` (replaces the subscribed
             types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a
-            limit). Example: {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}.
+            limit). Example: {'eventTypes': ['assets.assignment.changed'], 'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -361,7 +361,7 @@ async def asyncio(
         x_request_id (str | Unset):
         body (UpdateWebhookEndpointRequest): Give `url`, `eventTypes` (replaces the subscribed
             types), `enabled`, `rateLimit`, `maxInFlight`, `signatureFormat`, or several (null lifts a
-            limit). Example: {'eventTypes': ['inventory.stock-in.created'], 'enabled': False}.
+            limit). Example: {'eventTypes': ['assets.assignment.changed'], 'enabled': False}.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
