@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
-from sqlalchemy import and_, bindparam, func, insert, literal_column, select
+from sqlalchemy import and_, bindparam, func, insert, literal_column, select, update
 
 from storage.engine import Executor, Query, Statement
 from storage.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
@@ -184,6 +184,13 @@ async def create_user(conn: Executor, email: str, username: str, password_hash: 
         .returning(*users.c),
         UserRow,
     ))).one()
+
+
+async def set_password_hash(conn: Executor, emails: list[str], password_hash: str) -> int:
+    """Give the users with these emails a new password hash; how many there were."""
+    done = await conn.execute(update(users).where(users.c.email.in_([e.strip().lower() for e in emails]))
+                              .values(password_hash=password_hash))
+    return int(done.rowcount)
 
 
 async def add_membership(conn: Executor, tenant_id: int, user_id: int, role_code: str, *, now: datetime) -> None:

@@ -1,7 +1,9 @@
 """Demo data: tenants ``demo`` and ``acme``, three users (one in both tenants), assets and stock-ins.
 
-Idempotent: seeding an already seeded database changes nothing, so ``tessera serve --demo`` can be
-run again and again on the same file.
+Idempotent but for the password: seeding an already seeded database adds no data, so ``tessera serve
+--demo`` can be run again and again on the same file, and it sets the demo users' password to the one
+in use (``TESSERA_DEMO_PASSWORD``, or the one generated for this start), so the password a start
+prints always signs in, whatever an earlier start used.
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ DEMO_AUTOMATION = {
 
 
 async def seed_demo(rt: Runtime, password: str | None) -> str:
-    """Create the demo tenants, users and records when absent; return the password in use."""
+    """Create the demo tenants, users and records when absent, else set the demo users' password to
+    ``password`` (a generated one when None); return the password in use."""
     password = password or secrets.token_urlsafe(12)
     decl = rt.declarations
     rng = random.Random(20261122)
@@ -82,7 +85,9 @@ async def seed_demo(rt: Runtime, password: str | None) -> str:
         if await identity.find_tenant(conn, "demo") is not None:
             # Databases seeded before a membership was added to the demo get it now.
             await _add_extra_memberships(conn, now)
-            log.info("demo.already_seeded")
+            reset = await identity.set_password_hash(conn, [user[0] for user in DEMO_USERS],
+                                                     rt.passwords.hash(password))
+            log.info("demo.already_seeded", extra={"passwordReset": reset})
             return password
         tenant_ids = {
             "demo": await identity.create_tenant(conn, "demo", "Demo Corporation", decl.roles, now=now),
