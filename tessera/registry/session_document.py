@@ -346,6 +346,8 @@ def query_body_schema(parameters: dict[str, dict[str, Any]], what: str) -> dict[
         # A default is said, not declared: openapi-typescript makes a property with a default
         # required, which a request body's optional property is not.
         typed = copy.deepcopy(schema)
+        if REF in typed:  # a description beside a $ref is ignored (OpenAPI 3.0): the reference goes under allOf
+            typed = {"allOf": [typed]}
         if "default" in typed:
             description = f"{description} Default: `{typed.pop('default')}`."
         properties[name] = {**typed, "description": description}
