@@ -144,7 +144,8 @@ def non_db_costs(rt: Runtime, endpoint: Endpoint, db: psycopg.Connection[Any], r
     steps: dict[str, Callable[[], object]] = {
         "check_url": lambda: check_url(endpoint.url, allow_loopback=True),
         "unseal_secret": lambda: rt.secret_box.open(sealed),
-        "body_and_signature": lambda: sending.signature(endpoint.secret, int(time.time()), sending.body_of(fake)),
+        "body_and_signature": lambda: sending.signature_headers(
+            "tessera", [endpoint.secret], int(time.time()), "dlv_bench", sending.body_of(fake)),
     }
     costs: dict[str, float] = {}
     for name, step in steps.items():

@@ -197,8 +197,8 @@ async def _quickstart(args: argparse.Namespace) -> int:
     """
     import json
 
-    from storage import identity
-    from tessera.access.actors import Actor
+    from tessera.access.actors import operator_actor
+    from tessera.core.errors import Unauthorized
     from tessera.core.logs import configure_logging
     from tessera.openplatform.identity import applications, credentials, installations
     from tessera.openplatform.tokens import grants
@@ -209,15 +209,11 @@ async def _quickstart(args: argparse.Namespace) -> int:
     _upgrade(settings)
     rt = build_runtime(settings)
     try:
-        async with rt.db.read() as conn:
-            user = await identity.find_user_by_email(conn, args.email)
-            member = await identity.membership(conn, user.id, args.tenant) if user is not None else None
-            if user is None or member is None:
-                print(f"tessera: {args.email} is not a member of tenant {args.tenant!r}", file=sys.stderr)
-                return 2
-            roles = await identity.platform_roles(conn, user.id)
-        actor = Actor(user.id, user.pid, user.email, user.username, member.tenant_id, member.tenant_code,
-                      member.role_code, member.permissions, roles)
+        try:  # the checks a session's actor passes: an active user, a member of the tenant
+            actor = await operator_actor(rt, args.email, args.tenant)
+        except Unauthorized:
+            print(f"tessera: {args.email} is not an active member of tenant {args.tenant!r}", file=sys.stderr)
+            return 2
         app = await applications.create_application(rt, actor, {"name": args.name}, None)
         inst = await installations.create_installation(
             rt, actor, app["appId"],
@@ -465,7 +461,7 @@ def parser() -> argparse.ArgumentParser:
                             "and TESSERA_REDIS_URL is required: the processes share their rate limits there)")
     serve.set_defaults(func=_serve)
     worker = command("worker", "run webhook delivery and automation workers (no HTTP)")
-    worker.add_argument("--tasks", "--threads", dest="tasks", type=int, default=1,
+    worker.add_argument("--tasks", dest="tasks", type=int, default=1,
                         help="concurrent workers (asyncio tasks) in this process")
     worker.set_defaults(func=_worker)
     migrate = command("migrate", "apply database migrations, move renamed fields, build the declared indexes and "

@@ -38,12 +38,29 @@ async def resolve_actor(rt: Runtime, claims: SessionClaims, tenant_header: str |
     member; anything else is ``TENANT_FORBIDDEN``, whether or not that tenant exists.
     """
     tenant_code = tenant_header if tenant_header else claims.tenant_code
-    found = await identity.principal(rt.db, claims.user_pid, tenant_code)  # two autocommit reads
+    return await _actor(rt, claims.user_pid, tenant_code, claims.tenant_code)
+
+
+async def operator_actor(rt: Runtime, email: str, tenant_code: str) -> Actor:
+    """The user with ``email`` acting in ``tenant_code``, for an operator command (``tessera
+    op-quickstart``), which has database access instead of a session: the checks a session's actor
+    passes (an active user, a member of the tenant), else ``Unauthorized``."""
+    async with rt.db.read() as conn:
+        user = await identity.find_user_by_email(conn, email)
+    if user is None:
+        raise Unauthorized()
+    return await _actor(rt, user.pid, tenant_code, tenant_code)
+
+
+async def _actor(rt: Runtime, user_pid: str, tenant_code: str, own_tenant: str) -> Actor:
+    """The active user ``user_pid`` as a member of ``tenant_code``; one not a member there is
+    ``TENANT_FORBIDDEN`` when it is not ``own_tenant`` (the token's), else ``Unauthorized``."""
+    found = await identity.principal(rt.db, user_pid, tenant_code)  # two autocommit reads
     if found is None or found.user.status != "active":
         raise Unauthorized()
     user, member, roles = found.user, found.membership, found.platform_roles
     if member is None:
-        if tenant_code != claims.tenant_code:
+        if tenant_code != own_tenant:
             raise TenantForbidden()
         raise Unauthorized()
     return Actor(

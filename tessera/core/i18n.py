@@ -99,10 +99,6 @@ def set_locale(locale: str) -> Any:
     return _current.set(locale)
 
 
-def get_locale() -> str:
-    return _current.get()
-
-
 def translate(message: str, locale: str | None = None, **params: Any) -> str:
     """Translate a message id into the request's (or the given) locale and fill ``{name}`` params."""
     text = _translations(locale or _current.get()).gettext(message)

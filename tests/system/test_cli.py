@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import subprocess
 import time
 from pathlib import Path
@@ -95,7 +97,7 @@ def _robot_event_becomes_a_stock_in(base: str, auth: dict[str, str]) -> None:
 def test_worker_runs_until_terminated_and_stops_cleanly(tmp_path: Path) -> None:
     import signal
 
-    proc = subprocess.Popen([*TESSERA, "worker", "--threads", "2"], cwd=ROOT,
+    proc = subprocess.Popen([*TESSERA, "worker", "--tasks", "2"], cwd=ROOT,
                             env=_env(tmp_path, TESSERA_WORKER_POLL_SECONDS="0.1"),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -110,3 +112,24 @@ def test_worker_runs_until_terminated_and_stops_cleanly(tmp_path: Path) -> None:
             proc.kill()
             proc.wait()
     assert "Traceback" not in (proc.stderr.read() if proc.stderr else "")
+
+
+def _quickstart(env: dict[str, str], email: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*TESSERA, "op-quickstart", "--email", email, "--tenant", "demo"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_op_quickstart_acts_through_the_session_actor_checks_and_refuses_a_disabled_user(tmp_path: Path) -> None:
+    env = _env(tmp_path, TESSERA_DEMO_PASSWORD="cli-demo-password", TESSERA_PASSWORD_HASH_COST="minimal")
+    seeded = subprocess.run([*TESSERA, "seed"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+                            check=False)
+    assert seeded.returncode == 0, seeded.stderr
+    with sqlite3.connect(tmp_path / "var" / "tessera.db") as db:
+        db.execute("UPDATE users SET status = 'disabled' WHERE email = 'viewer@demo.example'")
+    refused = _quickstart(env, "viewer@demo.example")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "viewer@demo.example is not an active member of tenant 'demo'" in refused.stderr
+    assert _quickstart(env, "nobody@demo.example").returncode == 2
+    done = _quickstart(env, "admin@demo.example")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["clientId"].startswith("tcli_")

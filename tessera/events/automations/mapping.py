@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-EVENT_FIELDS = ("eventId", "source", "type", "schemaVersion", "occurredAt")
+# The event document's own fields an action may name; the session document states the same paths.
+from tessera.registry.session_document import EVENT_FIELDS
+
 _MISSING = object()
 
 

@@ -28,7 +28,7 @@ from tessera.events.sending.batch import LEASE_MARGIN_SECONDS, deliver_due
 from tessera.events.sending.fanout import dispatch
 from tessera.events.sending.outcomes import AttemptResult, retry_after_seconds
 from tessera.events.sending.sender import USER_AGENT, Sender
-from tessera.events.sending.signing import body_of, signature, signature_headers
+from tessera.events.sending.signing import body_of, signature_headers
 
 __all__ = [
     "LEASE_MARGIN_SECONDS",
@@ -39,6 +39,5 @@ __all__ = [
     "deliver_due",
     "dispatch",
     "retry_after_seconds",
-    "signature",
     "signature_headers",
 ]

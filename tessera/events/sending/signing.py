@@ -9,24 +9,17 @@ secret, newest first.
   ``webhook-timestamp`` and ``webhook-signature`` (``v1,`` base64 HMAC of ``<id>.<timestamp>.<body>``,
   space-separated).
 
-Receivers check both with ``tessera.events.verify``, the file the SDK ships.
+Receivers check both with ``tessera.events.verify``, the file the SDK ships; the signatures are made
+by the same file's ``sign`` and ``sign_standard``, so the two cannot disagree.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 
 from storage import webhooks as store
 from tessera.events.bodies import event_body
-from tessera.events.verify import STANDARD_WEBHOOKS, sign_standard
-
-
-def signature(secret: str, timestamp: int, body: bytes) -> str:
-    """One ``tessera``-format signature: ``sha256=`` and the hex HMAC-SHA-256 of ``<timestamp>.<body>``."""
-    digest = hmac.new(secret.encode(), str(timestamp).encode() + b"." + body, hashlib.sha256).hexdigest()
-    return f"sha256={digest}"
+from tessera.events.verify import STANDARD_WEBHOOKS, sign, sign_standard
 
 
 def signature_headers(signature_format: str, secrets: list[str], timestamp: int, delivery_id: str,
@@ -36,7 +29,7 @@ def signature_headers(signature_format: str, secrets: list[str], timestamp: int,
         return {"webhook-id": delivery_id, "webhook-timestamp": str(timestamp),
                 "webhook-signature": " ".join(sign_standard(body, s, timestamp, delivery_id) for s in secrets)}
     return {"X-Webhook-Timestamp": str(timestamp),
-            "X-Webhook-Signature": ",".join(signature(s, timestamp, body) for s in secrets),
+            "X-Webhook-Signature": ",".join(sign(body, s, timestamp) for s in secrets),
             "X-Webhook-Delivery": delivery_id}
 
 
