@@ -62,6 +62,7 @@ from storage.engine import (
     compiled_for,
 )
 from storage.pg_hand import HAND_SECONDS, Hand, Held
+from storage.psycopg_internals import forget_prepared
 
 log = logging.getLogger("tessera.database")
 
@@ -89,9 +90,9 @@ def _integrity(sql: str, values: Any, exc: psycopg.IntegrityError) -> IntegrityE
 async def _rollback(conn: psycopg.AsyncConnection[Any], tx: PostgresTransaction | None = None,
                     exc: BaseException | None = None) -> None:
     """End a transaction the block left open or failed (the pool gets the connection back idle);
-    after a server error in a pipelined one, psycopg forgets its prepared statements (``_forget_prepared``)."""
+    after a server error in a pipelined one, psycopg forgets its prepared statements (``forget_prepared``)."""
     if tx is not None and tx.pipelined and (exc is None or _server_failed(exc)):
-        _forget_prepared(conn)
+        forget_prepared(conn)
     if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         with contextlib.suppress(psycopg.Error):
             await conn.execute(b"ROLLBACK")
@@ -105,22 +106,6 @@ def _server_failed(exc: BaseException) -> bool:
             return True
         seen = seen.__cause__ or seen.__context__
     return False
-
-
-def _forget_prepared(conn: psycopg.AsyncConnection[Any]) -> None:
-    """Have psycopg forget the statements it prepared on ``conn``: its next statement deallocates
-    them all on the server, and the hot ones are prepared again after five executions.
-
-    psycopg 3.3 prepares a statement at its sixth execution on a connection, sending the PREPARE
-    with it, and records the name as it sends it. When a server error aborts the pipeline before
-    that PREPARE, the server never runs it, but psycopg keeps the name; the ROLLBACK that follows
-    clears psycopg's cache only the first time a connection runs one. Every later execution of that
-    statement on the connection then failed with "prepared statement _pg3_N does not exist" (seen in
-    CI: an idempotency conflict, then 500s). ``tests/storage/test_pipeline_prepared.py`` holds it.
-    """
-    prepared = getattr(conn, "_prepared", None)  # psycopg's PrepareManager: no public way to reset it
-    if prepared is not None:
-        prepared.clear()
 
 
 # The BEGIN of ``PostgresDatabase.read``: sent in the pipeline like any BEGIN, so it costs no round trip.

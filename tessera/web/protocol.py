@@ -13,10 +13,15 @@ Any other request llhttp cannot parse (a malformed request line, a ``Content-Len
 number...) gets the same treatment: 400 in the surface's envelope (``VALIDATION_ERROR`` /
 ``invalid_request``, as every operation documents), never uvicorn's plain text.
 
-It replaces two methods of ``uvicorn.protocols.http.httptools_impl.HttpToolsProtocol`` (uvicorn
-0.54): ``on_url`` and ``on_header`` count before calling uvicorn's own; ``send_400_response``,
-which uvicorn calls when the parser stops, answers the bound that was passed (or 400) instead of
-its text and drains the rest of the request before closing; ``data_received`` does the draining.
+It subclasses ``uvicorn.protocols.http.httptools_impl.HttpToolsProtocol`` (uvicorn 0.54.0, pinned
+exactly in ``pyproject.toml`` for that reason: ``UVICORN_VERSION``) and overrides eight of its
+methods (``OVERRIDDEN``): ``on_url`` and ``on_header`` count before calling uvicorn's own;
+``send_400_response``, which uvicorn calls when the parser stops, answers the bound that was passed
+(or 400) instead of its text and drains the rest of the request before closing; ``data_received``
+does the draining; ``connection_made``, ``connection_lost``, ``on_message_begin`` and
+``on_headers_complete`` start and stop the head timer (below). It reads four attributes uvicorn sets
+(``transport``, ``loop``, ``url``, ``cycle``). ``tests/web/test_protocol_fence.py`` checks the
+installed version and that each of those still has the shape this relies on;
 ``tests/web/test_transport.py`` sends a 100 KiB URL, 100 KiB of headers and unparsable heads to a
 real server.
 
@@ -46,6 +51,13 @@ from tessera.web.envelopes import render_error
 from tessera.web.surface import surface_of
 
 log = logging.getLogger("tessera.http")
+
+# The uvicorn whose HttpToolsProtocol this subclasses, the methods it overrides and the attributes of
+# uvicorn's it reads (``tests/web/test_protocol_fence.py`` holds them to the installed uvicorn).
+UVICORN_VERSION = "0.54.0"
+OVERRIDDEN = ("connection_made", "connection_lost", "data_received", "on_message_begin", "on_headers_complete",
+              "on_url", "on_header", "send_400_response")
+READ_ATTRIBUTES = ("transport", "loop", "url", "cycle")
 
 _REASONS = {414: b"URI Too Long", 431: b"Request Header Fields Too Large"}
 # How long the rest of a refused request is read and dropped before the connection closes: closing

@@ -1,6 +1,7 @@
 """The dependency rule of docs/development/architecture.md holds: layers import downwards, storage knows only the core,
-only the web layer's Connexion package knows Connexion, no module uses another's private names, and
-only ``storage/sqlalchemy_internals.py`` uses SQLAlchemy's."""
+only the web layer's Connexion package knows Connexion, no module uses another's private names, only
+``storage/sqlalchemy_internals.py`` uses SQLAlchemy's and only ``storage/psycopg_internals.py`` psycopg's,
+and no private attribute is read by its name as text (where those checks cannot see it)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import psycopg
 import pytest
 import sqlalchemy
 
@@ -133,10 +135,14 @@ def _private_names_defined_under(root: Path) -> frozenset[str]:
 
 
 def _sqlalchemy_private_uses(path: Path, root: Path = ROOT) -> list[str]:
-    """Reads of a private name SQLAlchemy defines (``compiled._result_columns``) and private keyword
-    arguments passed to it (``_no_postcompile=``), on anything but ``self`` or ``cls``. A name our own
-    packages define too is ours, not SQLAlchemy's."""
-    theirs = _private_names_defined_under(Path(sqlalchemy.__file__).parent) - frozenset().union(
+    return _private_uses(path, Path(sqlalchemy.__file__).parent, root)
+
+
+def _private_uses(path: Path, library: Path, root: Path = ROOT) -> list[str]:
+    """Reads of a private name the library at ``library`` defines (``compiled._result_columns``) and
+    private keyword arguments passed to it (``_no_postcompile=``), on anything but ``self`` or ``cls``.
+    A name our own packages define too is ours, not the library's."""
+    theirs = _private_names_defined_under(library) - frozenset().union(
         *(_private_names_defined_under(ROOT / package) for package in PACKAGES))
     found: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -167,6 +173,50 @@ def test_a_private_sqlalchemy_call_outside_the_fence_is_found(tmp_path: Path) ->
                       "params = compiled.construct_params(None, _no_postcompile=True)\n", encoding="utf-8")
     assert _sqlalchemy_private_uses(sample, tmp_path) == [
         "sample.py:1 reads ._generate_cache_key", "sample.py:2 passes _no_postcompile="]
+
+
+# -- psycopg's private API stays in storage/psycopg_internals.py -----------------------------------------
+PSYCOPG_FENCE = ROOT / "storage" / "psycopg_internals.py"
+
+
+def test_only_the_psycopg_fence_uses_psycopgs_private_api() -> None:
+    library = Path(psycopg.__file__).parent
+    found = [hit for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
+             if path != PSYCOPG_FENCE for hit in _private_uses(path, library)]
+    assert found == []
+    assert any("._prepared" in use for use in _private_uses(PSYCOPG_FENCE, library))
+
+
+# -- no private attribute named as text, where the checks above cannot see it ------------------------------
+# Private attributes the code reads by name that are nobody's internals: our own marker on a log
+# record (tessera/core/logs.py) and a named tuple's field names (public API despite the underscore).
+OWN_OR_PUBLIC = frozenset({"_tessera", "_fields"})
+BY_NAME = ("getattr", "setattr", "hasattr", "delattr")
+
+
+def _private_attributes_by_name(path: Path, root: Path = ROOT) -> list[str]:
+    """``getattr(x, "_name")`` and its kin with a private name other than ``OWN_OR_PUBLIC``'s."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in BY_NAME
+                and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str) and _private(node.args[1].value)
+                and node.args[1].value not in OWN_OR_PUBLIC):
+            found.append(f"{path.relative_to(root)}:{node.lineno} {node.func.id}(..., {node.args[1].value!r})")
+    return found
+
+
+def test_no_private_attribute_is_named_as_text() -> None:
+    found = [hit for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
+             for hit in _private_attributes_by_name(path)]
+    assert found == []
+
+
+def test_a_private_attribute_named_as_text_is_found(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('manager = getattr(conn, "_prepared", None)\nok = getattr(row, "_fields", ())\n',
+                      encoding="utf-8")
+    assert _private_attributes_by_name(sample, tmp_path) == ["sample.py:1 getattr(..., '_prepared')"]
 
 
 def test_only_the_connexion_package_reads_connexions_scope_keys() -> None:
