@@ -1,4 +1,4 @@
-"""The app factory: settings in, ASGI app out. No module-level state.
+"""The app factory: settings in, ASGI app out; it keeps nothing at module level.
 
 It is the composition root: it builds the runtime, the two documents (the Open Platform's from the
 skeleton and the registry, so what is routed is exactly what is documented), our middlewares and

@@ -473,7 +473,7 @@ def parser() -> argparse.ArgumentParser:
     command("seed", "seed the demo data").set_defaults(func=_seed)
     command("check", "validate settings, models.yaml, capabilities.yaml and the OpenAPI documents"
             ).set_defaults(func=_check)
-    generate = command("generate", "derive generated/ from openapi/ and capabilities.yaml")
+    generate = command("generate", "derive generated/ from openapi/, models.yaml and capabilities.yaml")
     generate.add_argument("--check", action="store_true", help="fail when generated/ is stale; write nothing")
     generate.add_argument("--verbose", action="store_true", help="print the SDK generator's full output")
     generate.set_defaults(func=_generate)
