@@ -311,9 +311,8 @@ import os
 from PACKAGE import AuthenticatedClient
 from PACKAGE.api.dynamic import query_assets_records
 from PACKAGE.models import (
-    AssetsListEnvelope, AssetsListQuery, AssetsField, SortOrder, AssetsNumberComparison,
-    AssetsNumberField, ComparisonOperator, AssetsTextComparison,
-    AssetsTextField, ComparisonOperator,
+    AssetsField, AssetsListEnvelope, AssetsListQuery, AssetsNumberComparison, AssetsNumberField,
+    AssetsTextComparison, AssetsTextField, ComparisonOperator, SortOrder,
 )
 
 client = AuthenticatedClient(base_url=os.environ["BASE_URL"], token=os.environ["TOKEN"])
