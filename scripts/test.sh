@@ -4,17 +4,8 @@
 # Starts PostgreSQL and Redis when down; installs Debian's chromium, wrk and strace when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYTHON=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  echo "==> creating .venv"
-  "$PYTHON" -m venv .venv
-fi
-echo "==> installing Tessera, the generated SDKs and the test tools into .venv (pinned, hash-checked:"
-echo "    requirements/test.txt; nothing else is fetched: the packages install with --no-deps)"
-.venv/bin/python -m pip install --quiet --require-hashes --no-deps -r requirements/test.txt
-.venv/bin/python -m pip install --quiet --no-deps --no-build-isolation \
-  -e . -e generated/python/open-platform-client -e generated/python/session-client
-.venv/bin/python -m pip check
+# shellcheck source=scripts/venv.sh
+. scripts/venv.sh
 
 wait_for() {  # wait_for <what> <command...>: up to 30 s
   local what=$1; shift

@@ -55,27 +55,34 @@ hypothesis_settings.register_profile("tessera", derandomize=True, database=None)
 hypothesis_settings.load_profile("tessera")
 
 
+# scripts/fast.sh: the fast loop, where a test that needs a server it does not have is skipped. Never in
+# CI, where every such test fails with how to start the server.
+FAST_LOOP = os.environ.get("TESSERA_TEST_FAST") == "1" and os.environ.get("CI") != "true"
+
+
+def _missing(server: str, message: str) -> None:
+    if FAST_LOOP:
+        pytest.skip(f"needs {server} (the fast loop runs without it; bash scripts/test.sh runs it)")
+    pytest.fail(message, pytrace=False)
+
+
 def pg_reachable() -> None:
     try:
         psycopg.connect(PG_ADMIN_URL, connect_timeout=3).close()
     except psycopg.OperationalError as exc:
-        pytest.fail(
+        _missing("PostgreSQL",
             f"PostgreSQL is not reachable at {PG_ADMIN_URL} ({exc}). Start it with "
             "`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` "
-            "or run the README's test command, which starts it.",
-            pytrace=False,
-        )
+            "or run the README's test command, which starts it.")
 
 
 def redis_reachable() -> None:
     try:
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
     except redis.RedisError as exc:
-        pytest.fail(
-            f"Redis is not reachable at {REDIS_URL} ({exc}). Start it with `redis-server --daemonize yes "
-            "--bind 127.0.0.1 --port 6379 --save '' --appendonly no` or run the README's test command.",
-            pytrace=False,
-        )
+        _missing("Redis",
+                 f"Redis is not reachable at {REDIS_URL} ({exc}). Start it with `redis-server --daemonize yes "
+                 "--bind 127.0.0.1 --port 6379 --save '' --appendonly no` or run the README's test command.")
 
 
 def create_pg_database() -> str:
@@ -354,6 +361,18 @@ def _start_rank(item: pytest.Item) -> int:
     return 2 if item.path.parent.name == "system" else 3
 
 
+# Fixtures that start a PostgreSQL cluster or a redis-server of their own (the fault tests).
+OWN_SERVERS = frozenset({"own_pg", "own_redis"})
+
+
+def _on_a_server(item: pytest.Item) -> bool:
+    """A test run on PostgreSQL or Redis: one of its parameters names the server, its name says so,
+    or it starts one of its own."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return (any(value in ("postgresql", "redis") for value in params.values()) or "postgresql" in item.name
+            or bool(OWN_SERVERS & set(getattr(item, "fixturenames", ()))))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark each test by what it needs, so the fast ones run alone with ``pytest -m unit``, and by
     the worker group it runs in (``_xdist_group``); the longest groups start first (``_start_rank``)."""
@@ -365,6 +384,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         elif fixtures & {"env", "tenant", "demo_admin", "server"} or item.path.parent.name == "system":
             item.add_marker(pytest.mark.http)
+        elif _on_a_server(item):
+            item.add_marker(pytest.mark.services)
         else:
             item.add_marker(pytest.mark.unit)
 
