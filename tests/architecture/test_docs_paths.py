@@ -1,5 +1,5 @@
-"""The README and every page of the documentation site (``docs/``) name only paths that exist: every
-repository path in a code span or a link is in the tree, so the documents describe the tree as it is.
+"""The READMEs, the contributing guide, the changelog and every page of the documentation site
+(``docs/``) name only paths that exist: every repository path in a code span or a link is in the tree, so the documents describe the tree as it is.
 (Links between the site's pages, and their anchors, are checked by ``mkdocs build --strict``.)
 
 Which tokens are paths: the words of inline code spans and the targets of links that contain a ``/``
@@ -27,7 +27,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCUMENTS = ("README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md")))
+DOCUMENTS = ("README.md", "CONTRIBUTING.md", "CHANGELOG.md", "generated/README.md",
+             *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md")))
 EXTENSIONS = frozenset({
     "cfg", "css", "html", "ini", "js", "json", "lock", "md", "mjs", "png", "po", "pot", "py", "sh", "toml", "ts",
     "txt", "yaml", "yml",
