@@ -386,6 +386,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.http)
         elif _on_a_server(item):
             item.add_marker(pytest.mark.services)
+        elif item.get_closest_marker("tools") is not None:
+            pass  # needs Node or Java (marked by the test): not a unit test
         else:
             item.add_marker(pytest.mark.unit)
 

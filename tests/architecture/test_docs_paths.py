@@ -1,5 +1,6 @@
 """The READMEs, the contributing guide, the changelog and every page of the documentation site
-(``docs/``) name only paths that exist: every repository path in a code span or a link is in the tree, so the documents describe the tree as it is.
+(``docs/``) name only paths that exist: every repository path in a code span or a link is in the
+tree, so the documents describe the tree as it is.
 (Links between the site's pages, and their anchors, are checked by ``mkdocs build --strict``.)
 
 Which tokens are paths: the words of inline code spans and the targets of links that contain a ``/``

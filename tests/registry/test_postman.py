@@ -335,6 +335,7 @@ def test_stale_names_changed_missing_and_extra_files(tmp_path: Path) -> None:
     assert postman.stale(tmp_path, DOCUMENT, SESSION_DOCUMENT) == [f"{postman.DIRECTORY}/old.json (not generated)"]
 
 
+@pytest.mark.tools  # the whole `generate --check`: the TypeScript SDKs' generator runs on Node
 def test_generate_check_fails_on_a_stale_collection(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
