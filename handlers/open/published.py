@@ -18,7 +18,7 @@ from tessera.events import inbound as inbound_events
 from tessera.openplatform.commands import execute as op_commands
 from tessera.openplatform.resources import reads as op_resources
 from tessera.registry.capabilities import Capabilities, CommandCap, EventSourceCap, ResourceCap
-from tessera.registry.names import camel
+from tessera.registry.names import execute_capability_id, list_resource_id, post_event_id
 from tessera.web.context import current
 
 Handler = Callable[..., Any]
@@ -85,13 +85,13 @@ def operations(registry: Capabilities) -> dict[str, Handler]:
     """operationId -> handler, for every operation the generator derives from the registry."""
     found: dict[str, Handler] = {}
     for resource in registry.resources.values():
-        found[f"list{resource.plural_name}"] = _list(resource)
+        found[list_resource_id(resource.plural_name)] = _list(resource)
     for operation_id, resource in registry.reads_by_operation.items():
         found[operation_id] = _read(resource)
     for command in registry.commands.values():
-        found[f"execute{camel(command.code)}"] = _execute(command)
+        found[execute_capability_id(command.code)] = _execute(command)
     for source in registry.event_sources.values():
-        found[f"post{camel(source.code)}Event"] = _post_event(source)
+        found[post_event_id(source.code)] = _post_event(source)
     found["listEvents"] = events.list_events
     found["getEvent"] = events.get_event
     return found

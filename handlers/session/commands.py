@@ -12,7 +12,7 @@ from typing import Any
 
 from handlers.session.base import authenticated, header, request_id
 from tessera.registry.models import CommandDecl, Declarations
-from tessera.registry.names import camel
+from tessera.registry.names import execute_command_id
 from tessera.session.commands import execute as commands
 from tessera.web.envelopes import ok
 
@@ -29,4 +29,4 @@ def _execute(command: CommandDecl) -> Handler:
 
 
 def operations(declarations: Declarations) -> dict[str, Handler]:
-    return {f"execute{camel(command.code)}Command": _execute(command) for command in declarations.commands.values()}
+    return {execute_command_id(command.code): _execute(command) for command in declarations.commands.values()}

@@ -14,7 +14,7 @@ from typing import Any
 from handlers.session.base import authenticated, query_params
 from tessera.lists.contract import list_body
 from tessera.registry.models import Declarations, PageDecl
-from tessera.registry.names import camel
+from tessera.registry.names import get_record_id, list_records_id, query_records_id
 from tessera.session.records import reads as records
 from tessera.web.envelopes import ok
 
@@ -50,7 +50,7 @@ def _read(page: PageDecl) -> Handler:
 def operations(declarations: Declarations) -> dict[str, Handler]:
     found: dict[str, Handler] = {}
     for page in declarations.pages.values():
-        found[f"list{camel(page.key)}Records"] = _list(page)
-        found[f"query{camel(page.key)}Records"] = _query(page)
-        found[f"get{camel(page.key)}Record"] = _read(page)
+        found[list_records_id(page.key)] = _list(page)
+        found[query_records_id(page.key)] = _query(page)
+        found[get_record_id(page.key)] = _read(page)
     return found

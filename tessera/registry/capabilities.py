@@ -22,6 +22,7 @@ from tessera.core import yamlfile
 from tessera.core.schema_check import Check, check_for
 from tessera.registry import fit
 from tessera.registry.models import Declarations, FieldDecl, ModelDecl
+from tessera.registry.names import get_resource_id
 
 DOTTED = r"^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$"
 SCOPE = r"^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$"
@@ -245,7 +246,7 @@ class Capabilities:
     @cached_property
     def reads_by_operation(self) -> dict[str, ResourceCap]:
         """Each resource by the operationId of its read by pid in the generated document (``getAsset``)."""
-        return {f"get{resource.schema_name}": resource for resource in self.resources.values()}
+        return {get_resource_id(resource.schema_name): resource for resource in self.resources.values()}
 
     def events_for(self, model: str, action: str) -> list[WebhookEventCap]:
         """Webhook events a change of this kind to a record of ``model`` may emit."""

@@ -36,7 +36,14 @@ from tessera.registry.capabilities import (
     previous_name,
 )
 from tessera.registry.models import FieldDecl
-from tessera.registry.names import camel, name_inline_schemas
+from tessera.registry.names import (
+    camel,
+    execute_capability_id,
+    get_resource_id,
+    list_resource_id,
+    name_inline_schemas,
+    post_event_id,
+)
 from tessera.registry.operational import OPERATIONAL_EVENTS
 
 HEADER = (
@@ -407,6 +414,8 @@ def _add_resources(doc: dict[str, Any], templates: dict[str, Any], registry: Cap
         values: dict[str, Any] = {
             "resource": resource.name, "Schema": resource.schema_name, "Plural": resource.plural_name,
             "readScope": resource.read_scope, "description": resource.description, "pidPattern": RECORD_PID_PATTERN,
+            "listOperation": list_resource_id(resource.plural_name),
+            "readOperation": get_resource_id(resource.schema_name),
         }
         for key in ("listResource", "readResource"):
             template = substitute(templates[key], values)
@@ -425,6 +434,8 @@ def _add_commands(doc: dict[str, Any], templates: dict[str, Any], registry: Capa
             "Schema": command.resource.schema_name, "scope": command.scope, "summary": command.summary,
             "commandDescription": command.description or command.summary, "emits": command.emits or "no",
             "precondition": _precondition_text(command), "commandParameters": _command_parameters(command),
+            "executeOperation": execute_capability_id(command.code),
+            "readOperation": get_resource_id(command.resource.schema_name),
         }
         template = substitute(templates["executeCommand"], values)
         doc["paths"][template["path"]] = {"post": template["operation"]}
@@ -436,7 +447,7 @@ def _add_event_sources(doc: dict[str, Any], templates: dict[str, Any], registry:
     schemas = doc["components"]["schemas"]
     for source in registry.event_sources.values():
         values = {"source": source.code, "Source": camel(source.code), "scope": source.scope,
-                  "sourceDescription": source.description or source.code}
+                  "sourceDescription": source.description or source.code, "postOperation": post_event_id(source.code)}
         template = substitute(templates["postEvent"], values)
         doc["paths"][template["path"]] = {"post": template["operation"]}
         doc["tags"].append({"name": source.code, "description": source.description or source.code})
@@ -559,7 +570,7 @@ def _link_commands(doc: dict[str, Any], resource: ResourceCap, registry: Capabil
     for command in registry.commands.values():
         if command.resource is resource and command.action == "update":
             links[f"Execute{camel(command.code)}"] = {
-                "operationId": f"execute{camel(command.code)}",
+                "operationId": execute_capability_id(command.code),
                 "description": f"Run {command.code} on this record, conditional on its ETag "
                                "(`targetPid` is the record's `pid`).",
                 "parameters": {"header.If-Match": "$response.header.ETag"},

@@ -154,3 +154,42 @@ def _refs(node: Any) -> set[str]:
         elif isinstance(current, list):
             stack.extend(current)
     return found
+
+
+# The operationIds of the operations the registries generate, one rule for both sides: the documents'
+# templates take each id whole (``${listOperation}``), and the handlers bind by the same functions.
+def list_records_id(page_key: str) -> str:
+    return f"list{camel(page_key)}Records"
+
+
+def query_records_id(page_key: str) -> str:
+    return f"query{camel(page_key)}Records"
+
+
+def get_record_id(page_key: str) -> str:
+    return f"get{camel(page_key)}Record"
+
+
+def execute_command_id(command_code: str) -> str:
+    """A session command's execute (``executeAssetsCreateCommand``)."""
+    return f"execute{camel(command_code)}Command"
+
+
+def list_resource_id(plural_name: str) -> str:
+    """An Open Platform resource's list (``listAssets``)."""
+    return f"list{plural_name}"
+
+
+def get_resource_id(schema_name: str) -> str:
+    """An Open Platform resource's read by pid (``getAsset``)."""
+    return f"get{schema_name}"
+
+
+def execute_capability_id(command_code: str) -> str:
+    """An Open Platform command's execute (``executeAssetsAssign``)."""
+    return f"execute{camel(command_code)}"
+
+
+def post_event_id(source_code: str) -> str:
+    """An event source's inbound operation (``postRobotFleetEvent``)."""
+    return f"post{camel(source_code)}Event"

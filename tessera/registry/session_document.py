@@ -44,7 +44,18 @@ from tessera.registry.models import (
     ModelDecl,
     PageDecl,
 )
-from tessera.registry.names import add_referred, camel, may_be_null, name_inline_schemas, ref, refer
+from tessera.registry.names import (
+    add_referred,
+    camel,
+    execute_command_id,
+    get_record_id,
+    list_records_id,
+    may_be_null,
+    name_inline_schemas,
+    query_records_id,
+    ref,
+    refer,
+)
 from tessera.registry.operational import OPERATIONAL_EVENTS
 from tessera.registry.query_forms import add_query_forms
 
@@ -527,7 +538,8 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
 
     for page in declarations.pages.values():
         values = {"page": page.key, "Page": camel(page.key), "model": page.model.code,
-                  "permission": page.permission}
+                  "permission": page.permission, "listOperation": list_records_id(page.key),
+                  "queryOperation": query_records_id(page.key), "readOperation": get_record_id(page.key)}
         record = record_example(page.model)
         listed = _ok({"records": [record], "total": 1, "pageNum": 1, "pageSize": 10})
         examples = {"listRecords": ("get", None, listed), "queryRecords": ("post", query_example(page), listed),
@@ -544,6 +556,7 @@ def build_session_document(skeleton_path: Path, declarations: Declarations,
         request, result = command_components(command, camel(command.page.model.code))
         _add(schemas, request)
         values = {"command": command.code, "Command": camel(command.code), "Result": result,
+                  "executeOperation": execute_command_id(command.code),
                   "permission": command.permission, "summary": _command_summary(command),
                   "actionDescription": _action_description(command)}
         template = substitute(templates["executeCommand"], values)
