@@ -120,8 +120,8 @@ def name_inline_schemas(schemas: dict[str, Any]) -> None:
     """Every enum and object left inline under a component becomes a component named for its place.
 
     Names are the owner's and the property path's (``EcPublicJwk.alg``: ``EcPublicJwkAlg``; array
-    items add ``Item``); a place that may be null keeps its schema (``may_be_null``). A name another schema holds already is a ``NameClash``: the builder
-    or the skeleton names that schema by hand."""
+    items add ``Item``); a place that may be null keeps its schema (``may_be_null``). A name another
+    schema holds already is a ``NameClash``: the builder or the skeleton names that schema by hand."""
     pending = list(schemas.items())
     while pending:
         owner, schema = pending.pop(0)
