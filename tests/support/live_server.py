@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -12,7 +13,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 import uvicorn
@@ -28,24 +29,22 @@ def free_port() -> int:
 
 @contextmanager
 def serve(app: Any) -> Iterator[str]:
-    """Run ``app`` on 127.0.0.1 until the block ends; yields its base URL."""
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, access_log=False))
+    """Run ``app`` on 127.0.0.1 until the block ends; yields its base URL.
+
+    The server binds port 0 and the URL names the port the kernel gave it: a port picked before the
+    start could be taken by another test's server in between, whose answers would then stand in for it.
+    """
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, access_log=False))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
-    with httpx.Client(timeout=1) as poll:  # one client: each new one builds an SSL context (milliseconds of CPU)
-        while True:
-            try:
-                poll.get(f"{base}/api/health")
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the test server did not start within 20 s") from None
-                time.sleep(0.05)
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start within 20 s")
+        time.sleep(0.02)
+    port = int(server.servers[0].sockets[0].getsockname()[1])
     try:
-        yield base
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
@@ -62,6 +61,83 @@ def tessera_env(var_dir: Path, **settings: str) -> dict[str, str]:
     return env
 
 
+class PortTaken(Exception):
+    """The port picked for a server was taken by another process before the server could bind it."""
+
+
+def wait_until_bound(proc: subprocess.Popen[str], log: IO[str], base: str, deadline: float) -> None:
+    """Return once the ``tessera serve`` writing ``log`` has bound ``base``'s port.
+
+    A port picked before the start can be taken by another test's server in between, whose health
+    check would then pass in this one's place: so readiness is the server's own announcement, and a
+    server that could not bind raises ``PortTaken``. The log is read with ``pread``: the child shares
+    the file's offset, and a seek here would move where it writes next.
+    """
+    announced = f"Uvicorn running on {base} ".encode()
+    while True:
+        written = os.pread(log.fileno(), os.fstat(log.fileno()).st_size, 0)
+        if announced in written:
+            return
+        if proc.poll() is not None:
+            if b"address already in use" in written.lower():
+                raise PortTaken(base)
+            raise RuntimeError(f"tessera serve did not start (exit {proc.returncode}):\n"
+                               + written.decode(errors="replace")[-4000:])
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"tessera serve did not bind {base} in time:\n"
+                               + written.decode(errors="replace")[-4000:])
+        time.sleep(0.1)
+
+
+def start_tessera(args: list[str], env: dict[str, str], *, log_path: Path | None = None, scheme: str = "http",
+                  verify: ssl.SSLContext | bool = True,
+                  startup_seconds: float = 60) -> tuple[subprocess.Popen[str], IO[str], str]:
+    """``tessera *args --host 127.0.0.1 --port P`` on a free port P, once it has bound P and
+    ``/api/health`` answers 200 there: the process, its log (at ``log_path``, else a temporary file;
+    the caller closes it) and its base URL. A port taken before the server bound it is given up for
+    another (three tries)."""
+    deadline = time.monotonic() + startup_seconds
+    for _ in range(3):
+        base = f"{scheme}://127.0.0.1:{free_port()}"
+        log = log_path.open("w+") if log_path is not None else tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
+        command = [*TESSERA, *args, "--host", "127.0.0.1", "--port", base.rsplit(":", 1)[1]]
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
+        try:
+            wait_until_bound(proc, log, base, deadline)
+            # Several processes listen only once each has started: until then a connection is refused.
+            with httpx.Client(timeout=1, verify=verify) as poll:
+                while not _healthy(poll, base):
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError(f"tessera serve bound {base} but never answered /api/health with 200")
+                    time.sleep(0.1)
+        except PortTaken:
+            log.close()
+            continue
+        except BaseException:
+            stop(proc)
+            log.close()
+            raise
+        return proc, log, base
+    raise RuntimeError("three free ports were taken by other processes before tessera serve could bind them")
+
+
+def _healthy(client: httpx.Client, base: str) -> bool:
+    try:
+        return client.get(f"{base}/api/health").status_code == 200
+    except httpx.TransportError:
+        return False
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    """Terminate ``proc`` and wait for it (killed after 20 s)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 @contextmanager
 def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: float = 60,
                   allow_5xx: bool = False, log_path: Path | None = None) -> Iterator[str]:
@@ -72,33 +148,12 @@ def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: fl
     When it stops, any 5xx in its access log fails the tests that used it (unless ``allow_5xx``).
     Its log is kept at ``log_path`` when given (a test reads it to explain a failure), else discarded.
     """
-    port = free_port()
-    # Closed in the finally block.
-    log = log_path.open("w+") if log_path is not None else tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
-    args = [*TESSERA, "serve", *(["--demo"] if demo else []), "--host", "127.0.0.1", "--port", str(port)]
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
+    proc, log, base = start_tessera(["serve", *(["--demo"] if demo else [])], env, log_path=log_path,
+                                    startup_seconds=startup_seconds)
     try:
-        deadline = time.monotonic() + startup_seconds
-        with httpx.Client(timeout=1) as poll:
-            while True:
-                try:
-                    if poll.get(f"{base}/api/health").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    raise RuntimeError(f"tessera serve did not start (exit {proc.poll()}):\n{log.read()[-4000:]}")
-                time.sleep(0.2)
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.seek(0)
         errors = [] if allow_5xx else five_hundreds_in(log)
         log.seek(0)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import json
+import os
 import ssl
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,13 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-from tests.support.live_server import ROOT, TESSERA, free_port
+from tests.support.live_server import start_tessera, stop
 
 
 @dataclass(frozen=True)
@@ -87,9 +85,9 @@ class Served:
     _log: Any
 
     def output(self) -> str:
-        self._log.flush()
-        self._log.seek(0)
-        return str(self._log.read())
+        # pread: the server shares the file's offset, so a seek here would move where it writes next.
+        fd = self._log.fileno()
+        return os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace")
 
     def access_lines(self) -> list[dict[str, Any]]:
         """The JSON access-log entries the process has written (one per request)."""
@@ -118,33 +116,17 @@ class Served:
 @contextmanager
 def serving(env: dict[str, str], *args: str, scheme: str = "http", verify: ssl.SSLContext | bool = True,
             startup_seconds: float = 60) -> Iterator[Served]:
-    """``tessera serve *args`` on a free loopback port, ready once ``/api/health`` answers 200 over
-    ``scheme`` (verified with ``verify``); fails the test on any 5xx in its access log."""
-    port = free_port()
-    log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed in the finally block
-    command = [*TESSERA, "serve", *args, "--host", "127.0.0.1", "--port", str(port)]
-    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
-    served = Served(f"{scheme}://127.0.0.1:{port}", log)
+    """``tessera serve *args`` on a free loopback port, ready once it has bound the port and
+    ``/api/health`` answers 200 over ``scheme`` (verified with ``verify``); fails the test on any 5xx
+    in its access log."""
+    proc, log, base = start_tessera(["serve", *args], env, scheme=scheme, verify=verify,
+                                    startup_seconds=startup_seconds)
     try:
-        deadline = time.monotonic() + startup_seconds
-        while True:
-            try:
-                if httpx.get(f"{served.base}/api/health", timeout=1, verify=verify).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"tessera serve did not start (exit {proc.poll()}):\n{served.output()[-4000:]}")
-            time.sleep(0.2)
+        served = Served(base, log)
         yield served
         errors = [f"{e.get('method')} {e.get('path')} -> {e['status']}" for e in served.access_lines()
                   if isinstance(e.get("status"), int) and e["status"] >= 500]
         assert not errors, f"tessera serve answered 5xx no test expected: {errors[:5]}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
