@@ -428,6 +428,12 @@ def _report_cpu(terminalreporter: Any) -> None:
                                 f"they started); the {CPU_SHOWN} that used the most:")
     for value, nodeid in sorted(used, reverse=True)[:CPU_SHOWN]:
         terminalreporter.write_line(f"cpu: {value:8.1f} s  {nodeid}")
+    by_file: dict[str, float] = {}
+    for value, nodeid in used:
+        by_file[nodeid.split("::")[0]] = by_file.get(nodeid.split("::")[0], 0.0) + value
+    terminalreporter.write_line(f"cpu: the {CPU_SHOWN} test files that used the most:")
+    for path, value in sorted(by_file.items(), key=lambda item: -item[1])[:CPU_SHOWN]:
+        terminalreporter.write_line(f"cpu: {value:8.1f} s  {path}")
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
