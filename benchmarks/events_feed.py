@@ -48,10 +48,10 @@ from roundtrips import newest_log, statements
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Engine
 
-from storage import event_feed
-from storage.tables import outbox_events, outbox_feed
+from storage.openplatform import event_feed
+from storage.schema.tables import outbox_events, outbox_feed
 from tessera.core.ids import new_pid
-from tessera.events import sending
+from tessera.webhooks import sending
 
 READER_SCOPES = ["inventory.stockins.read"]
 WRITER_SCOPES = ["assets.read", "assets.manage", "inventory.stockins.read", "inventory.stockins.manage"]

@@ -31,7 +31,7 @@ from harness import RESULTS_DIR, log, results, seeding
 from harness.databases import BACKENDS, fresh
 from sqlalchemy import insert, text
 
-from storage.tables import tenants
+from storage.schema.tables import tenants
 from tessera.registry.models import load_declarations
 
 ROOT = Path(__file__).resolve().parent.parent

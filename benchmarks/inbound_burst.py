@@ -92,7 +92,7 @@ from harness.databases import BACKENDS, Workspace, fresh, pg_activity
 from harness.servers import Server, launch, launch_group, serve_command, stop_all, stop_group, wait_ready, worker
 from sqlalchemy import Engine, and_, func, select
 
-from storage.tables import automation_runs, automations, inbound_events, installations, records, tenants
+from storage.schema.tables import automation_runs, automations, inbound_events, installations, records, tenants
 from tessera.demo import DEMO_AUTOMATION
 
 SOURCE = "robot-fleet"

@@ -71,7 +71,7 @@ from harness.seeding import Credential
 from harness.servers import BASELINE, TESSERA, Server, running
 from sqlalchemy import Engine, and_, case, func, select
 
-from storage.tables import open_api_calls, records
+from storage.schema.tables import open_api_calls, records
 from tessera.demo import asset_payload, stock_in_payload
 from tessera.openplatform.resources import reads as op_resources
 from tessera.runtime import Runtime
@@ -244,7 +244,7 @@ def verify_alike(servers: dict[str, Server], auth: dict[str, str], done: Setup, 
 
 def audit_mark(engine: Engine) -> int:
     """The last ``open_api_calls`` id once the table has stopped growing: Tessera queues its call-audit
-    rows and writes them in batches (``storage/call_audit.py``), so the rows of the calls just made
+    rows and writes them in batches (``storage/openplatform/call_audit.py``), so the rows of the calls just made
     (the checks, the previous run) may land after a mark taken at once."""
     def last() -> int:
         with engine.connect() as conn:

@@ -12,7 +12,7 @@ Per backend (both unless ``--backend``), on a fresh migrated database (``harness
    Open Platform idempotency keys 5% each. Then ``--live`` times as many rows of every kind that are
    still in use (a minute old, tokens unexpired), which the purge must leave, and ``harness.seeding.
    analyze`` (the steady state autovacuum reaches).
-2. The service's own purge (``tessera.events.retention.purge``, default settings but ``--batch``)
+2. The service's own purge (``tessera.background.retention.purge``, default settings but ``--batch``)
    is run pass after pass until no rule is left unfinished, as a worker does while a backlog
    lasts (on a worker these passes are interleaved with deliveries). Each DELETE is timed.
 3. One more purge with nothing left to delete: what the worker pays every interval once the
@@ -37,7 +37,7 @@ from harness import RESULTS_DIR, log, results, seeding
 from harness.databases import BACKENDS, Workspace, fresh
 from sqlalchemy import Engine, Table, func, insert, select, text
 
-from storage.tables import (
+from storage.schema.tables import (
     access_tokens,
     applications,
     credentials,
@@ -52,7 +52,7 @@ from storage.tables import (
     users,
     webhook_endpoints,
 )
-from tessera.events import retention
+from tessera.background import retention
 
 CHUNK = 10_000
 AGE = timedelta(days=100)  # past every default period (the longest, call audit, is 90 days)

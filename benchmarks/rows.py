@@ -2,16 +2,16 @@
 
     .venv/bin/python benchmarks/rows.py [--rows 100000] [--repeat 5]
 
-Every Open Platform business call reads one row of ``storage.tokens``' token context (18 columns)
+Every Open Platform business call reads one row of ``storage.openplatform.tokens``' token context (18 columns)
 and ``tessera.openplatform.tokens.bearer`` reads 17 of them by name (some twice). This times, per
 row, what the storage engine does with the driver's values and what the bearer code then reads:
 
-* ``before``: the ``Row`` class every statement had until typed rows (``storage/engine.py`` at
+* ``before``: the ``Row`` class every statement had until typed rows (``storage/drivers/engine.py`` at
   ``8ba9a3e``, copied here as it was): a ``tuple`` subclass made per statement, whose columns are
   found by ``__getattr__`` in a name-to-index dict, after Python's own attribute lookup failed;
   built after the same value conversions (the statement's type processors) as the engine's.
 * ``typed``: the engine's real ``Compiled.rows`` of the real ``_TOKEN_CONTEXT`` statement, whose
-  rows are ``storage.tokens.TokenContextRow``, a ``NamedTuple`` (its fields are C-level getters).
+  rows are ``storage.openplatform.tokens.TokenContextRow``, a ``NamedTuple`` (its fields are C-level getters).
 
 Both read the same columns of the same values; the figures are the fastest of ``--repeat`` runs
 (``benchmarks/results/rows.json`` and ``.txt``). No database is involved: the driver's fetch is the
@@ -29,11 +29,11 @@ from typing import Any
 
 from harness import log, results
 
-from storage import tokens
+from storage.openplatform import tokens
 
 
 class _OldRow(tuple[Any, ...]):
-    """``storage.engine.Row`` before typed rows."""
+    """``storage.drivers.engine.Row`` before typed rows."""
 
     __slots__ = ()
     _fields: tuple[str, ...] = ()

@@ -67,7 +67,7 @@ Four parts, each with checks (exit status 1 when one fails):
    (``_webhook_peers.py receive``) and ``--endpoints`` endpoints subscribed to
    ``inventory.stock-in.created``. A control endpoint is subscribed only to
    ``assets.assignment.changed`` and must receive nothing. All are made through
-   ``tessera.events.endpoints.create_endpoint``. wrk drives the command through both API
+   ``tessera.webhooks.endpoints.create_endpoint``. wrk drives the command through both API
    processes for ``--delivery-seconds`` while both workers deliver, and the run waits, with progress,
    until the receiver has every delivery and the queues are empty. The checks are
    ``benchmarks/webhooks.py``'s (``harness.deliveries``: exactly once, signed, one 204 attempt each).
@@ -116,7 +116,7 @@ from harness.order import abba, at_once
 from harness.servers import TESSERA, Server, check_alive, running, start_all, stop_all, worker
 from sqlalchemy import Engine
 
-from storage import record_indexes
+from storage.schema import record_indexes
 from tessera.core.settings import load_settings
 from tessera.runtime import Runtime
 

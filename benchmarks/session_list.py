@@ -10,7 +10,7 @@
    ``--seed python`` row by row from ``tessera.demo.asset_payload`` (``harness.seeding``); then
    ``VACUUM ANALYZE`` and ``CHECKPOINT`` (the change log's triggers stamp the bulk insert as a new epoch
    of the tenant's assets, ``storage.record_cache``). Then the indexes that follow ``models.yaml`` are synced as
-   ``tessera migrate`` does (``storage.record_indexes``), timed: the migration's run time on this table
+   ``tessera migrate`` does (``storage.schema.record_indexes``), timed: the migration's run time on this table
    (``--no-declared-indexes`` skips it, for the figures before).
 2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/baseline``: bare Starlette and
    psycopg 3 async, the JWT verified, the user's membership and permissions in one query, the list's
@@ -60,9 +60,9 @@ from psycopg import sql
 from sqlalchemy.sql import ClauseElement
 
 from storage import record_cache
-from storage.db import make_engine
-from storage.engine import Executor, Query, Result, Row, Statement, compiled_for
-from storage.postgres import conninfo
+from storage.drivers.db import make_engine
+from storage.drivers.engine import Executor, Query, Result, Row, Statement, compiled_for
+from storage.drivers.postgres import conninfo
 from storage.records import RecordRepository
 from tessera.demo import ASSET_KINDS, ASSIGNEES, asset_payload
 from tessera.lists.contract import parse_list_request
@@ -205,10 +205,10 @@ def sqlite_plans(rt: Runtime, tenant_id: int, keyword: str) -> dict[str, Any]:
 
 
 def sync_indexes(rt: Runtime) -> float | None:
-    """``tessera migrate``'s index sync (``storage.record_indexes``) on the seeded table: its seconds, or
+    """``tessera migrate``'s index sync (``storage.schema.record_indexes``) on the seeded table: its seconds, or
     None where this tree has no such step."""
     try:
-        from storage import record_indexes
+        from storage.schema import record_indexes
     except ImportError:
         return None
     report = record_indexes.sync(rt.settings.database_url, rt.declarations.models.values())
@@ -322,7 +322,7 @@ NODE_ROWS = re.compile(r"->\s+(.+?)\s+\(cost=\S+ rows=(\d+) width=\d+\) \(actual
 
 class Recording:
     """An executor that runs every statement on ``inner`` and keeps the SQL text and parameters the driver
-    gets for it (compiled and bound as ``storage.postgres`` does) in ``sent``; over a database, its
+    gets for it (compiled and bound as ``storage.drivers.postgres`` does) in ``sent``; over a database, its
     transactions (``read``) are recorded too."""
 
     def __init__(self, inner: Executor, sent: list[tuple[str, Any]]) -> None:

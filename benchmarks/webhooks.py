@@ -48,7 +48,7 @@ worker logs are JSON at WARNING.
 Checks after every run (``harness.deliveries``; exit status 1 when one fails): each event has exactly
 one delivery per subscribed endpoint and none for the control endpoint; the receiver got each
 ``X-Webhook-Delivery`` exactly once, on its endpoint's path, with its event's body, Tessera's headers
-and no ``X-Request-Id``, signed so that ``tessera.events.verify.verify`` accepts it; every delivery is
+and no ``X-Request-Id``, signed so that ``tessera.webhooks.verify.verify`` accepts it; every delivery is
 ``delivered`` by one 204 attempt. At the end: nothing pending, retrying, dead or undispatched.
 
 CPU columns are CPU ms per delivery (``harness.cpu``): the senders (the workers, or the baseline
@@ -92,13 +92,13 @@ from harness.deliveries import (
 from harness.servers import Server, launch, stop_all, wait_ready, worker
 
 from storage import outbox
-from tessera.events import sending
-from tessera.events.urls import check_url
 from tessera.openplatform.commands import execute as op_commands
 from tessera.openplatform.resources import reads as op_resources
 from tessera.openplatform.tokens import bearer
 from tessera.openplatform.tokens.bearer import Caller
 from tessera.runtime import Runtime
+from tessera.webhooks import sending
+from tessera.webhooks.urls import check_url
 
 EVENT = "assets.assignment.changed"
 CONTROL_EVENT = "inventory.stock-in.created"

@@ -63,10 +63,10 @@ from harness.servers import HOST, Server, Target, launch, stop_all, wait_ready, 
 from sqlalchemy import Engine, func, select
 
 from storage import outbox
-from storage.tables import deliveries, delivery_attempts, webhook_endpoints
-from tessera.events import endpoints as webhook_admin
-from tessera.events import sending
+from storage.schema.tables import deliveries, delivery_attempts, webhook_endpoints
 from tessera.runtime import Runtime
+from tessera.webhooks import endpoints as webhook_admin
+from tessera.webhooks import sending
 
 EVENT = "assets.assignment.changed"
 TENANT = "killbench"
@@ -208,7 +208,7 @@ def worker_with(name: str, lease_margin: float | None) -> Target:
     if lease_margin is None:
         return target
     *head, code = target.command
-    patch = f"from tessera.events import sending; sending.LEASE_MARGIN_SECONDS = {lease_margin!r}; "
+    patch = f"from tessera.webhooks import sending; sending.LEASE_MARGIN_SECONDS = {lease_margin!r}; "
     return dataclasses.replace(target, command=(*head, patch + code))
 
 

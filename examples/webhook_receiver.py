@@ -24,10 +24,10 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-# Integrators without the tessera package can copy tessera/events/verify.py (standard library only, a single
+# Integrators without the tessera package can copy tessera/webhooks/verify.py (standard library only, a single
 # file) next to this script instead; the fallback import below then picks it up.
 try:
-    from tessera.events.verify import DELIVERY_HEADER, STANDARD_ID_HEADER, WebhookVerificationError, verify
+    from tessera.webhooks.verify import DELIVERY_HEADER, STANDARD_ID_HEADER, WebhookVerificationError, verify
 except ModuleNotFoundError:  # pragma: no cover - only when running from a copied file
     from webhook_verify import (  # type: ignore[no-redef]
         DELIVERY_HEADER,

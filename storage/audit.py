@@ -14,9 +14,9 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import ColumnElement, false, func, insert, or_, select
 
-from storage.engine import Executor, Statement, bound
+from storage.drivers.engine import Executor, Statement, bound
 from storage.listing import ListField, ListQueries, ListRequest, build_queries, like_escape, run_list
-from storage.tables import audit_log
+from storage.schema.tables import audit_log
 from tessera.core.ids import new_pid
 
 
@@ -69,7 +69,7 @@ def entry(*, tenant_id: int | None, actor_user_id: int | None, actor: str | None
           target_type: str | None = None, target_id: str | None = None, before: Any = None, after: Any = None,
           request_id: str | None = None, application_id: int | None = None, now: datetime) -> dict[str, Any]:
     """The values of one audit entry (``COLUMNS``), with a new pid: for ``append_entry``, or for a
-    statement that writes the entry beside the change it records (``storage.tokens``)."""
+    statement that writes the entry beside the change it records (``storage.openplatform.tokens``)."""
     return {
         "pid": new_pid("aud"), "tenant_id": tenant_id, "actor_user_id": actor_user_id, "actor": actor,
         "action": action, "target_type": target_type, "target_id": target_id, "before": before, "after": after,

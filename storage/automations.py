@@ -13,9 +13,9 @@ from typing import Any, NamedTuple
 from sqlalchemy import and_, bindparam, insert, select, update
 
 from storage import queues
-from storage.engine import Executor, Query, Statement, bound, insert_or_skip
+from storage.drivers.engine import Executor, Query, Statement, bound, insert_or_skip
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
-from storage.tables import automation_runs, automations, inbound_events
+from storage.schema.tables import automation_runs, automations, inbound_events
 from tessera import tracing
 from tessera.core.ids import new_pid
 

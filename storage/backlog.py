@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from sqlalchemy import func, select
 
-from storage.engine import Executor, Statement
-from storage.tables import automation_runs, deliveries, inbound_events, outbox_events
+from storage.drivers.engine import Executor, Statement
+from storage.schema.tables import automation_runs, deliveries, inbound_events, outbox_events
 
 WAITING = ("pending", "retrying")
 COUNTED = (*WAITING, "dead")

@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import and_, bindparam, delete, insert, select
 
-from storage.engine import Executor, Statement, bound
-from storage.tables import idempotency_keys
+from storage.drivers.engine import Executor, Statement, bound
+from storage.schema.tables import idempotency_keys
 
 
 class KeyRow(NamedTuple):

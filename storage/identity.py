@@ -9,8 +9,8 @@ from typing import Any, NamedTuple, Protocol
 
 from sqlalchemy import and_, bindparam, func, insert, literal_column, select, update
 
-from storage.engine import Executor, Query, Statement
-from storage.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
+from storage.drivers.engine import Executor, Query, Statement
+from storage.schema.tables import memberships, platform_role_grants, role_permissions, roles, tenants, users
 from tessera.core.ids import new_pid
 
 PLATFORM_ROLES = ("sys.connector.update", "sys.admin")

@@ -32,7 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.types import NullType
 
-from storage.engine import Executor, Query, R
+from storage.drivers.engine import Executor, Query, R
 
 OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "like", "in", "not_in", "is_null", "is_not_null")
 
@@ -193,7 +193,7 @@ def build_queries(
 
 def sort_value(expr: ColumnElement[Any]) -> ColumnElement[Any]:
     """``expr`` as a result column: a number as the driver gives it (PostgreSQL's ``numeric``: a
-    ``Decimal``), which a statement compiled ahead of execution can read (``storage.engine``)."""
+    ``Decimal``), which a statement compiled ahead of execution can read (``storage.drivers.engine``)."""
     return type_coerce(expr, NullType()) if isinstance(expr.type, Numeric) else expr
 
 

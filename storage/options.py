@@ -14,9 +14,9 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import Integer, String, and_, literal, select, union_all
 
-from storage.engine import Executor
+from storage.drivers.engine import Executor
 from storage.listing import ListField, ListRequest, build_queries, json_field, keyword_in, model_literal, run_list
-from storage.tables import records
+from storage.schema.tables import records
 
 
 class OptionRow(NamedTuple):

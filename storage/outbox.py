@@ -12,8 +12,8 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import select
 
-from storage.engine import Executor, Query, Statement, bound
-from storage.tables import outbox_events
+from storage.drivers.engine import Executor, Query, Statement, bound
+from storage.schema.tables import outbox_events
 from tessera import tracing
 from tessera.core.ids import new_pid
 

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import ColumnElement, Table, and_, or_, select, update
 
-from storage.engine import Executor, Query
+from storage.drivers.engine import Executor, Query
 
 DUE = ("pending", "retrying")
 

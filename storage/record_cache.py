@@ -64,10 +64,10 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Connection
 from sqlalchemy.sql.visitors import replacement_traverse
 
-from storage.engine import Statement
+from storage.drivers.engine import Statement
 from storage.listing import sort_value
-from storage.tables import metadata, records
-from storage.types import JsonDoc, UTCDateTime
+from storage.schema.tables import metadata, records
+from storage.schema.types import JsonDoc, UTCDateTime
 
 record_stamps = Table(
     "record_stamps",

@@ -17,7 +17,7 @@ from sqlalchemy import ColumnElement, String, and_, bindparam, delete, func, ins
 from sqlalchemy.dialects import postgresql
 
 from storage import record_cache
-from storage.engine import Executor, Query, Row, Statement, insert_or_skip
+from storage.drivers.engine import Executor, Query, Row, Statement, insert_or_skip
 from storage.listing import (
     ListField,
     ListQueries,
@@ -27,7 +27,7 @@ from storage.listing import (
     keyword_like,
     model_literal,
 )
-from storage.tables import record_unique_values, records
+from storage.schema.tables import record_unique_values, records
 from tessera.core.clock import iso
 from tessera.core.ids import new_pid
 from tessera.core.text import storable_text
@@ -210,7 +210,7 @@ class RecordRepository:
     def _scope(self) -> list[ColumnElement[bool]]:
         # The model is rendered as a literal (a declared code, checked by ``model_literal``): the
         # declared indexes are partial (``WHERE model = '<code>' AND deleted_at IS NULL``, see
-        # ``storage.record_indexes``), and a planner can only use one when the query names the same
+        # ``storage.schema.record_indexes``), and a planner can only use one when the query names the same
         # model as a constant; as a bound parameter, PostgreSQL's generic plan and SQLite could not.
         return [
             records.c.tenant_id == self.tenant_id,
@@ -445,7 +445,7 @@ async def _orders_by_code_point(conn: Executor) -> bool:
 
 def present(row: RecordVersion, model: RecordModel) -> dict[str, Any]:
     """The record as clients see it: public ``id``, its declared fields, timestamps. A value stored under
-    a field no longer declared (``storage.field_moves``) is kept in ``data`` and shown to no one."""
+    a field no longer declared (``storage.schema.field_moves``) is kept in ``data`` and shown to no one."""
     data = row.data
     return {"id": row.pid, **{code: data[code] for code in model.fields if code in data},
             "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}

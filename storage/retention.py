@@ -11,7 +11,7 @@ delete (a delivery replayed, a key claimed afresh) is re-read and kept if it no 
 A row is only deleted once nothing references it, so no foreign key is ever violated and nothing
 cascades: attempts go before their delivery, deliveries before their outbox event, automation runs
 before their inbound event (a pass runs the rules in that order). Which period applies to which
-rule, and the periods themselves, are the caller's (``tessera.events.retention``).
+rule, and the periods themselves, are the caller's (``tessera.background.retention``).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from sqlalchemy import ColumnElement, Table, bindparam, delete, exists, select
 from sqlalchemy.sql import FromClause
 from sqlalchemy.sql.elements import BindParameter
 
-from storage.engine import Executor, Row, Statement
-from storage.tables import (
+from storage.drivers.engine import Executor, Row, Statement
+from storage.schema.tables import (
     access_tokens,
     automation_runs,
     client_assertion_jtis,

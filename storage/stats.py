@@ -22,9 +22,9 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
 
-from storage.engine import Executor, Query
-from storage.tables import deliveries, delivery_attempts, open_api_calls
-from storage.types import UTCDateTime
+from storage.drivers.engine import Executor, Query
+from storage.schema.tables import deliveries, delivery_attempts, open_api_calls
+from storage.schema.types import UTCDateTime
 
 PERCENTILES = (0.5, 0.95)
 

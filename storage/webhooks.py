@@ -13,10 +13,10 @@ from typing import Any, NamedTuple
 from sqlalchemy import ColumnElement, and_, bindparam, func, insert, or_, select, update
 
 from storage import queues
-from storage.engine import Executor, Query, Statement, bound
+from storage.drivers.engine import Executor, Query, Statement, bound
 from storage.listing import ListField, ListRequest, build_queries, keyword_in, run_list
 from storage.outbox import OutboxEventRow
-from storage.tables import (
+from storage.schema.tables import (
     applications,
     deliveries,
     delivery_attempts,
@@ -204,7 +204,7 @@ _NEXT_FEED_BATCH = Statement(update(outbox_feed).where(outbox_feed.c.id == 1)
 
 async def mark_dispatched(conn: Executor, event_ids: list[int], now: datetime) -> None:
     """Stamp the fanned-out events dispatched and number them as one batch of the events API's
-    feed (``storage/event_feed.py``): a reader that sees batch n has seen every batch before it."""
+    feed (``storage/openplatform/event_feed.py``): a reader that sees batch n has seen every batch before it."""
     if not event_ids:
         return
     batch = (await conn.execute(_NEXT_FEED_BATCH)).one().last

@@ -42,7 +42,7 @@ async def _lifespan(rt: Runtime, workers: int, metrics_listener: bool) -> AsyncI
     """The process's life on its event loop: in-process worker tasks (and the metrics listener,
     when asked for and configured) start with it and stop (after their current pass) before the
     pools, the call-audit flusher and Redis close."""
-    from tessera.events.worker import Worker
+    from tessera.background.worker import Worker
 
     port = rt.settings.metrics_port
     listener = await start_listener(rt.metrics, rt.settings.metrics_host, port) if metrics_listener and port else None

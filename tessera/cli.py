@@ -1,4 +1,5 @@
-"""The ``tessera`` command: serve, worker, migrate, seed, check, generate."""
+"""tessera: serve the service, run its workers, migrate the database, seed the demo, check the declarations and
+documents, generate what derives from them, and make a quickstart Open Platform credential."""
 
 from __future__ import annotations
 
@@ -6,8 +7,7 @@ import argparse
 import logging
 import sys
 import warnings
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from tessera.core.settings import SettingsError, load_settings
 
@@ -31,9 +31,9 @@ def _declared(settings: Any) -> Any:
 
 
 def _upgrade(settings: Any, progress: Any = None) -> list[str]:
-    """``storage.migrate.upgrade`` with the declared models and role templates: what changed in
+    """``storage.schema.migrate.upgrade`` with the declared models and role templates: what changed in
     fields and roles (``progress`` gets a line every few seconds of a long rename)."""
-    from storage.migrate import upgrade
+    from storage.schema.migrate import upgrade
 
     declarations = _declared(settings)
     return upgrade(settings.database_url, models=declarations.models.values(), role_templates=declarations.roles,
@@ -106,8 +106,8 @@ def _worker(args: argparse.Namespace) -> int:
     import asyncio
     import signal
 
+    from tessera.background.worker import Worker
     from tessera.core.logs import configure_logging
-    from tessera.events.worker import Worker
     from tessera.runtime import build_runtime
     from tessera.tracing.setup import configure as configure_tracing
     from tessera.web.metrics import start_listener
@@ -149,7 +149,7 @@ def _migrate(args: argparse.Namespace) -> int:
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_json)
     if args.plan:
-        from storage.migrate import plan
+        from storage.schema.migrate import plan
 
         declarations = _declared(settings)
         started = time.perf_counter()
@@ -272,187 +272,44 @@ def _check(_args: argparse.Namespace) -> int:
     return 0
 
 
-class _Output(NamedTuple):
-    """One generated text file: where it goes, what it holds now (None: missing) and what it should hold."""
-
-    target: Path
-    current: str | None
-    text: str
-
-
-def _output(target: Path, text: str) -> _Output:
-    """The file as it is on disk beside the text ``tessera generate`` would write there."""
-    return _Output(target, target.read_text(encoding="utf-8") if target.is_file() else None, text)
-
-
 def _generate(args: argparse.Namespace) -> int:
-    """Write generated/: both documents, their Postman collections, then the SDKs generated from the documents;
-    and the configuration reference of the documentation (``tessera.core.settings_reference``).
+    """Write generated/ and the generated pages of the documentation (``codegen.generate``, the build-time
+    package the service never imports), or with --check fail when any of it is stale."""
+    from codegen.generate import generate
 
-    With --check, write nothing and fail when any of it is stale (naming the files that differ). The documents
-    are built before anything is generated, so a broken models.yaml or capabilities.yaml fails first; a missing
-    generator (python or node) fails both modes the same way, with exit status 2.
-    """
-    from tessera.core import settings_reference
-    from tessera.core.settings import PROJECT_ROOT
-    from tessera.registry import sdk as sdkgen
-    from tessera.registry import session_document, typescript
-    from tessera.registry.document import generated_path, render
-
-    reference = _output(PROJECT_ROOT / settings_reference.PAGE, settings_reference.render())
-    published = _published_document()
-    document = _output(generated_path(PROJECT_ROOT), render(published))
-    session_doc = _session_document()
-    session = _output(session_document.generated_path(PROJECT_ROOT), session_document.render(session_doc))
-    try:
-        sdkgen.require_generator()
-        typescript.require_node()
-        if args.check:
-            stale = [f"{output.target.relative_to(PROJECT_ROOT)} (differs)"
-                     for output in (document, session, reference) if output.current != output.text]
-            return _report_stale(stale + _stale_derived(published, session_doc, document, session, args.verbose),
-                                 (document, session, reference))
-        _write_generated(published, session_doc, (document, session, reference), args.verbose)
-    except sdkgen.SdkError as exc:
-        print(f"tessera: {exc}", file=sys.stderr)
-        return 2
-    return 0
+    return generate(_published_document(), _session_document(), check=args.check, verbose=args.verbose)
 
 
-def _stale_derived(published: dict[str, Any], session_doc: dict[str, Any], document: _Output, session: _Output,
-                   verbose: bool) -> list[str]:
-    """What differs in the files derived from the documents (Postman collections, python and TypeScript SDKs),
-    comparing the committed files with what the documents *as they would be written* generate."""
-    from tessera.core.settings import PROJECT_ROOT
-    from tessera.registry import postman, typescript
-    from tessera.registry import sdk as sdkgen
-
-    stale = postman.stale(PROJECT_ROOT, published, session_doc)
-    with sdkgen.work_dir() as tmp:
-        # The SDK as `tessera generate` would write it: from the document as it would be written.
-        document_file = Path(tmp) / "document" / document.target.name
-        document_file.parent.mkdir()
-        document_file.write_text(document.text, encoding="utf-8")
-        session_file = document_file.parent / session.target.name
-        session_file.write_text(session.text, encoding="utf-8")
-        results = sdkgen.generate(PROJECT_ROOT, Path(tmp), {"generated/open-platform.yaml": document_file,
-                                                            "generated/session-api.yaml": session_file})
-        _print_sdk_warnings(results, verbose)
-        python_dir = sdkgen.python_dir(PROJECT_ROOT)
-        for result in results:
-            committed = python_dir / result.sdk.directory
-            stale += [f"{committed.relative_to(PROJECT_ROOT)}/{diff}"
-                      for diff in sdkgen.differences(result.path, committed)]
-        documents = {typescript.OPEN_PLATFORM.document: document_file, typescript.SESSION.document: session_file}
-        for package in typescript.SDKS:
-            fresh = typescript.generate(PROJECT_ROOT, Path(tmp) / "typescript", documents[package.document], package)
-            stale += [f"{package.target}/{diff}" for diff in sdkgen.differences(fresh, PROJECT_ROOT / package.target)]
-    return stale
-
-
-def _report_stale(stale: list[str], outputs: tuple[_Output, ...]) -> int:
-    """``generate --check``'s verdict: the first 40 stale files on stderr (status 1), or every part up to date."""
-    from tessera.core.settings import PROJECT_ROOT
-    from tessera.registry import postman, typescript
-    from tessera.registry import sdk as sdkgen
-
-    if stale:
-        shown = "".join(f"\n  {line}" for line in stale[:40])
-        more = f"\n  ... and {len(stale) - 40} more" if len(stale) > 40 else ""
-        print(f"tessera: generated/ is stale ({len(stale)} file(s)): run `tessera generate` and commit it:"
-              f"{shown}{more}", file=sys.stderr)
-        return 1
-    for output in outputs:
-        print(f"{output.target.relative_to(PROJECT_ROOT)}: up to date")
-    print(f"{postman.DIRECTORY}: up to date")
-    python_dir = sdkgen.python_dir(PROJECT_ROOT)
-    for sdk in sdkgen.SDKS:
-        print(f"{(python_dir / sdk.directory).relative_to(PROJECT_ROOT)}: up to date")
-    for package in typescript.SDKS:
-        print(f"{package.target}: up to date")
-    return 0
-
-
-def _write_generated(published: dict[str, Any], session_doc: dict[str, Any], outputs: tuple[_Output, ...],
-                     verbose: bool) -> None:
-    """``tessera generate`` without --check: write what changed, in the order --check compares it."""
-    from tessera.core.settings import PROJECT_ROOT
-    from tessera.registry import postman
-
-    for output in outputs:
-        _write_document(output.target, output.current, output.text)
-    changed = postman.write(PROJECT_ROOT, published, session_doc)
-    print(f"{postman.DIRECTORY}: {f'written ({len(changed)} file(s) changed)' if changed else 'unchanged'}")
-    _write_python_sdk(PROJECT_ROOT, verbose)
-    _write_typescript_sdk(PROJECT_ROOT)
-
-
-def _write_python_sdk(root: Path, verbose: bool) -> None:
-    """Regenerate each package of generated/python from the documents just written; swap in those that changed."""
-    from tessera.registry import sdk as sdkgen
-
-    python_dir = sdkgen.python_dir(root)
-    with sdkgen.work_dir(python_dir) as tmp:  # next to the SDKs, so that they are swapped in by renames
-        results = sdkgen.generate(root, Path(tmp))
-        _print_sdk_warnings(results, verbose)
-        for result in results:
-            committed = python_dir / result.sdk.directory
-            changed = sdkgen.differences(result.path, committed)
-            if changed:
-                sdkgen.replace(result.path, committed)
-            state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
-            print(f"{committed.relative_to(root)}: {state}")
-
-
-def _write_document(target: Any, current: str | None, text: str) -> None:
-    """Write a generated document when it changed, and say which it was."""
-    from tessera.core.settings import PROJECT_ROOT
-
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if current != text:
-        target.write_text(text, encoding="utf-8")
-    print(f"{target.relative_to(PROJECT_ROOT)}: {'unchanged' if current == text else 'written'}")
-
-
-def _write_typescript_sdk(root: Any) -> None:
-    """Regenerate each package of generated/typescript; swap it in when it changed (keeping node_modules)."""
-    from tessera.registry import sdk as sdkgen
-    from tessera.registry import typescript
-
-    for package in typescript.SDKS:
-        committed = root / package.target
-        with sdkgen.work_dir(committed.parent) as tmp:
-            fresh = typescript.generate(root, Path(tmp), sdk=package)
-            changed = sdkgen.differences(fresh, committed)
-            if changed:
-                if (committed / "node_modules").is_dir():
-                    (committed / "node_modules").rename(fresh / "node_modules")
-                sdkgen.replace(fresh, committed)
-            state = f"written ({len(changed)} file(s) changed)" if changed else "unchanged"
-            print(f"{package.target}: {state}")
-
-
-def _print_sdk_warnings(results: list[Any], verbose: bool) -> None:
-    """The generator's warnings point at parts of a document it could not turn into code (left out of the SDK)."""
-    for result in results:
-        if verbose and result.output:
-            print(f"--- openapi-python-client on {result.sdk.document} ---\n{result.output}", file=sys.stderr)
-        if result.warnings:
-            lines = "".join(f"\n  - {line}" for line in result.warnings)
-            print(f"warning: openapi-python-client left parts of {result.sdk.document} out of "
-                  f"generated/python/{result.sdk.directory}:{lines}", file=sys.stderr)
+def _help_formatter(prog: str) -> argparse.HelpFormatter:
+    # A fixed width: the commands page of the documentation is this help, and must not depend on a terminal.
+    return argparse.ArgumentDefaultsHelpFormatter(prog, width=110)
 
 
 def parser() -> argparse.ArgumentParser:
     """The command line: every option says what it does and, where it has one, its default."""
-    root = argparse.ArgumentParser(prog="tessera", description=__doc__)
+    return _parsers()[0]
+
+
+def command_parsers() -> dict[str, argparse.ArgumentParser]:
+    """Each command's parser by name, in the order ``tessera --help`` lists them: ``tessera generate``
+    writes the documentation's commands page (``docs/operator/commands.md``) from their help."""
+    return _parsers()[1]
+
+
+def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    root = argparse.ArgumentParser(prog="tessera", description=__doc__, formatter_class=_help_formatter)
     sub = root.add_subparsers(dest="command", required=True)
+    commands: dict[str, argparse.ArgumentParser] = {}
 
-    def command(name: str, help_text: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help_text, description=help_text,
-                              formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    def command(name: str, help_text: str, details: str = "") -> argparse.ArgumentParser:
+        commands[name] = sub.add_parser(name, help=help_text, description=f"{help_text}. {details}".strip(),
+                                        formatter_class=_help_formatter)
+        return commands[name]
 
-    serve = command("serve", "migrate the database and run the HTTP service")
+    serve = command("serve", "migrate the database and run the HTTP service",
+                    "One process by default, with the webhook delivery and automation worker as a task on its "
+                    "event loop; with --workers N (N > 1), N API processes and one worker process beside them. "
+                    "Every start migrates first, as `tessera migrate` does.")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8080, help="TCP port to listen on")
     serve.add_argument("--demo", action="store_true", help="seed the demo tenants, users and records")
@@ -460,25 +317,43 @@ def parser() -> argparse.ArgumentParser:
                        help="HTTP processes (above 1, the delivery worker runs as one process beside them, "
                             "and TESSERA_REDIS_URL is required: the processes share their rate limits there)")
     serve.set_defaults(func=_serve)
-    worker = command("worker", "run webhook delivery and automation workers (no HTTP)")
+    worker = command("worker", "run webhook delivery and automation workers (no HTTP)",
+                     "For API processes that run none (TESSERA_WORKERS_IN_PROCESS=false); stops on SIGINT or "
+                     "SIGTERM.")
     worker.add_argument("--tasks", dest="tasks", type=int, default=1,
                         help="concurrent workers (asyncio tasks) in this process")
     worker.set_defaults(func=_worker)
     migrate = command("migrate", "apply database migrations, move renamed fields, build the declared indexes and "
-                      "reconcile role templates")
+                      "reconcile role templates",
+                      "Brings the database to the latest revision; moves the values of fields renamed in models.yaml "
+                      "(renamedFrom) and names the fields no longer declared; builds or drops the indexes that "
+                      "follow models.yaml; and reconciles the role templates of models.yaml into every existing "
+                      "tenant: a role a tenant lacks is created, a permission a template gained is added to that "
+                      "role in every tenant, and nothing is removed (a permission a tenant's role holds beyond its "
+                      "template is kept and named, for an administrator to withdraw on purpose). It prints one line "
+                      "per change and `migrate: done (N field and role change(s), S s)`. Every serve, worker and "
+                      "seed start does the same before it serves (PostgreSQL: under the migration lock).")
     migrate.add_argument("--plan", action="store_true",
                          help="print what a migrate would do (revisions, renames with their record counts, "
                               "removed fields, indexes, role changes) and change nothing")
     migrate.set_defaults(func=_migrate)
-    command("seed", "seed the demo data").set_defaults(func=_seed)
-    command("check", "validate settings, models.yaml, capabilities.yaml and the OpenAPI documents"
-            ).set_defaults(func=_check)
-    generate = command("generate", "derive generated/ from openapi/, models.yaml and capabilities.yaml")
+    command("seed", "seed the demo data", "The demo tenants, users and records when absent, as serve --demo "
+            "seeds them; every run sets the demo users' password to TESSERA_DEMO_PASSWORD, or to a generated one "
+            "it prints when that is unset.").set_defaults(func=_seed)
+    command("check", "validate settings, models.yaml, capabilities.yaml and the OpenAPI documents",
+            "Starts nothing and writes nothing; exit status 2 names the first error.").set_defaults(func=_check)
+    generate = command("generate", "derive generated/ and the generated documentation pages from openapi/, "
+                       "models.yaml and capabilities.yaml",
+                       "Writes both documents, the two Postman collections and their environment, the Python and "
+                       "TypeScript SDKs, and the configuration and commands pages of the documentation; with "
+                       "--check it writes nothing and fails naming each stale file.")
     generate.add_argument("--check", action="store_true", help="fail when generated/ is stale; write nothing")
     generate.add_argument("--verbose", action="store_true", help="print the SDK generator's full output")
     generate.set_defaults(func=_generate)
     quick = command("op-quickstart",
-                    "create an Open Platform application, install it, create a credential and print a token")
+                    "create an Open Platform application, install it, create a credential and print a token",
+                    "Acts as the given administrator through the same checks as the session API; prints one JSON "
+                    "object, the only place its client secret and token appear.")
     quick.add_argument("--email", default="admin@demo.example", help="the administrator to act as")
     quick.add_argument("--tenant", default="demo", help="code of the tenant to install the application into")
     quick.add_argument("--environment", default="development", choices=["development", "staging", "production"],
@@ -486,7 +361,7 @@ def parser() -> argparse.ArgumentParser:
     quick.add_argument("--scopes", default=DEMO_SCOPES, help="space-separated scopes to grant")
     quick.add_argument("--name", default="Quickstart integration", help="name of the application to create")
     quick.set_defaults(func=_op_quickstart)
-    return root
+    return root, commands
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -497,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tessera: configuration error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:
-        from storage.field_moves import FieldEvolutionError
+        from storage.schema.field_moves import FieldEvolutionError
         from tessera.registry.capabilities import CapabilityError
         from tessera.registry.models import DeclarationError
 

@@ -14,7 +14,7 @@ import secrets
 from datetime import UTC, date, datetime, timedelta
 
 from storage import automations, identity
-from storage.engine import Executor
+from storage.drivers.engine import Executor
 from storage.records import RecordRepository
 from tessera.runtime import Runtime
 

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from storage.backlog import backlog
-from storage.call_audit import CallAudit
-from storage.credentials import rotation_due_by_tenant
-from storage.db import open_database
-from storage.engine import Database
-from storage.token_refusals import TokenRefusals
-from storage.traced import TracedDatabase
+from storage.drivers.db import open_database
+from storage.drivers.engine import Database
+from storage.drivers.traced import TracedDatabase
+from storage.openplatform.call_audit import CallAudit
+from storage.openplatform.credentials import rotation_due_by_tenant
+from storage.openplatform.token_refusals import TokenRefusals
 from tessera import tracing
 from tessera.core.clock import Clock, SystemClock
 from tessera.core.crypto import KeyedDigest, Passwords, SealedBox, SessionTokens, derive_key
@@ -39,7 +39,7 @@ class WorkSignal:
 
     Services call ``notify`` after committing outbox events, inbound events or deliveries; a worker
     waits on the event it subscribed. Across processes PostgreSQL carries the same news (a NOTIFY
-    sent by a trigger at commit, see ``storage.postgres.PostgresDatabase.notifications``); polling
+    sent by a trigger at commit, see ``storage.drivers.postgres.PostgresDatabase.notifications``); polling
     stays as the fallback (a separate worker process on SQLite).
     """
 
@@ -82,7 +82,7 @@ class Runtime:
     # Webhook signing secrets at rest: the service signs with them, so they are sealed, not hashed.
     secret_box: SealedBox
     call_audit: CallAudit
-    # Refusals of the OAuth endpoints, audited per client, error and minute (storage/token_refusals.py).
+    # Refusals of the OAuth endpoints, audited per client, error and minute (storage/openplatform/token_refusals.py).
     token_refusals: TokenRefusals
     work: WorkSignal = field(default_factory=WorkSignal)
     metrics: Metrics = field(default_factory=Metrics)

@@ -27,8 +27,8 @@ from sqlalchemy import Engine
 from starlette.testclient import TestClient
 
 from storage import identity
-from storage.db import make_engine
-from storage.migrate import upgrade
+from storage.drivers.db import make_engine
+from storage.schema.migrate import upgrade
 from tessera.access.actors import Actor, resolve_actor
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock

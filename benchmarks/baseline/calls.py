@@ -1,7 +1,7 @@
 """The Open Platform's call audit: one ``open_api_calls`` row per business call, written in batches.
 
 Why batches: Tessera queues each row in memory and one writer inserts whatever accumulated, in
-one transaction, every 50 ms or as soon as 500 rows wait (``storage/call_audit.py``); a
+one transaction, every 50 ms or as soon as 500 rows wait (``storage/openplatform/call_audit.py``); a
 transaction per request would cost more than many calls themselves. The baseline keeps the same
 rule with an asyncio task instead of a thread: it sleeps while nothing is queued, and a batch is
 one statement (``unnest`` of arrays on PostgreSQL). A database outage keeps the rows for the next

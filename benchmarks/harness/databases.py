@@ -26,8 +26,8 @@ from psycopg import sql
 from sqlalchemy import Engine
 
 from harness import RESULTS_DIR, ROOT, log
-from storage.db import make_engine
-from storage.migrate import upgrade
+from storage.drivers.db import make_engine
+from storage.schema.migrate import upgrade
 
 PG_ADMIN_URL = os.environ.get("TESSERA_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 BACKENDS = ("postgresql", "sqlite")

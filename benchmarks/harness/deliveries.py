@@ -25,10 +25,10 @@ import psycopg
 from harness import BENCH_DIR, log
 from harness.servers import Server, Target, start
 from tessera.access.actors import Actor
-from tessera.events import endpoints as webhook_admin
-from tessera.events.sending import USER_AGENT
-from tessera.events.verify import WebhookVerificationError, verify
 from tessera.runtime import Runtime
+from tessera.webhooks import endpoints as webhook_admin
+from tessera.webhooks.sending import USER_AGENT
+from tessera.webhooks.verify import WebhookVerificationError, verify
 
 PEERS = BENCH_DIR / "_webhook_peers.py"
 RECEIVER = Target("receiver", (sys.executable, str(PEERS), "receive", "--host", "{host}", "--port", "{port}"),

@@ -22,8 +22,8 @@ from sqlalchemy import ColumnElement, Engine, Table, and_, func, select
 from harness import cpu, log, seeding, wrk
 from harness.seeding import Credential
 from harness.wrk import KEY, Call
-from storage.open_idempotency import COMPLETED
-from storage.tables import (
+from storage.openplatform.idempotency import COMPLETED
+from storage.schema.tables import (
     access_tokens,
     audit_log,
     idempotency_keys,

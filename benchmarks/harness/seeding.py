@@ -34,9 +34,9 @@ from sqlalchemy import Connection, Engine, func, insert, select
 
 from harness import log
 from storage import identity, record_cache
-from storage.db import make_engine
+from storage.drivers.db import make_engine
 from storage.records import PID_PREFIX, search_text
-from storage.tables import record_unique_values, records
+from storage.schema.tables import record_unique_values, records
 from tessera.access.actors import Actor, resolve_actor
 from tessera.core.ids import new_pid
 from tessera.core.settings import load_settings

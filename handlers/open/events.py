@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.open.base import caller, runtime
-from tessera.events import feed
+from tessera.feed import pages as feed
 
 
 async def list_events(limit: int | None = None, cursor: str | None = None, after: str | None = None,

@@ -14,7 +14,7 @@ from werkzeug.http import parse_etags
 
 from handlers.open import events
 from handlers.open.base import caller, header, request_id, runtime
-from tessera.events import inbound as inbound_events
+from tessera.inbound import events as inbound_events
 from tessera.openplatform.commands import execute as op_commands
 from tessera.openplatform.resources import reads as op_resources
 from tessera.registry.capabilities import Capabilities, CommandCap, EventSourceCap, ResourceCap
@@ -25,7 +25,7 @@ Handler = Callable[..., Any]
 
 
 # Every handler is ``async`` and awaits the async database (``storage``): PostgreSQL through
-# psycopg's async pool, SQLite on the storage layer's own threads (``storage/sqlite.py``), so
+# psycopg's async pool, SQLite on the storage layer's own threads (``storage/drivers/sqlite.py``), so
 # neither a read nor a write waiting on a lock ever blocks the event loop.
 
 

@@ -7,7 +7,7 @@ and never in the query string: secrets (and tokens) in URLs end up in logs and p
 request is refused rather than served once. Each client id is rate-limited before its secret is
 checked, under one limit for the three endpoints (``TESSERA_RATE_LIMIT_TOKEN``). Every refusal of
 the three is audited, per client, error and minute, by the request middleware
-(``storage/token_refusals.py``). A
+(``storage/openplatform/token_refusals.py``). A
 ``private_key_jwt`` client (RFC 7523) sends ``client_assertion_type`` and ``client_assertion``
 instead (``client_id`` optional, the assertion's ``iss`` names it); the assertion's ``aud`` is the
 token endpoint's absolute URL, or the endpoint's own on introspection and revocation.
@@ -78,7 +78,8 @@ async def _client(form: dict[str, Any]) -> tuple[str | None, str | None, str | N
     if FORBIDDEN_QUERY & set(request.query_params):
         raise InvalidRequest(N_("Send token parameters in the form body, never in the query string."))
     client_id, secret, assertion = _credentials(form, _basic_credentials(request.headers.get("authorization")))
-    if isinstance(client_id, str):  # a refusal from here on is audited under it (storage/token_refusals.py)
+    # A refusal from here on is audited under it (storage/openplatform/token_refusals.py).
+    if isinstance(client_id, str):
         request.oauth_client = client_id
     if isinstance(client_id, str) and 0 < len(client_id) <= clients.MAX_FIELD:
         decision = await runtime().rate_limiter.check("token", f"client:{client_id}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import authenticated, query_params
-from tessera.events.automations import admin as automations
+from tessera.automations import admin as automations
 from tessera.web.envelopes import Reply, ok
 
 

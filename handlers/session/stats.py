@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from handlers.session.base import authenticated
-from tessera.events import stats
 from tessera.web.envelopes import Reply, ok
+from tessera.webhooks import stats
 
 
 async def getWebhookEndpointStats(endpointId: str, window: str = "24h") -> Reply:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from handlers.session.base import authenticated, query_params, request_id
-from tessera.events import deliveries, endpoints, feed
+from tessera.feed import pages as feed
 from tessera.web.envelopes import Reply, ok
+from tessera.webhooks import deliveries, endpoints
 
 NO_STORE = {"Cache-Control": "no-store"}
 

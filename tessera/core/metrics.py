@@ -9,7 +9,7 @@ so several apps in one process (the tests) count apart. The web layer serves ``r
   (``tessera/web/context.py``);
 - access tokens issued, and refused by RFC 6749 error (``tessera/openplatform/tokens/grants.py``);
 - rate-limit refusals by policy (``tessera/ratelimit.py``);
-- webhook attempt latency by the delivery's next status (``tessera/events/sending/batch.py``).
+- webhook attempt latency by the delivery's next status (``tessera/webhooks/sending/batch.py``).
 
 Queue depths, delivery lag, pool use and the credentials past the rotation baseline (per tenant,
 ``tessera/runtime.py``) are gauges set by samplers just before a scrape is

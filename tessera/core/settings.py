@@ -209,9 +209,9 @@ class Settings:
     # PostgreSQL connections per process and event loop (the pool grows to this under load).
     database_pool_size: int = 20
     # PostgreSQL: how long a request waits for a connection the pool cannot make before it
-    # answers 503 with Retry-After (storage/postgres.py); a known-down database answers at once.
+    # answers 503 with Retry-After (storage/drivers/postgres.py); a known-down database answers at once.
     database_unavailable_seconds: float = 1.5
-    # Retention (tessera/events/retention.py): how often a worker purges (0: never), rows per
+    # Retention (tessera/background/retention.py): how often a worker purges (0: never), rows per
     # DELETE, and how long each kind of row is kept (seconds; 0 keeps it forever).
     retention_interval_seconds: float = 300.0
     retention_batch_size: int = 1000

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from storage import audit, outbox
-from storage.engine import Executor
+from storage.drivers.engine import Executor
 from storage.records import DuplicateValues, RecordModel, RecordRepository, RecordRow, RecordVersion
 from tessera.core.errors import DuplicateValue, FieldError
 from tessera.core.i18n import N_

@@ -639,7 +639,7 @@ def command_examples(command: CommandDecl) -> tuple[dict[str, Any], dict[str, An
     return {"operationType": "DELETE", "targetRecordId": EXAMPLE_ID}, _ok({"id": EXAMPLE_ID, "deleted": True})
 
 
-# The event fields an automation's template may name (``tessera.events.automations.mapping``).
+# The event fields an automation's template may name (``tessera.automations.mapping``).
 EVENT_FIELDS = ("eventId", "source", "type", "schemaVersion", "occurredAt")
 # A template string: a constant (not starting with ``$.``) or an event path the runner resolves:
 # a top-level event field or any path into ``data`` (``mapping.path_ok``); never NUL.

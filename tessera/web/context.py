@@ -64,7 +64,7 @@ class RequestState:
     # Set by ``tessera.web.tracing`` when tracing is on: the access log line carries it.
     trace_id: str | None = None
     # The refusal's code, set where an error is rendered; and on the OAuth endpoints the client id
-    # the request named, once read: a refusal there is audited under both (storage/token_refusals.py).
+    # the request named, once read: a refusal there is audited under both (storage/openplatform/token_refusals.py).
     error_code: str | None = None
     oauth_client: str | None = None
 
@@ -188,7 +188,7 @@ class RequestContextMiddleware:
     def _record_call(self, scope: Scope, state: RequestState) -> None:
         """The call audit of the Open Platform: who called what, with which outcome and request id.
 
-        Queued for the batch writer (``storage/call_audit.py``): no thread hop, no transaction here.
+        Queued for the batch writer (``storage/openplatform/call_audit.py``): no thread hop, no transaction here.
         """
         caller = state.caller
         self.runtime.call_audit.record(

@@ -14,7 +14,7 @@ from pathlib import Path
 from radon.complexity import cc_visit
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("tessera", "storage", "handlers")
+PACKAGES = ("tessera", "storage", "handlers", "codegen")
 LIMIT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]["lint"]["mccabe"][
     "max-complexity"]
 

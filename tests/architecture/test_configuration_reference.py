@@ -1,4 +1,4 @@
-"""The configuration reference (``tessera.core.settings_reference``, from which ``tessera generate``
+"""The configuration reference (``codegen.configuration_reference``, from which ``tessera generate``
 writes ``docs/operator/configuration.md``) lists exactly the ``TESSERA_*`` variables the service
 reads, with the defaults it applies: a setting added to the code without a line there, a line left
 for a setting that is gone, or a numeric default changed on one side only, fails here. (The test
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tessera.core import settings_reference
+from codegen import configuration_reference
 from tessera.core.settings import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +38,7 @@ def documented(text: str) -> set[str]:
 
 
 def test_the_reference_lists_every_variable_the_service_reads_and_no_other() -> None:
-    listed = documented(settings_reference.render())
+    listed = documented(configuration_reference.render())
     assert sorted(read_by_the_service() - listed) == [], "read by the service, missing from the reference"
     assert sorted(listed - read_by_the_service()) == [], "in the reference, read by nothing"
 
@@ -54,7 +54,7 @@ def test_a_plain_numeric_default_is_the_one_the_settings_apply(tmp_path: Path) -
     (``TESSERA_JWT_TTL_SECONDS`` is ``jwt_ttl_seconds``), ``load_settings`` with nothing set agrees."""
     applied = load_settings({"TESSERA_VAR_DIR": str(tmp_path)})
     checked = []
-    for entry in settings_reference.REFERENCE:
+    for entry in configuration_reference.REFERENCE:
         number = re.fullmatch(r"`(\d+(?:\.\d+)?)`(?: \(.*\))?", entry.default)
         names = re.findall(r"`(TESSERA_[A-Z0-9_]+)`", entry.variable)
         if number is None or len(names) != 1:

@@ -1,7 +1,8 @@
-"""The dependency rule of docs/development/architecture.md holds: layers import downwards, storage knows only the core,
-only the web layer's Connexion package knows Connexion, no module uses another's private names, only
-``storage/sqlalchemy_internals.py`` uses SQLAlchemy's and only ``storage/psycopg_internals.py`` psycopg's,
-and no private attribute is read by its name as text (where those checks cannot see it)."""
+"""The dependency rule of docs/development/architecture.md holds: layers import downwards, storage knows
+only the core, only the web layer's Connexion package knows Connexion, no module uses another's private
+names, only ``storage/drivers/sqlalchemy_internals.py`` uses SQLAlchemy's and only
+``storage/drivers/psycopg_internals.py`` psycopg's, no private attribute is read by its name as text
+(where those checks cannot see it), and the service never imports the build-time ``codegen``."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import pytest
 import sqlalchemy
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("tessera", "handlers", "storage")
+PACKAGES = ("tessera", "handlers", "storage", "codegen")
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
 
@@ -57,6 +58,11 @@ def test_every_import_contract_holds() -> None:
     ("tessera/session/audit/search.py", "import sqlalchemy", "Only storage imports SQLAlchemy"),
     ("tessera/web/context.py", "from sqlalchemy import select", "Only storage imports SQLAlchemy"),
     ("handlers/session/health.py", "from storage import identity", "Handlers reach the database only through"),
+    ("tessera/automations/runner.py", "from tessera.webhooks import endpoints",
+     "Each layer imports only the layers below it"),
+    ("tessera/feed/pages.py", "from tessera.inbound import events", "Each layer imports only the layers below it"),
+    ("tessera/app.py", "from codegen import sdk", "The service never imports the build-time generators"),
+    ("tessera/registry/document.py", "import codegen.postman", "The service never imports the build-time generators"),
 ])
 def test_an_import_against_the_rule_breaks_a_contract(tmp_path: Path, module: str, line: str, contract: str) -> None:
     tree = _copy_of_the_code(tmp_path)
@@ -104,8 +110,8 @@ def test_the_private_name_check_finds_private_imports_and_uses(tmp_path: Path) -
         "sample.py:1 imports tessera.openplatform.commands.execute._apply", "sample.py:3 uses idempotency._judge"]
 
 
-# -- SQLAlchemy's private API stays in storage/sqlalchemy_internals.py ----------------------------------
-FENCE = ROOT / "storage" / "sqlalchemy_internals.py"
+# -- SQLAlchemy's private API stays in storage/drivers/sqlalchemy_internals.py ----------------------------------
+FENCE = ROOT / "storage" / "drivers" / "sqlalchemy_internals.py"
 
 
 def _private(name: str) -> bool:
@@ -175,8 +181,8 @@ def test_a_private_sqlalchemy_call_outside_the_fence_is_found(tmp_path: Path) ->
         "sample.py:1 reads ._generate_cache_key", "sample.py:2 passes _no_postcompile="]
 
 
-# -- psycopg's private API stays in storage/psycopg_internals.py -----------------------------------------
-PSYCOPG_FENCE = ROOT / "storage" / "psycopg_internals.py"
+# -- psycopg's private API stays in storage/drivers/psycopg_internals.py -----------------------------------------
+PSYCOPG_FENCE = ROOT / "storage" / "drivers" / "psycopg_internals.py"
 
 
 def test_only_the_psycopg_fence_uses_psycopgs_private_api() -> None:

@@ -106,8 +106,8 @@ def test_every_path_the_document_names_exists(document: str) -> None:
 
 
 def test_a_path_that_does_not_exist_is_reported() -> None:
-    text = "See `storage/postgres.py`, [the tests](tests/web/) and `storage/no_such_module.py`."
-    assert _candidates(text) == {"storage/postgres.py", "tests/web/", "storage/no_such_module.py"}
+    text = "See `storage/drivers/postgres.py`, [the tests](tests/web/) and `storage/no_such_module.py`."
+    assert _candidates(text) == {"storage/drivers/postgres.py", "tests/web/", "storage/no_such_module.py"}
     assert [t for t in sorted(_candidates(text)) if not _exists(t)] == ["storage/no_such_module.py"]
 
 

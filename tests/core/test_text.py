@@ -25,7 +25,7 @@ from tessera.core.text import (
     storable_text,
 )
 from tessera.core.timestamps import UTC_TIMESTAMP_PATTERN
-from tessera.events.inbound import _occurred_at
+from tessera.inbound.events import _occurred_at
 
 EVERY_BMP_CHARACTER = [chr(code) for code in range(0x10000) if not 0xD800 <= code <= 0xDFFF]
 

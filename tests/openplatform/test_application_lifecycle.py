@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from storage.tables import audit_log
+from storage.schema.tables import audit_log
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 from tests.support.receivers import receiver
 from tests.support.webhooks import Hooked, worker_pass

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from storage import call_audit
-from storage.call_audit import CallAudit
-from storage.tables import open_api_calls
+from storage.openplatform import call_audit
+from storage.openplatform.call_audit import CallAudit
+from storage.schema.tables import open_api_calls
 from tessera.core.clock import FrozenClock
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from storage import outbox
 from storage.records import RecordRepository
-from storage.tables import audit_log
+from storage.schema.tables import audit_log
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
 from tessera.openplatform.commands import execute as op_commands

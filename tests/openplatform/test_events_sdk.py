@@ -13,7 +13,7 @@ from tessera_open_platform.events import EventsError, iter_events, poll_events
 from tessera_open_platform.models import AssetsAssignmentChangedEvent
 
 from tests.conftest import Env, TenantUsers
-from tests.openplatform.test_events_api import assign
+from tests.feed.test_events_api import assign
 from tests.support.openplatform import Integration, seed_assets
 
 

@@ -16,7 +16,7 @@ from authlib.oauth2.rfc8414 import AuthorizationServerMetadata
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
-from storage.tables import audit_log
+from storage.schema.tables import audit_log
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
 from tessera.core.settings import SettingsError

@@ -20,10 +20,10 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 from sqlalchemy import func, select
 
-from storage.tables import audit_log, client_assertion_jtis
+from storage.schema.tables import audit_log, client_assertion_jtis
 from tessera.app import create_app
+from tessera.background import retention
 from tessera.core.clock import ShiftedClock
-from tessera.events import retention
 from tests.conftest import Env, TenantUsers, bearer
 from tests.support.live_server import serve
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from storage import call_audit
+from storage.openplatform import call_audit
 from tessera.core.clock import ShiftedClock
 from tests.conftest import Env, TenantUsers, bearer, issue_token
 from tests.support.openplatform import ASSETS, READ_ALL, delete_asset, seed_assets, token_for

@@ -9,7 +9,7 @@ import logging
 import pytest
 from sqlalchemy import select
 
-from storage.tables import access_tokens, audit_log, credentials, open_api_calls
+from storage.schema.tables import access_tokens, audit_log, credentials, open_api_calls
 from tessera.core import crypto as crypto_module
 from tessera.core.logs import JsonFormatter
 from tests.conftest import Env, TenantUsers, bearer, issue_token

@@ -1,4 +1,5 @@
-"""Every refusal of the OAuth endpoints is audited, per client, error and minute (storage/token_refusals.py).
+"""Every refusal of the OAuth endpoints is audited, per client, error and minute
+(storage/openplatform/token_refusals.py).
 
 The entries are written when their minute is over; these tests write them at once with
 ``flush(final=True)``, as a shutdown does. Time is the app's clock, moved by the ``clock`` fixture.
@@ -14,8 +15,8 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from storage.tables import audit_log
-from storage.token_refusals import ACTION, TokenRefusals
+from storage.openplatform.token_refusals import ACTION, TokenRefusals
+from storage.schema.tables import audit_log
 from tessera.core.clock import FrozenClock, ShiftedClock
 from tests.conftest import Env, TenantUsers
 

@@ -11,9 +11,10 @@ import pytest
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
-from storage import audit, call_audit
-from storage.engine import IntegrityError
-from storage.tables import access_tokens, audit_log, credentials, open_api_calls
+from storage import audit
+from storage.drivers.engine import IntegrityError
+from storage.openplatform import call_audit
+from storage.schema.tables import access_tokens, audit_log, credentials, open_api_calls
 from tessera.app import create_app
 from tessera.core.clock import ShiftedClock
 from tessera.openplatform.tokens import grants

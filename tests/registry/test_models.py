@@ -70,7 +70,7 @@ def test_invalid_yaml_is_reported(tmp_path: Path) -> None:
 
 
 def test_every_permission_the_service_checks_is_one_models_yaml_must_declare() -> None:
-    from tessera.events.automations.admin import MANAGE, VIEW
+    from tessera.automations.admin import MANAGE, VIEW
     from tessera.openplatform.identity.installations import INSTALL_PERMISSION
     from tessera.registry.models import SERVICE_PERMISSIONS
     from tessera.session.audit.search import PERMISSION

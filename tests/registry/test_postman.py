@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from codegen import postman, postman_steps
 from tessera import cli
 from tessera.core import yamlfile
-from tessera.registry import postman, postman_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = yamlfile.load((ROOT / "generated" / "open-platform.yaml").read_text(encoding="utf-8"))

@@ -24,7 +24,7 @@ from tessera_open_platform.api.identity import whoami
 from tessera_open_platform.auth import Backoff, TokenError, TokenSource, is_invalid_token
 from tessera_open_platform.models import WhoAmI
 
-from tessera.registry import sdk as sdkgen
+from codegen import sdk as sdkgen
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = "https://tessera.example"

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from codegen import sdk as sdkgen
+from codegen import typescript
 from tessera import cli
-from tessera.events.verify import WebhookVerificationError, sign
-from tessera.registry import sdk as sdkgen
-from tessera.registry import typescript
+from tessera.webhooks.verify import WebhookVerificationError, sign
 
 ROOT = Path(__file__).resolve().parents[2]
 SDK_WEBHOOKS = ROOT / "generated" / "python" / "open-platform-client" / "tessera_open_platform" / "webhooks.py"
@@ -33,7 +33,7 @@ def test_each_sdk_is_a_project_generated_from_a_committed_document_and_config() 
 
 
 def test_the_sdks_webhook_helper_is_the_services_verifier_with_a_header() -> None:
-    source = (ROOT / "tessera" / "events" / "verify.py").read_text(encoding="utf-8")
+    source = (ROOT / "tessera" / "webhooks" / "verify.py").read_text(encoding="utf-8")
     assert SDK_WEBHOOKS.read_text(encoding="utf-8") == sdkgen.WEBHOOKS_HEADER + source
 
 

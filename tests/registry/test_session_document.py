@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-import storage.applications as applications
 import storage.audit as audit
 import storage.automations as automations
-import storage.credentials as credentials
-import storage.installations as installations
+import storage.openplatform.applications as applications
+import storage.openplatform.credentials as credentials
+import storage.openplatform.installations as installations
 import storage.webhooks as webhooks
 from storage.listing import ListField
 from tessera.core import yamlfile
@@ -262,7 +262,7 @@ def test_each_command_body_is_typed_by_its_action(session_doc: dict[str, Any], c
 @pytest.mark.parametrize("text", ["", "$", "Acme", "$x", "$.occurredAt", "$.eventId", "$.data.sku", "$.data.",
                                   "$.data", "$.foo", "$.data.a.b", "$.type", "$.schemaVersion"])
 def test_the_template_pattern_admits_exactly_the_paths_the_runner_resolves(text: str) -> None:
-    from tessera.events.automations.mapping import path_ok, paths_in
+    from tessera.automations.mapping import path_ok, paths_in
     from tessera.registry.session_document import TEMPLATE_TEXT_PATTERN
 
     resolvable = all(path_ok(path) for path in paths_in(text))

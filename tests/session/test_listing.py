@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from storage import record_cache
 from storage.records import RecordRepository, present
-from storage.tables import records
+from storage.schema.tables import records
 from tests.conftest import Env, TenantUsers
 
 ASSET_FIELDS = ("name", "serialNo", "status", "assignee", "value", "purchasedAt")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from storage.tables import role_permissions, roles
+from storage.schema.tables import role_permissions, roles
 from tests.conftest import Env, TenantUsers
 
 

@@ -19,9 +19,9 @@ import pytest
 from sqlalchemy import Engine, Select, insert
 
 from storage import audit
-from storage.db import make_engine
-from storage.migrate import upgrade
-from storage.tables import audit_log
+from storage.drivers.db import make_engine
+from storage.schema.migrate import upgrade
+from storage.schema.tables import audit_log
 from tessera.lists.contract import parse_list_request
 from tests.conftest import create_pg_database, drop_pg_database
 

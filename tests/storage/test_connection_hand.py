@@ -1,4 +1,4 @@
-"""Idle connections kept at hand in front of psycopg's pool (``storage.pg_hand``), on PostgreSQL.
+"""Idle connections kept at hand in front of psycopg's pool (``storage.drivers.idle_connections``), on PostgreSQL.
 
 The hand saves the pool's checkout on every statement; these tests hold the rules that keep the
 pool the owner of every connection: waiters are served first, a connection that is not idle, is
@@ -16,9 +16,9 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import func, literal, select, text
 
-from storage.engine import Statement
-from storage.pg_hand import Hand, Held
-from storage.postgres import PostgresDatabase
+from storage.drivers.engine import Statement
+from storage.drivers.idle_connections import Hand, Held
+from storage.drivers.postgres import PostgresDatabase
 from tests.conftest import PG_ADMIN_URL, pg_reachable
 
 T = TypeVar("T")

@@ -1,7 +1,7 @@
-"""``storage.engine`` on both databases: what it does in place of SQLAlchemy's execution context.
+"""``storage.drivers.engine`` on both databases: what it does in place of SQLAlchemy's execution context.
 
 The engine compiles with SQLAlchemy and executes on the drivers itself, through the private API
-fenced in ``storage.sqlalchemy_internals``. Each test holds one thing the storage layer relies on to
+fenced in ``storage.drivers.sqlalchemy_internals``. Each test holds one thing the storage layer relies on to
 what a SQLAlchemy execution would give, on a throwaway table of its own, so an upgrade of SQLAlchemy
 that changes any of it fails here, not on a request.
 """
@@ -17,9 +17,9 @@ import pytest
 import sqlalchemy
 from sqlalchemy import Boolean, Column, Integer, MetaData, Numeric, String, Table, bindparam, cast, literal, select
 
-from storage import sqlalchemy_internals
-from storage.engine import Query, Statement, compiled_for
-from storage.types import JsonDoc, UTCDateTime
+from storage.drivers import sqlalchemy_internals
+from storage.drivers.engine import Query, Statement, compiled_for
+from storage.schema.types import JsonDoc, UTCDateTime
 from tests.conftest import Env
 
 AT = datetime(2026, 11, 26, 7, 30, 15, 123456, tzinfo=UTC)

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from storage import field_moves, identity
-from storage.db import make_engine, open_database
-from storage.field_moves import FieldEvolutionError
-from storage.migrate import plan, upgrade
+from storage import identity
+from storage.drivers.db import make_engine, open_database
 from storage.records import RecordRepository, present
+from storage.schema import field_moves
+from storage.schema.field_moves import FieldEvolutionError
+from storage.schema.migrate import plan, upgrade
 from tests.conftest import BACKENDS, create_pg_database, drop_pg_database
 from tests.support.model_shapes import Field, Model
 

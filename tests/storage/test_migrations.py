@@ -11,8 +11,8 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect, text
 
-from storage.db import make_engine
-from storage.migrate import alembic_config, upgrade
+from storage.drivers.db import make_engine
+from storage.schema.migrate import alembic_config, upgrade
 from tests.conftest import create_pg_database, drop_pg_database
 
 

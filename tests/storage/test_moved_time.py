@@ -7,7 +7,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from storage.tables import tenants
+from storage.schema.tables import tenants
 from tessera.core.clock import ShiftedClock
 from tests.conftest import Env
 from tests.support import moved_time

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from storage.engine import MAX_OWED_WRITES, bounded_owe
+from storage.drivers.engine import MAX_OWED_WRITES, bounded_owe
 
 
 def test_owed_writes_keep_the_newest_past_the_bound() -> None:

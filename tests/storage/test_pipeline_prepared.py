@@ -5,7 +5,7 @@ that execution and records the name as it sends it. When an earlier statement of
 pipeline fails, the server skips the rest, the PREPARE included, but psycopg 3.3 keeps the name
 (the ROLLBACK after clears its cache only the first time a connection runs one), so every later
 execution of that statement on the connection failed with "prepared statement ... does not
-exist" (seen in CI: idempotency conflicts, then 500s). ``storage.postgres`` has psycopg forget its
+exist" (seen in CI: idempotency conflicts, then 500s). ``storage.drivers.postgres`` has psycopg forget its
 prepared statements after such a failure.
 """
 
@@ -17,8 +17,8 @@ import uuid
 import pytest
 from sqlalchemy import Integer, text
 
-from storage.engine import IntegrityError
-from storage.postgres import PostgresDatabase
+from storage.drivers.engine import IntegrityError
+from storage.drivers.postgres import PostgresDatabase
 from tests.conftest import PG_ADMIN_URL, pg_reachable
 
 

@@ -4,7 +4,7 @@ The server is started here with ``initdb`` and ``pg_ctl`` in a temporary directo
 (as the ``postgres`` user when the tests run as root: ``initdb`` refuses root); the shared server
 of the other tests is never touched. When it cannot be started the tests fail saying why.
 
-What they hold the service to (docs/operator/health-and-metrics.md, ``storage/postgres.py``):
+What they hold the service to (docs/operator/health-and-metrics.md, ``storage/drivers/postgres.py``):
 
 - with the database down, a request that needs it answers 503 in its surface's envelope with
   ``Retry-After`` within ``TESSERA_DATABASE_UNAVAILABLE_SECONDS`` (never a 500, never a hang), and so
@@ -41,14 +41,14 @@ import pytest
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
-from storage.call_audit import CallAudit
-from storage.db import make_engine
-from storage.migrate import upgrade
-from storage.tables import audit_log, open_api_calls, outbox_events, records
+from storage.drivers.db import make_engine
+from storage.openplatform.call_audit import CallAudit
+from storage.schema.migrate import upgrade
+from storage.schema.tables import audit_log, open_api_calls, outbox_events, records
 from tessera.app import create_app
+from tessera.background.worker import Worker
 from tessera.core.clock import ShiftedClock
 from tessera.demo import seed_demo
-from tessera.events.worker import Worker
 from tessera.runtime import build_runtime
 from tests.conftest import DEMO_PASSWORD, Env, TenantUsers, make_settings
 from tests.support.live_server import free_port, serve

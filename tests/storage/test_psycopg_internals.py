@@ -1,4 +1,4 @@
-"""psycopg's private API that ``storage/psycopg_internals.py`` fences still has the shape it relies on."""
+"""psycopg's private API that ``storage/drivers/psycopg_internals.py`` fences still has the shape it relies on."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from importlib.metadata import version
 
 import psycopg
 
-from storage.psycopg_internals import PSYCOPG_VERSION, forget_prepared
+from storage.drivers.psycopg_internals import PSYCOPG_VERSION, forget_prepared
 from tests.conftest import PG_ADMIN_URL, pg_reachable
 
 

@@ -1,5 +1,5 @@
 """Writes queued in a transaction (``enqueue``), on both databases; on PostgreSQL they travel as one
-statement when ``storage.pg_batches`` allows it.
+statement when ``storage.drivers.pg_batches`` allows it.
 
 Each test holds one thing a caller relies on whatever the batching does: every queued write lands,
 in the order given where order can matter, a later statement sees them, and a violation undoes the
@@ -17,10 +17,10 @@ import psycopg
 import pytest
 from sqlalchemy import Column, Integer, MetaData, String, Table, bindparam, select, text, update
 
-from storage import pg_batches
-from storage.engine import IntegrityError, Statement
+from storage.drivers import pg_batches
+from storage.drivers.engine import IntegrityError, Statement
 from storage.records import as_stored
-from storage.types import JsonDoc
+from storage.schema.types import JsonDoc
 from tests.conftest import Env
 
 

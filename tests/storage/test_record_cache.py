@@ -11,13 +11,13 @@ import pytest
 from sqlalchemy import Connection, bindparam, func, select, text
 
 from storage import record_cache
-from storage.db import make_engine
-from storage.engine import Statement
+from storage.drivers.db import make_engine
+from storage.drivers.engine import Statement
 from storage.listing import ListRequest
-from storage.migrate import upgrade
 from storage.record_cache import Change, Prefix
 from storage.records import RecordRepository
-from storage.types import UTCDateTime
+from storage.schema.migrate import upgrade
+from storage.schema.types import UTCDateTime
 from tessera.lists.contract import parse_list_request
 from tests.conftest import Env, TenantUsers, create_pg_database, drop_pg_database
 from tests.session.test_listing import insert, listed

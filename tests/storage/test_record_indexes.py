@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from storage import record_indexes
-from storage.db import make_engine
-from storage.engine import compiled_for
+from storage.drivers.db import make_engine
+from storage.drivers.engine import compiled_for
 from storage.listing import Filter, ListRequest
-from storage.migrate import upgrade
 from storage.records import RecordRepository
+from storage.schema import record_indexes
+from storage.schema.migrate import upgrade
 from tests.conftest import create_pg_database, drop_pg_database
 from tests.support.model_shapes import Field, Model
 

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from storage import identity, role_sync
-from storage.db import make_engine, open_database
-from storage.migrate import upgrade
-from storage.tables import role_permissions, roles, tenants
+from storage import identity
+from storage.drivers.db import make_engine, open_database
+from storage.schema import role_sync
+from storage.schema.migrate import upgrade
+from storage.schema.tables import role_permissions, roles, tenants
 from tessera.core.clock import SystemClock
 from tests.conftest import BACKENDS, create_pg_database, drop_pg_database
 from tests.support.live_server import ROOT, TESSERA, tessera_env

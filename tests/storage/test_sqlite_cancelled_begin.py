@@ -14,7 +14,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from storage.sqlite import SqliteDatabase
+from storage.drivers.sqlite import SqliteDatabase
 
 
 class _Observed(SqliteDatabase):

@@ -20,9 +20,9 @@ import pytest
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
-from storage.db import make_engine
-from storage.migrate import upgrade
-from storage.tables import records
+from storage.drivers.db import make_engine
+from storage.schema.migrate import upgrade
+from storage.schema.tables import records
 from tessera.app import create_app
 from tessera.demo import seed_demo
 from tessera.registry.models import load_declarations

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from storage.records import DuplicateValues, FieldShape, RecordRepository
-from storage.tables import record_unique_values, records
+from storage.schema.tables import record_unique_values, records
 from tests.conftest import Env, TenantUsers
 
 AT = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)

@@ -13,8 +13,8 @@ from datetime import datetime
 
 from sqlalchemy import Column, Engine, Table, func, select, update
 
-from storage.tables import metadata
-from storage.types import UTCDateTime
+from storage.schema.tables import metadata
+from storage.schema.types import UTCDateTime
 
 
 def _stamped() -> list[tuple[Table, list[Column[datetime]]]]:

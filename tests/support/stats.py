@@ -8,7 +8,7 @@ from datetime import datetime
 
 from sqlalchemy import Engine, insert, select
 
-from storage.tables import (
+from storage.schema.tables import (
     deliveries,
     delivery_attempts,
     installations,

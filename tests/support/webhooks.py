@@ -6,7 +6,7 @@ import hashlib
 import hmac
 from typing import Any
 
-from tessera.events.worker import Worker
+from tessera.background.worker import Worker
 from tests.conftest import Env, TenantUsers
 from tests.support.openplatform import Integration, new_key, seed_assets
 from tests.support.receivers import Receiver

@@ -22,15 +22,15 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import select, update
 from starlette.testclient import TestClient
 
-from storage.migrate import upgrade
-from storage.tables import deliveries, webhook_endpoints
+from storage.schema.migrate import upgrade
+from storage.schema.tables import deliveries, webhook_endpoints
 from tessera.app import create_app
+from tessera.automations import runner as automations
 from tessera.core.clock import ShiftedClock
-from tessera.events import sending
-from tessera.events.automations import runner as automations
 from tessera.runtime import build_runtime
+from tessera.webhooks import sending
 from tests.conftest import REDIS_URL, Env, TenantUsers, fresh_quota, issue_token, make_settings
-from tests.events.test_inbound_events import GOOD, post, robot_token
+from tests.inbound.test_inbound_events import GOOD, post, robot_token
 from tests.support.receivers import receiver
 from tests.support.webhooks import Hooked, drain
 

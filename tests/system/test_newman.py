@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from tessera.registry import postman
+from codegen import postman
 from tests.conftest import BACKENDS
 from tests.support.live_server import ROOT, TESSERA, demo_on
 from tests.support.receivers import receiver

@@ -31,8 +31,8 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import select, update
 
-from storage.db import make_engine
-from storage.tables import access_tokens, credentials
+from storage.drivers.db import make_engine
+from storage.schema.tables import access_tokens, credentials
 from tests.conftest import BACKENDS
 from tests.support.live_server import ROOT, demo_on
 from tests.support.sdk_calls import ok

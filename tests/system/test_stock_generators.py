@@ -39,7 +39,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tessera.registry.typescript import GENERATOR_DIR, ensure_generator
+from codegen.typescript import GENERATOR_DIR, ensure_generator
 from tests.support.live_server import ROOT, demo_on
 
 OPENAPI_GENERATOR = Path(sys.executable).parent / "openapi-generator-cli"

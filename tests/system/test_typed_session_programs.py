@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tessera.registry import typescript
+from codegen import typescript
 from tests.support.live_server import ROOT, demo_on
 
 PROGRAMS = ROOT / "tests" / "system" / "typed_programs"

@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tessera.registry import typescript
+from codegen import typescript
 from tests.conftest import BACKENDS
 from tests.support.live_server import ROOT, demo_on
 from tests.support.receivers import receiver

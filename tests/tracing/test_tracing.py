@@ -23,13 +23,13 @@ from opentelemetry.sdk.trace.sampling import ParentBased, TraceIdRatioBased
 from sqlalchemy import insert, select
 from starlette.testclient import TestClient
 
-from storage.engine import IntegrityError
-from storage.tables import outbox_events, tenants
+from storage.drivers.engine import IntegrityError
+from storage.schema.tables import outbox_events, tenants
 from tessera import tracing
 from tessera.app import create_app
-from tessera.events.verify import verify
 from tessera.runtime import build_runtime
 from tessera.tracing.setup import TracingMisconfigured, exporter, from_environment, sampler
+from tessera.webhooks.verify import verify
 from tests.conftest import Env, TenantUsers, bearer, issue_token, make_settings
 from tests.support.openplatform import EVENTS, Integration
 from tests.support.otlp import OtlpReceiver, ReceivedSpan, otlp_receiver

@@ -36,11 +36,11 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from sqlalchemy import Engine, update
 
-from storage.db import make_engine
-from storage.tables import credentials
+from storage.drivers.db import make_engine
+from storage.schema.tables import credentials
 from tessera.core.clock import iso
-from tessera.events.verify import verify
 from tessera.web.console import CSP
+from tessera.webhooks.verify import verify
 from tests.conftest import BACKENDS, Env
 from tests.support.live_server import demo_on
 from tests.support.receivers import receiver

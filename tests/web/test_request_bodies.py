@@ -11,7 +11,7 @@ from starlette.requests import Request
 
 from tessera.web.connexion import bodies
 from tests.conftest import Env, TenantUsers, issue_token
-from tests.events.test_inbound_events import GOOD, post, robot_token
+from tests.inbound.test_inbound_events import GOOD, post, robot_token
 from tests.support.openplatform import new_key
 
 

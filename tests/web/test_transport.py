@@ -21,7 +21,7 @@ from sqlalchemy import func, select
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from storage.tables import access_tokens
+from storage.schema.tables import access_tokens
 from tessera.app import create_app
 from tessera.core.settings import SettingsError, load_settings
 from tessera.web import transport

@@ -20,8 +20,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from storage import open_idempotency as idempotency_store
-from storage.engine import DatabaseUnavailable, Executor
+from storage.drivers.engine import DatabaseUnavailable, Executor
+from storage.openplatform import idempotency as idempotency_store
 from storage.records import RecordVersion
 from tessera.core.errors import (
     CapabilityNotFound,

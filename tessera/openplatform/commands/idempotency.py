@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from storage import open_idempotency as keys
+from storage.openplatform import idempotency as keys
 from tessera.core.errors import FieldError, IdempotencyInProgress, InvalidRequest, OpenIdempotencyKeyConflict
 from tessera.core.i18n import N_
 from tessera.openplatform.tokens.bearer import Caller

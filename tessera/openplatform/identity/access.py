@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from storage import applications as app_store
 from storage import audit
-from storage.applications import ApplicationRow
-from storage.engine import Executor
+from storage.drivers.engine import Executor
+from storage.openplatform import applications as app_store
+from storage.openplatform.applications import ApplicationRow
 from tessera.access.actors import Actor
 from tessera.core.errors import Forbidden, NotFound
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from storage import applications as app_store
-from storage import tokens as token_store
-from storage.applications import ApplicationPageRow, ApplicationRow
+from storage.openplatform import applications as app_store
+from storage.openplatform import tokens as token_store
+from storage.openplatform.applications import ApplicationPageRow, ApplicationRow
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import FieldError, Forbidden, ValidationFailed

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from storage import applications as app_store
-from storage import credentials as credential_store
-from storage.applications import ApplicationRow
-from storage.credentials import CredentialPageRow, CredentialRow, CredentialWithInstallationRow
-from storage.engine import Executor
+from storage.drivers.engine import Executor
+from storage.openplatform import applications as app_store
+from storage.openplatform import credentials as credential_store
+from storage.openplatform.applications import ApplicationRow
+from storage.openplatform.credentials import CredentialPageRow, CredentialRow, CredentialWithInstallationRow
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, ValidationFailed

@@ -26,9 +26,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from storage import audit, outbox
-from storage import credentials as store
-from storage.credentials import CredentialWithInstallationRow, CrossingRow
-from storage.engine import DatabaseUnavailable, Executor
+from storage.drivers.engine import DatabaseUnavailable, Executor
+from storage.openplatform import credentials as store
+from storage.openplatform.credentials import CredentialWithInstallationRow, CrossingRow
 from tessera.core.clock import iso
 from tessera.core.settings import Settings
 from tessera.registry.operational import CREDENTIAL_EXPIRY_APPROACHING, CREDENTIAL_ROTATION_DUE

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from storage import identity
-from storage import installations as installation_store
-from storage import tokens as token_store
-from storage.applications import ApplicationRow
-from storage.engine import Executor, IntegrityError
-from storage.installations import InstallationDetailRow, InstallationPageRow, InstallationRow
+from storage.drivers.engine import Executor, IntegrityError
+from storage.openplatform import installations as installation_store
+from storage.openplatform import tokens as token_store
+from storage.openplatform.applications import ApplicationRow
+from storage.openplatform.installations import InstallationDetailRow, InstallationPageRow, InstallationRow
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, FieldError, NotFound, TenantForbidden, ValidationFailed

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from storage import applications as app_store
 from storage import identity
+from storage.openplatform import applications as app_store
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.core.errors import Conflict, LastOwner, NotFound

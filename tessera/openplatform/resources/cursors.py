@@ -47,7 +47,7 @@ def open_cursor(box: SealedBox, cursor: str, resource: str, installation_id: int
     return after_id
 
 
-# The events API's cursors (``tessera.events.feed``) are sealed by the same box; their first element
+# The events API's cursors (``tessera.feed.pages``) are sealed by the same box; their first element
 # is no resource name, so neither kind of cursor opens as the other.
 FEED = "#events"
 

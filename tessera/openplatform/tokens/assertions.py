@@ -24,9 +24,9 @@ from typing import Any
 import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from storage import credentials as credential_store
-from storage.credentials import CredentialWithInstallationRow
-from storage.engine import Executor
+from storage.drivers.engine import Executor
+from storage.openplatform import credentials as credential_store
+from storage.openplatform.credentials import CredentialWithInstallationRow
 from tessera.core.errors import FieldError, ValidationFailed
 from tessera.core.i18n import N_
 from tessera.openplatform.identity import hygiene

@@ -14,9 +14,9 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from storage import tokens as token_store
+from storage.openplatform import tokens as token_store
+from storage.openplatform.tokens import TokenContextRow
 from storage.records import RecordRow
-from storage.tokens import TokenContextRow
 from tessera.core.errors import InsufficientScope, InvalidToken
 from tessera.core.text import storable_text
 from tessera.runtime import Runtime
@@ -113,6 +113,6 @@ def scopes_of(row: TokenContextRow) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=1024)
 def _granted(scopes: str, granted: str) -> tuple[str, ...]:
-    """Parsed once per distinct pair of JSON texts (``storage.tokens``): every call of a token pays
+    """Parsed once per distinct pair of JSON texts (``storage.openplatform.tokens``): every call of a token pays
     a dictionary lookup instead of two JSON parses and a sort."""
     return tuple(sorted(set(json.loads(scopes)) & set(json.loads(granted))))

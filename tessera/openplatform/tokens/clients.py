@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from storage import credentials as credential_store
-from storage.credentials import CredentialWithInstallationRow
-from storage.engine import Executor
+from storage.drivers.engine import Executor
+from storage.openplatform import credentials as credential_store
+from storage.openplatform.credentials import CredentialWithInstallationRow
 from tessera.core.errors import InvalidClient
 from tessera.core.text import storable_text
 from tessera.openplatform.identity import hygiene
@@ -67,7 +67,7 @@ async def authenticate(rt: Runtime, client_id: str | None, secret: str | None, *
     """The authenticated credential (with its installation), or ``invalid_client``.
 
     A refusal is audited with every other refusal of the OAuth endpoints, per client, error and
-    minute (``storage/token_refusals.py``), not here.
+    minute (``storage/openplatform/token_refusals.py``), not here.
     """
     if not well_formed(client_id, secret, assertion):
         raise InvalidClient()

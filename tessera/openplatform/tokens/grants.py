@@ -5,7 +5,7 @@ client) is the token endpoint handler's, what authenticates a client ``clients``
 decides on the credential and the scopes. A
 token carries at most the installation's granted scopes; omitting ``scope`` grants all of them.
 Grants are audited with the token; refusals, per client, error and minute by the request middleware
-(``storage/token_refusals.py``); the answer never says whether a client id exists.
+(``storage/openplatform/token_refusals.py``); the answer never says whether a client id exists.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from storage import audit
-from storage import tokens as token_store
-from storage.credentials import CredentialWithInstallationRow
+from storage.openplatform import tokens as token_store
+from storage.openplatform.credentials import CredentialWithInstallationRow
 from tessera.core.errors import InvalidClient, InvalidRequest, InvalidScope, OpenPlatformError, UnsupportedGrantType
 from tessera.core.i18n import N_
 from tessera.openplatform.tokens import clients
@@ -68,7 +68,7 @@ async def _issue(rt: Runtime, wanted: TokenRequest, request_id: str | None) -> d
     # whose statements run on its own threads, the whole grant is one hop to the writer.
     async with rt.db.write() as conn:
         cred, authentic = await clients.verify(rt, conn, client_id, secret, assertion, wanted.audiences, now)
-        if authentic:  # a refusal is audited with the others (storage/token_refusals.py)
+        if authentic:  # a refusal is audited with the others (storage/openplatform/token_refusals.py)
             assert cred is not None
             grant = _granted(rt, cred, wanted, client_id, request_id, now)
             await token_store.store_token(conn, grant.digest, cred.id, cred.installation_id, grant.scopes, now,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from storage import audit
-from storage import tokens as token_store
+from storage.openplatform import tokens as token_store
 from tessera.openplatform.tokens import bearer, clients
 from tessera.runtime import Runtime
 

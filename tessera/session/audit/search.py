@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from storage import audit
-from storage.applications import member_application_ids
+from storage.openplatform.applications import member_application_ids
 from tessera.access.actors import Actor
 from tessera.core.clock import iso
 from tessera.lists.contract import page_of, parse_list_request

@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from storage import idempotency as keys
-from storage.engine import DatabaseUnavailable, Executor
+from storage.drivers.engine import DatabaseUnavailable, Executor
 from storage.records import present
 from tessera.access.actors import Actor
 from tessera.core.errors import Conflict, FieldError, IdempotencyKeyConflict, NotFound, ValidationFailed

@@ -2,7 +2,7 @@
 
 A role drifts from its template two ways, and both are shown rather than hidden: ``missing`` is
 what a template gained since the tenant was created, until ``tessera migrate`` brings it
-(``storage.role_sync``); ``extra`` is what the role grants beyond its template, a tenant's own
+(``storage.schema.role_sync``); ``extra`` is what the role grants beyond its template, a tenant's own
 grant or one a template dropped, which nothing removes on its own.
 """
 

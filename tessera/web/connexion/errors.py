@@ -19,7 +19,7 @@ from connexion.exceptions import (
 from connexion.lifecycle import ConnexionRequest, ConnexionResponse
 from starlette.exceptions import HTTPException
 
-from storage.engine import DatabaseUnavailable
+from storage.drivers.engine import DatabaseUnavailable
 from tessera.core import errors
 from tessera.core.errors import FieldError, ServiceError
 from tessera.core.i18n import N_

@@ -1,5 +1,5 @@
 /**
- * Verify Tessera webhook deliveries in Node.js (node:crypto only), as tessera/events/verify.py does in Python.
+ * Verify Tessera webhook deliveries in Node.js (node:crypto only), as tessera/webhooks/verify.py does in Python.
  *
  * Every delivery is an HTTP POST whose body is one JSON event (`{id, type, schemaVersion, occurredAt, data}`),
  * signed in the format its endpoint chose (`signatureFormat`):

@@ -1,0 +1,1 @@
+"""Background work: the worker loop (deliveries, automations, announcements) and retention."""

@@ -1,0 +1,1 @@
+"""Inbound events: what external systems post to a published event source."""
