@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fast loop: the unit tests alone (`pytest -m unit`: no PostgreSQL, Redis, Chromium, Node or Java,
 # no server), without the static checks, in parallel. Extra arguments go to pytest
-# (`bash scripts/fast.sh tests/registry -x`). It is not the test command: `bash scripts/test.sh` runs
+# (`bash scripts/fast.sh tests/core/test_timestamps.py -x`). It is not the test command: `bash scripts/test.sh` runs
 # everything, and CI runs that. Installs .venv from the lock file when it is missing or stale.
 set -euo pipefail
 cd "$(dirname "$0")/.."

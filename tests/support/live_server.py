@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import socket
 import ssl
 import subprocess
@@ -90,18 +92,23 @@ def wait_until_bound(proc: subprocess.Popen[str], log: IO[str], base: str, deadl
 
 
 def start_tessera(args: list[str], env: dict[str, str], *, log_path: Path | None = None, scheme: str = "http",
-                  verify: ssl.SSLContext | bool = True,
+                  verify: ssl.SSLContext | bool = True, shell: str | None = None,
                   startup_seconds: float = 60) -> tuple[subprocess.Popen[str], IO[str], str]:
-    """``tessera *args --host 127.0.0.1 --port P`` on a free port P, once it has bound P and
-    ``/api/health`` answers 200 there: the process, its log (at ``log_path``, else a temporary file;
-    the caller closes it) and its base URL. A port taken before the server bound it is given up for
-    another (three tries)."""
+    """``tessera *args --host 127.0.0.1 --port P`` on a free port P (or the command line ``shell``, such
+    as ``bash scripts/demo.sh``, with ``TESSERA_HOST`` and ``TESSERA_PORT`` set so), once it has bound P
+    and ``/api/health`` answers 200
+    there: the process, its log (at ``log_path``, else a temporary file; the caller closes it) and its
+    base URL. A port taken before the server bound it is given up for another (three tries)."""
     deadline = time.monotonic() + startup_seconds
     for _ in range(3):
-        base = f"{scheme}://127.0.0.1:{free_port()}"
+        port = free_port()
+        base = f"{scheme}://127.0.0.1:{port}"
         log = log_path.open("w+") if log_path is not None else tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
-        command = [*TESSERA, *args, "--host", "127.0.0.1", "--port", base.rsplit(":", 1)[1]]
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
+        command = ([*TESSERA, *args, "--host", "127.0.0.1", "--port", str(port)] if shell is None
+                   else ["bash", "-c", shell])
+        # A session of its own: stop() ends the whole group (a shell's children included).
+        proc = subprocess.Popen(command, cwd=ROOT, env={**env, "TESSERA_HOST": "127.0.0.1", "TESSERA_PORT": str(port)},
+                                stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         try:
             wait_until_bound(proc, log, base, deadline)
             # Several processes listen only once each has started: until then a connection is refused.
@@ -129,27 +136,34 @@ def _healthy(client: httpx.Client, base: str) -> bool:
 
 
 def stop(proc: subprocess.Popen[str]) -> None:
-    """Terminate ``proc`` and wait for it (killed after 20 s)."""
-    proc.terminate()
+    """Terminate ``proc``'s process group (``start_tessera`` gives it one) and wait for ``proc``
+    (the group is killed after 20 s)."""
+    _signal_group(proc, signal.SIGTERM)
     try:
         proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        _signal_group(proc, signal.SIGKILL)
         proc.wait()
+
+
+def _signal_group(proc: subprocess.Popen[str], sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError):  # the group has ended
+        os.killpg(proc.pid, sig)
 
 
 @contextmanager
 def tessera_serve(env: dict[str, str], *, demo: bool = True, startup_seconds: float = 60,
-                  allow_5xx: bool = False, log_path: Path | None = None) -> Iterator[str]:
+                  allow_5xx: bool = False, log_path: Path | None = None, shell: str | None = None) -> Iterator[str]:
     """``tessera serve [--demo]`` as a real process on a free loopback port; yields its base URL.
 
     This is the service exactly as the README starts it (its in-process workers included), so
     black-box tests see what an integrator sees. Its output is kept and shown if it dies early.
     When it stops, any 5xx in its access log fails the tests that used it (unless ``allow_5xx``).
     Its log is kept at ``log_path`` when given (a test reads it to explain a failure), else discarded.
+    With ``shell`` (``bash scripts/demo.sh``), that command line starts it instead, as a user types it.
     """
-    proc, log, base = start_tessera(["serve", *(["--demo"] if demo else [])], env, log_path=log_path,
-                                    startup_seconds=startup_seconds)
+    args = [] if shell is not None else ["serve", *(["--demo"] if demo else [])]
+    proc, log, base = start_tessera(args, env, log_path=log_path, shell=shell, startup_seconds=startup_seconds)
     try:
         yield base
     finally:

@@ -20,6 +20,7 @@ from tests.conftest import Env, TenantUsers, bearer
 from tests.support.live_server import ROOT, free_port, serve, tessera_env, tessera_serve
 
 PASSWORD = "readme-quickstart-password"
+DEMO_COMMAND = "bash scripts/demo.sh"
 
 
 def marked_block(document: str, marker: str, language: str) -> str:
@@ -57,20 +58,21 @@ def _login(base: str, password: str) -> int:
 
 
 def test_a_second_demo_start_prints_a_password_that_signs_in_and_the_tour_runs(tmp_path: Path) -> None:
-    """A first start without a password, a second with the README's: the tour works after the second;
-    a third start without one prints a new password, which signs in where the README's no longer does."""
+    """``bash scripts/demo.sh`` as a user runs it: a first start without a password, a second with the
+    README's: the tour works after the second; a third start without one prints a new password, which
+    signs in where the README's no longer does."""
     first_log, third_log = tmp_path / "first.log", tmp_path / "third.log"
-    with tessera_serve(tessera_env(tmp_path / "var"), log_path=first_log) as base:
+    with tessera_serve(tessera_env(tmp_path / "var"), log_path=first_log, shell=DEMO_COMMAND) as base:
         generated = re.search(r"password \(TESSERA_DEMO_PASSWORD unset, generated\): (\S+)", first_log.read_text())
         assert generated is not None and _login(base, generated.group(1)) == 200
     server_env = tessera_env(tmp_path / "var", TESSERA_DEMO_PASSWORD=PASSWORD)
-    with tessera_serve(server_env) as base:
+    with tessera_serve(server_env, shell=DEMO_COMMAND) as base:
         assert _login(base, PASSWORD) == 200 and _login(base, generated.group(1)) == 401
         result = subprocess.run(["bash", "-euo", "pipefail", "-c", marked_block("README.md", "tour", "bash")],
                                 cwd=ROOT, env={**server_env, "BASE": base}, capture_output=True, text=True,
                                 timeout=120)
         assert result.returncode == 0, f"the tour failed after a second start:\n{result.stdout}\n{result.stderr}"
-    with tessera_serve(tessera_env(tmp_path / "var"), log_path=third_log) as base:
+    with tessera_serve(tessera_env(tmp_path / "var"), log_path=third_log, shell=DEMO_COMMAND) as base:
         printed = re.search(r"password \(TESSERA_DEMO_PASSWORD unset, generated\): (\S+)", third_log.read_text())
         assert printed is not None and printed.group(1) != generated.group(1)
         assert _login(base, printed.group(1)) == 200 and _login(base, PASSWORD) == 401

@@ -935,11 +935,13 @@ def test_an_owner_recovers_the_dead_deliveries_of_the_last_day_from_the_console(
     expect(viewer.get_by_role("button", name="Recover deliveries")).to_have_count(0)  # owners only
 
     page = open_page()
+    before = datetime.now()
     sign_in(page, server, ADMIN, route=f"#/endpoints/{scene['endpointId']}")
     since = page.get_by_label("Created since")
     default = datetime.fromisoformat(since.input_value())  # local time, to the minute
-    ago = datetime.now() - default
-    assert timedelta(hours=23, minutes=58) < ago <= timedelta(hours=24, minutes=1)
+    after = datetime.now()
+    # 24 hours before the page drew the form (between `before` and `after`), down to its minute.
+    assert before - timedelta(hours=24, minutes=1) < default <= after - timedelta(hours=24)
     page.get_by_label("Show").select_option(label="Dead-letter queue")
     expect(page.locator("tbody tr[data-status=dead]")).to_have_count(4)
     page.get_by_role("button", name="Recover deliveries").click()
