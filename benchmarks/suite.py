@@ -5,7 +5,7 @@ loopback, with the server CPU per request beside every figure.
 
     .venv/bin/python benchmarks/suite.py [--backend postgresql|sqlite|both] [--duration 10]
         [--connections 16] [--records 100000] [--only token,whoami,...] [--rounds 1] [--warmup 2]
-        [--threads 1] [--webhook-events 2000] [--webhook-duration 20] [--keep-db] [--layers N]
+        [--threads 1] [--webhook-events 2000] [--webhook-duration 20] [--keep-db]
 
 Needs ``wrk`` on the PATH, the packages of ``requirements/bench.txt`` (the peers' frameworks, locked),
 PostgreSQL at ``TESSERA_TEST_PG_URL`` (default ``postgresql://postgres@127.0.0.1:5432/test``; the suite
@@ -121,10 +121,6 @@ Steps, per backend:
    ``benchmarks/results/suite-<--backend>.txt`` (``suite-both.txt`` by default; the directory is not
    committed); the webhook run's own report to ``benchmarks/results/suite-webhooks.json``.
 
-With ``--layers N``, after the table, Tessera's per-layer cost table of each selected endpoint and backend
-(``benchmarks/layers.py``: N requests, one at a time, through the real app in process, each middleware, router
-pass, security check, validation, handler, driver call and log line timed on its own).
-
 Exit status 1 when any check failed (a target missed is reported, not a failure).
 """
 
@@ -141,7 +137,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import layers
 from harness import BENCH_DIR, RESULTS_DIR, ROOT, cpu, log, results, tables, wrk
 from harness import endpoints as ep
 from harness.databases import BACKENDS, fresh
@@ -582,15 +577,6 @@ def report_lines(out: BackendReport, args: argparse.Namespace, pinning: Pinning)
     return lines
 
 
-def layer_lines(args: argparse.Namespace, selected: list[Spec], backends: tuple[str, ...]) -> list[str]:
-    """With ``--layers N``: Tessera's per-layer cost tables (``benchmarks/layers.py``), a run of their own
-    per backend after the suite's, so the timers never touch the figures above."""
-    if not args.layers:
-        return []
-    keys = [s.key for s in selected if s.key in layers.DEFAULT_ONLY]
-    return [line for name in backends for line in ("", *layers.layer_tables(name, keys, args.layers))]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backend", choices=(*BACKENDS, "both"), default="both")
@@ -604,9 +590,6 @@ def main() -> int:
     parser.add_argument("--webhook-events", type=int, default=2000, help="webhooks.py --events (default 2000)")
     parser.add_argument("--webhook-duration", type=float, default=20.0, help="webhooks.py --duration (default 20)")
     parser.add_argument("--keep-db", action="store_true", help="keep the databases afterwards")
-    parser.add_argument("--layers", type=int, default=0, metavar="N",
-                        help="then also print Tessera's per-layer cost table (benchmarks/layers.py) of each selected "
-                             "endpoint and backend, N requests each, one at a time, in process (default 0: not)")
     args = parser.parse_args()
     only = [k.strip() for k in args.only.split(",") if k.strip()]
     if unknown := sorted(set(only) - set(KEYS)):
@@ -640,7 +623,6 @@ def main() -> int:
         lines += [*([""] if lines else []), *out.lines]
     if args.webhooks and "postgresql" not in backends:
         lines.append("webhooks: not run (benchmarks/webhooks.py runs on PostgreSQL only)")
-    lines += layer_lines(args, selected, backends)
     log("\n" + "\n".join(lines))
     failures = [f for out in reports for f in out.failures]
     results.write(f"suite-{args.backend}", args, {

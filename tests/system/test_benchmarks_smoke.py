@@ -44,16 +44,10 @@ TINY_RUNS = {
     # A rename moved by `tessera migrate` after `--plan`, on SQLite (the moves' SQL on both databases is
     # tests/storage/test_field_moves.py's): every value moved, every unique claim renamed.
     "field rename moved by migrate": ["field_rename.py", "--backend", "sqlite", "--records", "300"],
-    "typed rows against the old Row": ["rows.py", "--rows", "2000", "--repeat", "1"],
     # Three servers (tracing off, on, sampled) and a real OTLP/HTTP sink: every answer 200, spans from
     # the traced servers only.
     "tracing off, on and sampled": ["tracing.py", "--backend", "sqlite", "--duration", "0.5", "--warmup", "0",
                                     "--concurrency", "2"],
-    # Every endpoint, both backends, in process: the layers found and timed, every answer 2xx, the
-    # reports written (two requests per block, a short calibration: the figures mean nothing).
-    "layers: the cost of each layer per request": [
-        "layers.py", "--backend", "both", "--records", "200", "--requests", "16", "--warmup", "4",
-        "--calibration-rounds", "200", "--json"],
     # wrk-driven (the test command installs wrk): 12 s of mixed load, RSS sampled each second.
     "memory soak": ["soak.py", "--records", "200", "--minutes", "0.2", "--slice", "3", "--sample", "1",
                     "--warmup-minutes", "0.05", "--connections", "4"],
