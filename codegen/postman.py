@@ -8,7 +8,7 @@ documents' tags in order, requests their paths in order, and the JSON is written
 Both collections run unattended, in the Postman app and under ``newman run`` alike:
 
 - a collection-level pre-request script gets the credential with ``pm.sendRequest`` and keeps it in
-  collection variables until 30 seconds before it expires (the specification's reuse rule): an access token
+  collection variables until 30 seconds before it expires (rules.yaml: sdk.token.reuse-until-margin): an access token
   by client credentials at the Open Platform's token endpoint (``{{clientId}}``, ``{{clientSecret}}``,
   ``{{scope}}``), a JWT by the session API's login (``{{email}}``, ``{{password}}``); a 401 drops it, so the
   next request gets a new one. Requests that the document marks ``security: []`` send none, and those
@@ -45,7 +45,7 @@ SESSION_COLLECTION = "tessera-session-api.postman_collection.json"
 ENVIRONMENT = "tessera.postman_environment.json"
 SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
 METHODS = steps.METHODS
-# How long before its expiry a kept token or JWT is replaced (the specification: reuse until about 30 s before).
+# How long before its expiry a kept token or JWT is replaced (rules.yaml: sdk.token.reuse-until-margin).
 MARGIN_SECONDS = 30
 ENVIRONMENT_VALUES = (("origin", "default"), ("clientId", "default"), ("clientSecret", "secret"),
                       ("scope", "default"), ("email", "default"), ("password", "secret"),

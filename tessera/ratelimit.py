@@ -4,10 +4,10 @@ Each policy allows ``limit`` requests in any ``window`` seconds (read 100, write
 minute per user; token requests 60 per client; an Open Platform installation 600). The store keeps
 the time of each request it let through in the last ``window`` seconds, and lets one more through
 only while fewer than ``limit`` are there: at most ``limit`` in *any* window of that length, which
-is what the specification's "requests per minute" says. (A token bucket or GCRA lets a quiet
-subject spend its whole quota at once and then refill, so nearly twice the limit lands in one
-rolling minute; fixed windows let twice the limit through across a boundary.) The price is memory:
-one float per request let through in the window, so at most ``limit`` per subject, and at most
+is what "requests per minute" says (rules.yaml: session.ratelimit.per-user-per-60s). (A token
+bucket or GCRA lets a quiet subject spend its whole quota at once and then refill, so nearly twice
+the limit lands in one rolling minute; fixed windows let twice the limit through across a boundary.)
+The price is memory: one float per request let through in the window, so at most ``limit`` per subject, and at most
 ``max_keys`` subjects per process (the least recently used go first, and those with nothing in
 the window before them). A refused request is not recorded: a client hammering a closed limit does
 not push its own opening further away.

@@ -220,9 +220,9 @@ class Settings:
     retention_events_seconds: float = 30 * 86400.0
     retention_tokens_seconds: float = 86400.0
     # Credential hygiene (tessera/openplatform/identity/hygiene.py): the age past which a rotation
-    # is due (the specification's 90-day baseline), the maximum age after which a credential stops
-    # obtaining tokens (0: none), how many days before it the owners are told, and how often a
-    # worker looks for credentials that crossed either.
+    # is due (90 days: rules.yaml, op.credential.rotation-baseline-90-days), the maximum age after
+    # which a credential stops obtaining tokens (0: none), how many days before it the owners are
+    # told, and how often a worker looks for credentials that crossed either.
     credential_rotation_days: int = 90
     credential_max_age_days: int = 0
     credential_expiry_notice_days: int = 14

@@ -1,6 +1,6 @@
 """The registry of published Open Platform capabilities (``capabilities.yaml``).
 
-Invariant 2 of the specification: only what this registry publishes exists on the Open Platform.
+Only what this registry publishes exists on the Open Platform (rules.yaml: op.capability.unpublished-not-found).
 The file is checked as a whole at start, first its shape (JSON Schema), then every cross reference
 against ``models.yaml`` (models, fields, scopes, events, command mappings), so a bad entry stops the
 service with a message naming it (``commands.assets.assign.apply.owner: not a field of asset``)

@@ -2,7 +2,7 @@
 
 - **plain**: what a QA team types with nothing of ours: the document read from where the service
   serves it, the base URL and one `Authorization` header, `--checks all`, every phase, and only
-  `tests/system/schemathesis-plain.toml` (the answers the specification gives to well-formed
+  `tests/system/schemathesis-plain.toml` (the answers the rule catalogue gives to well-formed
   requests). No hooks, no `schemathesis.toml`.
 - **aimed**: `schemathesis.toml` and its hooks (`scripts/schemathesis_hooks.py`), which aim half the
   schema-valid cases at real demo objects so that no operation only ever answers 404.

@@ -4,7 +4,7 @@ Beside the aimed run (`test_conformance.py`: `schemathesis.toml`, hooks that aim
 objects), this is the run an outsider makes: the latest Schemathesis, the document as the service
 serves it, the base URL and one `Authorization` header, `--checks all`, every phase, a fixed seed,
 no example database, no hooks and no `schemathesis.toml`. Its only configuration,
-`schemathesis-plain.toml` beside this file, lists the answers the specification itself gives to
+`schemathesis-plain.toml` beside this file, lists the answers the rule catalogue (``rules.yaml``) gives to
 well-formed requests (401/403, 404, 409, 412, 429; 412 for a missing If-Match). Any failure fails
 the test with Schemathesis' report.
 

@@ -815,7 +815,7 @@ def test_an_owner_rotates_revokes_edits_and_retries_from_the_console(server: Liv
     expect(page.get_by_role("link", name=name)).to_have_count(0)
 
 
-# -- endpoint state, recovery and hourly plots (issue 16) ------------------------------------------
+# -- endpoint state, recovery and hourly plots ---------------------------------------------------
 
 HOUR = timedelta(hours=1)
 MINUTE = timedelta(minutes=1)

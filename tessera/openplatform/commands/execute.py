@@ -1,6 +1,6 @@
 """Published commands: ``POST /api/open/v1/commands/{code}:execute``.
 
-The rules of the specification, in the order they are applied:
+The rules of the catalogue (``rules.yaml``: ``op.command.*``), in the order they are applied:
 
 1. ``If-Match`` must name the target's current strong ETag (412 ``precondition_failed``); a
    weak tag or ``*`` never matches, so there is no last-write-wins. The handler parses the header

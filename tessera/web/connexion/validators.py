@@ -244,7 +244,7 @@ class CollectingParameterValidator(ParameterValidator):
 def _required_missing(param: dict[str, t.Any]) -> FieldError:
     """A required parameter the request does not send: a field error, or 412 where the parameter says so."""
     if param.get("x-missing-status") == 412:
-        # The Open Platform's If-Match: the specification answers its absence with 412.
+        # The Open Platform's If-Match: its absence is 412 (rules.yaml: op.command.if-match-required).
         raise PreconditionFailed()
     return FieldError(N_("This field is required."))
 

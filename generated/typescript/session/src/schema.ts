@@ -414,7 +414,7 @@ export interface paths {
          *     under the list contract every list follows. `keyword` matches part of the label
          *     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
          *     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
-         *     `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+         *     `total` counts every match. `maxItems` keeps the meaning it has always had here: the
          *     most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
          *     `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
          *     their natural order: fixed options as declared, records by label.
@@ -2671,7 +2671,7 @@ export interface components {
             revokedAt: string | null;
             /** @description Whole days since it was created. */
             ageDays: number;
-            /** @description True when the credential is active and at least `TESSERA_CREDENTIAL_ROTATION_DAYS` (90 by default, the specification's baseline) old: rotate it. Nothing is refused for it. */
+            /** @description True when the credential is active and at least `TESSERA_CREDENTIAL_ROTATION_DAYS` (90 by default) old: rotate it. Nothing is refused for it. */
             rotationDue: boolean;
             /**
              * Format: date-time

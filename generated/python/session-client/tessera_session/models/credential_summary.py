@@ -51,7 +51,7 @@ class CredentialSummary:
             revoked_at (datetime.datetime | None): When it was revoked; null when it was not.
             age_days (int): Whole days since it was created.
             rotation_due (bool): True when the credential is active and at least `TESSERA_CREDENTIAL_ROTATION_DAYS` (90 by
-                default, the specification's baseline) old: rotate it. Nothing is refused for it.
+                default) old: rotate it. Nothing is refused for it.
             rotation_due_at (datetime.datetime): When it reaches (or reached) the rotation baseline.
             max_age_expires_at (datetime.datetime | None): When it stops obtaining tokens for its age
                 (`TESSERA_CREDENTIAL_MAX_AGE_DAYS`); null when the service sets no maximum age (the default).

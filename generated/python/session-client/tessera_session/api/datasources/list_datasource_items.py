@@ -215,7 +215,7 @@ def sync_detailed(
     under the list contract every list follows. `keyword` matches part of the label
     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
-    `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+    `total` counts every match. `maxItems` keeps the meaning it has always had here: the
     most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
     `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
     their natural order: fixed options as declared, records by label.
@@ -287,7 +287,7 @@ def sync(
     under the list contract every list follows. `keyword` matches part of the label
     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
-    `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+    `total` counts every match. `maxItems` keeps the meaning it has always had here: the
     most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
     `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
     their natural order: fixed options as declared, records by label.
@@ -354,7 +354,7 @@ async def asyncio_detailed(
     under the list contract every list follows. `keyword` matches part of the label
     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
-    `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+    `total` counts every match. `maxItems` keeps the meaning it has always had here: the
     most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
     `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
     their natural order: fixed options as declared, records by label.
@@ -426,7 +426,7 @@ async def asyncio(
     under the list contract every list follows. `keyword` matches part of the label
     (case-insensitive); `sortField` is `label` or `value` (with `sortOrder`, `desc` by
     default); `filters` compare `label` and `value`; `pageNum` and `pageSize` page them and
-    `total` counts every match. `maxItems` keeps the meaning the specification gives it: the
+    `total` counts every match. `maxItems` keeps the meaning it has always had here: the
     most items one answer holds (a page is `pageSize` items but at most `maxItems`; without
     `pageSize`, `maxItems` of them, 100 by default). Without `sortField` the items come in
     their natural order: fixed options as declared, records by label.
