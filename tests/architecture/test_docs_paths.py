@@ -13,7 +13,7 @@ placeholders and globs (``<...>``, ``{id}``, ``*``, ``...``, ``$VAR``), options 
 
 How a path resolves: from the repository root; or from the document's own folder (the site's pages
 link to each other as ``../operator/configuration.md``); or, when the text names a file inside the folder it
-is describing (``sending.py`` beside ``tessera/events/``), as the end of some path of the tree; or,
+is describing (``signing.py`` beside ``tessera/webhooks/sending/``), as the end of some path of the tree; or,
 for ``module.attribute`` (``tessera/web/envelopes.ok``), as the module's ``.py`` file.
 """
 
