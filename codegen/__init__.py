@@ -1,2 +1,2 @@
 """Build-time generators: the SDKs, the Postman collections and the generated documentation
-pages. ``tessera generate`` runs them; the service never imports this package."""
+pages. Only the ``tessera generate`` command imports this package; the service never does."""

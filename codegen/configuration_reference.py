@@ -3,9 +3,9 @@
 ``tessera generate`` writes ``docs/operator/configuration.md`` from ``REFERENCE`` (and
 ``generate --check``, in the test command, fails when the page differs), so the page is the
 settings' own description rather than a copy kept by hand. The entries are Markdown cells, kept
-beside ``tessera.core.settings`` which reads the variables; ``tests/architecture/
-test_configuration_reference.py`` checks that they name exactly the variables the service reads
-and that a plain numeric default is the one ``load_settings`` applies.
+here with the page's other build-time writers; ``tests/architecture/test_configuration_reference.py``
+checks them against ``tessera.core.settings``, which reads the variables: they name exactly the
+variables the service reads, and a plain numeric default is the one ``load_settings`` applies.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """``tessera generate``: write generated/ (both documents, the Postman collections, the SDKs) and the
 generated pages of the documentation, or with ``--check`` write nothing and name what is stale.
 
-Build time only: the service never imports this package (an import contract in ``pyproject.toml``).
+Build time only: the ``generate`` command of ``tessera/cli.py`` is the one importer (an import contract in
+``pyproject.toml`` keeps the rest of the service out).
 """
 
 from __future__ import annotations

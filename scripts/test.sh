@@ -96,11 +96,11 @@ check ruff "lint (ruff)" .venv/bin/ruff check .
 # analysed once (half the two runs' CPU on a fresh clone).
 check mypy "types (mypy; then the benchmarks', benchmarks/mypy.ini)" \
   bash -c '.venv/bin/mypy && .venv/bin/mypy --config-file benchmarks/mypy.ini'
-check imports "dependency rule (import-linter: layers, Connexion isolated, no HTTP in features)" \
+check imports "dependency rule (import-linter: layers, Connexion and SQLAlchemy fenced, no HTTP in features, codegen out)" \
   .venv/bin/lint-imports --config pyproject.toml --no-logo
 check registry "documents, models.yaml, capabilities.yaml and settings (tessera check)" \
   env TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera check
-check generated "generated/ is current (tessera generate --check)" \
+check generated "generated/ and the generated docs pages are current (tessera generate --check)" \
   env TESSERA_VAR_DIR="$(mktemp -d)" .venv/bin/tessera generate --check
 check openapi "OpenAPI lint (openapi-spec-validator, Spectral, Redocly, openapi-generator validate)" \
   bash scripts/lint_openapi.sh

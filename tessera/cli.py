@@ -347,7 +347,8 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
                        "Writes both documents, the two Postman collections and their environment, the Python and "
                        "TypeScript SDKs, and the configuration and commands pages of the documentation; with "
                        "--check it writes nothing and fails naming each stale file.")
-    generate.add_argument("--check", action="store_true", help="fail when generated/ is stale; write nothing")
+    generate.add_argument("--check", action="store_true",
+                          help="fail when generated/ or a generated docs page is stale; write nothing")
     generate.add_argument("--verbose", action="store_true", help="print the SDK generator's full output")
     generate.set_defaults(func=_generate)
     quick = command("op-quickstart",

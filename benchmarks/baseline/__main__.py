@@ -1,7 +1,7 @@
 """Serve the baseline: ``python -m baseline --host 127.0.0.1 --port 8124`` with ``benchmarks/`` on
 ``PYTHONPATH`` and the same ``TESSERA_*`` variables as Tessera (``harness.servers.BASELINE``).
 
-It refuses to start if anything of Tessera (``tessera``, ``handlers``, ``storage``) was imported: the
+It refuses to start if anything of Tessera (``tessera``, ``handlers``, ``storage``, ``codegen``) was imported: the
 baseline's figures must owe nothing to Tessera's code.
 """
 
@@ -14,7 +14,7 @@ from harness.serving import serve
 from baseline import config
 from baseline.app import build
 
-TESSERA_PACKAGES = ("tessera", "handlers", "storage")
+TESSERA_PACKAGES = ("tessera", "handlers", "storage", "codegen")
 
 
 def independent() -> None:

@@ -2,8 +2,8 @@
 ``PYTHONPATH`` and the same ``TESSERA_*`` variables as Tessera (``harness.servers.LIMIT``).
 
 uvicorn runs it with uvloop and httptools (the fastest loop and parser it has), one worker, no
-access log. It refuses to start if anything of Tessera (``tessera``, ``handlers``, ``storage``) or
-Starlette was imported: the limit's figures must owe nothing to either; and, with
+access log. It refuses to start if anything of Tessera (``tessera``, ``handlers``, ``storage``,
+``codegen``) or Starlette was imported: the limit's figures must owe nothing to either; and, with
 ``LIMIT_DRIVER=psycopg``, if asyncpg was: that limit's figures are psycopg's alone.
 """
 
@@ -18,7 +18,7 @@ from harness.serving import arguments, run
 from limit.app import Limit
 from limit.pg import DRIVER_VARIABLE
 
-FORBIDDEN = ("tessera", "handlers", "storage", "starlette")
+FORBIDDEN = ("tessera", "handlers", "storage", "codegen", "starlette")
 
 
 def independent() -> None:

@@ -1,2 +1,2 @@
-"""The Open Platform's tables, one module each: applications, installations, credentials, tokens
+"""The Open Platform's SQL, one module per table or concern: applications, installations, credentials, tokens
 and their refusals, the call audit, command idempotency keys and the events API's pages."""

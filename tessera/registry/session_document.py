@@ -650,7 +650,7 @@ TEMPLATE_TEXT_PATTERN = (
 
 
 def automation_schemas(capabilities: Capabilities, declarations: Declarations) -> dict[str, dict[str, Any]]:
-    """The trigger and action shapes the automation checks accept (``events.automations.admin``):
+    """The trigger and action shapes the automation checks accept (``tessera.automations.admin``):
     an event source with one of its types, and per command the fields its action takes, its
     ``input`` or ``payload`` naming only that command's inputs or its model's fields."""
     found: dict[str, dict[str, Any]] = {}

@@ -1,6 +1,6 @@
 """The admin console: a static single-page application at ``/console`` over the session API.
 
-The console is plain files (``tessera/static/console/``: one HTML shell, ES modules, a style sheet,
+The console is plain files (``tessera/web/static/console/``: one HTML shell, ES modules, a style sheet,
 the en and zh-CN message dictionaries), served as they are, with no build step. It talks only to
 the documented session API, with the JWT held in the page's memory (never in browser storage or a
 cookie, so there is no CSRF surface and nothing survives a reload).

@@ -3,10 +3,10 @@ turns that measure with them: a fresh database, the seeding, Tessera (and the in
 where the script compares with it) as real servers and workers, every check of the script, the
 report written. The figures of so small a run mean nothing; the exit status says every check held.
 
-The three scripts that drive their load with wrk (``suite.py``, ``scaleout.py``, ``soak.py``) do not
-run here: the test command (``scripts/test.sh``, which CI runs) does not install wrk, and a benchmark
-never skips for a missing tool (each stops at once and says that wrk is missing). ``roundtrips.py``
-needs strace and PostgreSQL's log file, which the test image has; without them it fails and says so.
+The test command (``scripts/test.sh``, which CI runs) installs wrk and strace, so the wrk-driven
+``scaleout.py`` and ``soak.py`` run here too; a benchmark never skips for a missing tool (each stops at
+once and says what is missing). ``suite.py`` has no tiny run here. ``roundtrips.py`` needs strace and
+PostgreSQL's log file, which the test command provides; without them it fails and says so.
 """
 
 from __future__ import annotations

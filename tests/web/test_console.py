@@ -4,7 +4,7 @@ to end in a real browser.
 The browser tests drive headless Chromium, Debian's ``chromium`` package at /usr/bin/chromium
 (``scripts/test.sh`` installs it), through Playwright's Python API; Playwright's own browser
 downloads are never used. Without chromium the tests fail with a message saying so; they never
-skip. They run against ``tessera serve --demo`` as a real process (``tests/live_server.demo_on``),
+skip. They run against ``tessera serve --demo`` as a real process (``tests/support/live_server.demo_on``),
 whose in-process worker delivers webhooks to receivers on loopback. The integration flow, the role
 checks, the refused action, the hourly plots (over rows written at chosen times straight into the
 server's database), recovery and re-enabling run on SQLite and on PostgreSQL; the checks that only

@@ -13,8 +13,8 @@
    retry the delivery is dead (the dead-letter queue) until an owner replays it (``outcomes``).
    A 410 Gone or a long failing streak disables the endpoint (``disabling``).
 3. The URL is checked against the SSRF rules again before every attempt (once per batch), and the
-   connection goes to the addresses that check vetted, never resolved again (``tessera.events.
-   pinning``: no DNS rebinding between the check and the send); redirects are not followed.
+   connection goes to the addresses that check vetted, never resolved again
+   (``tessera.webhooks.pinning``: no DNS rebinding between the check and the send); redirects are not followed.
 4. Every request a worker sends has its attempt row committed first (``journal``): a worker killed
    mid-request leaves a row that reads ``unknown``, so the delivery log lists every request a
    receiver may have got.

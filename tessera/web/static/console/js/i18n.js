@@ -12,7 +12,7 @@ const dictionaries = new Map();
 const listeners = new Set();
 let current = FALLBACK;
 
-// The tags the server maps to zh-CN (tessera/i18n.py negotiate): the two sides agree.
+// The tags the server maps to zh-CN (tessera/core/i18n.py negotiate): the two sides agree.
 const SIMPLIFIED_CHINESE = new Set(["zh", "zh-cn", "zh-hans", "zh-hans-cn", "zh-sg"]);
 
 /** The first supported locale among the browser's preferred languages. */
