@@ -17,6 +17,14 @@ log = logging.getLogger("tessera.cli")
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
 
+def _say(line: str) -> None:
+    """One line on stdout, in one write. The log writer thread (``tessera.core.logs``) writes to the same
+    terminal meanwhile, and with ``PYTHONUNBUFFERED`` a ``print`` writes its text and its newline
+    apart: a log line fell between them once and glued itself to a printed password."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
 def _declared(settings: Any) -> Any:
     """The declarations of ``models.yaml`` (``upgrade`` builds the indexes their fields need and
     reconciles the role templates), once ``capabilities.yaml`` is checked against them too: a bad
@@ -66,7 +74,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.demo:
         asyncio.run(_seed_demo(settings))
     base = f"{'https' if settings.tls_cert_file else 'http'}://{args.host}:{args.port}"
-    print(f"Tessera listening on {base} (session API under /api, admin console at {base}/console)", flush=True)
+    _say(f"Tessera listening on {base} (session API under /api, admin console at {base}/console)")
     if args.workers <= 1:
         configure_tracing()  # here, not in the parent of several: each serving process sets up its own
         app = create_app(settings, workers=1 if settings.workers_in_process else 0, metrics_listener=True)
@@ -98,7 +106,7 @@ async def _seed_demo(settings: Any) -> None:
         await runtime.aclose()
     if settings.demo_password is None:
         # Printed once to the operator's terminal (not the log stream) so the demo can be used.
-        print(f"Demo users' password (TESSERA_DEMO_PASSWORD unset, generated): {password}", flush=True)
+        _say(f"Demo users' password (TESSERA_DEMO_PASSWORD unset, generated): {password}")
 
 
 def _worker(args: argparse.Namespace) -> int:
@@ -129,7 +137,7 @@ def _worker(args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop)
-        print(f"Tessera worker running ({args.tasks} task(s)); Ctrl-C stops it", flush=True)
+        _say(f"Tessera worker running ({args.tasks} task(s)); Ctrl-C stops it")
         try:
             await asyncio.gather(*(w.run_forever() for w in workers))
         finally:
@@ -155,16 +163,15 @@ def _migrate(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         lines = plan(settings.database_url, declarations.models.values(), declarations.roles)
         for line in lines:
-            print(line, flush=True)
-        print(f"migrate --plan: {len(lines)} change(s) to make, nothing done "
-              f"({time.perf_counter() - started:.1f} s)", flush=True)
+            _say(line)
+        _say(f"migrate --plan: {len(lines)} change(s) to make, nothing done "
+             f"({time.perf_counter() - started:.1f} s)")
         return 0
     started = time.perf_counter()
-    changes = _upgrade(settings, progress=lambda line: print(line, flush=True))
+    changes = _upgrade(settings, progress=_say)
     for line in changes:  # what renames, removed fields and role templates changed
-        print(line, flush=True)
-    print(f"migrate: done ({len(changes)} field and role change(s), {time.perf_counter() - started:.1f} s)",
-          flush=True)
+        _say(line)
+    _say(f"migrate: done ({len(changes)} field and role change(s), {time.perf_counter() - started:.1f} s)")
     return 0
 
 

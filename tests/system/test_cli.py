@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -133,3 +134,35 @@ def test_op_quickstart_acts_through_the_session_actor_checks_and_refuses_a_disab
     done = _quickstart(env, "admin@demo.example")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["clientId"].startswith("tcli_")
+
+
+# `tessera seed` in a process of its own (it configures logging and starts the log writer thread), its
+# stdout replaced by one that keeps each write call apart; the calls are printed as JSON at the end.
+_EACH_WRITE = """
+import json, sys
+from tessera import cli
+
+class Writes:
+    def __init__(self): self.calls = []
+    def write(self, text): self.calls.append(text); return len(text)
+    def flush(self): pass
+
+real, sys.stdout = sys.stdout, Writes()
+code = cli.main(["seed"])
+writes, sys.stdout = sys.stdout, real
+print(json.dumps({"code": code, "calls": writes.calls}))
+"""
+
+
+def test_each_line_the_command_prints_is_one_write_so_no_log_line_falls_inside_it(tmp_path: Path) -> None:
+    # The log writer thread writes to the same terminal while the command prints; with
+    # PYTHONUNBUFFERED a print's text and newline were two writes, and a log line once fell between
+    # a printed demo password and its newline.
+    result = subprocess.run([sys.executable, "-c", _EACH_WRITE], cwd=ROOT, env=_env(tmp_path, PYTHONUNBUFFERED="1"),
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    written = json.loads(result.stdout.strip().splitlines()[-1])
+    assert written["code"] == 0
+    assert any(call.startswith("Demo users' password (TESSERA_DEMO_PASSWORD unset, generated): ")
+               for call in written["calls"])
+    assert all(call.endswith("\n") and call.count("\n") == 1 for call in written["calls"]), written["calls"]
