@@ -9,7 +9,9 @@ answers cost when written directly, with the fewest round trips to the database.
 
 Modules: ``config`` (settings and keys), ``registry`` (``models.yaml`` and ``capabilities.yaml``),
 ``rules`` (ids, ETags, fingerprints, token validity), ``refusals`` (refusals and envelopes, no
-framework) and ``errors`` (the same as Starlette responses),
+framework) and ``errors`` (the same as Starlette responses), ``grants`` (the client credentials
+grant), ``published`` (a published record, page sizes and cursors), ``sessions`` (the session JWT,
+the actor, the success envelope): the framework-free rules the limit shares,
 ``payloads`` and ``listing`` (the model rules and the list contract), ``checks`` (bodies and keys),
 ``store`` (what the endpoints ask of the database) with ``pg`` and ``lite`` (its SQL per dialect),
 ``calls`` (the batched call audit), ``open_api`` and ``session_api`` (the endpoints), ``app``.

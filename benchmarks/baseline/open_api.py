@@ -9,25 +9,21 @@ is looked up with everything it needs in the same round trip as the data the cal
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
-from urllib.parse import unquote
 
-from cryptography.fernet import InvalidToken
 from starlette.requests import Request
 from starlette.responses import Response
 
-from baseline import checks, errors, payloads, rules
+from baseline import checks, errors, grants, payloads, published, rules
 from baseline.calls import CallAudit
 from baseline.config import Config, Keys
 from baseline.errors import NO_STORE, Refusal, respond
+from baseline.published import present
 from baseline.registry import OpenCommand, Registry, Resource, events_of
 from baseline.rules import Caller, TokenRow
 from baseline.store import (
@@ -36,7 +32,6 @@ from baseline.store import (
     Duplicate,
     KeyRow,
     NewEvent,
-    NewToken,
     OpenCompletion,
     RecordRow,
     Store,
@@ -44,10 +39,7 @@ from baseline.store import (
 
 log = logging.getLogger("baseline.open")
 
-DEFAULT_LIMIT, MAX_LIMIT = 50, 200
-CURSOR_TTL_SECONDS = 24 * 3600
 CLAIM_LEASE = timedelta(seconds=30)
-FORBIDDEN_QUERY = frozenset({"client_id", "client_secret", "grant_type", "scope"})
 
 
 @dataclass
@@ -73,30 +65,6 @@ class Call:
 
     def headers(self, **extra: str) -> dict[str, str]:
         return {"X-Request-Id": self.request_id, **extra}
-
-
-def present(resource: Resource, row: RecordRow) -> dict[str, Any]:
-    """The published representation: pid, the exposed fields (null when unset), timestamps."""
-    data = row.data
-    return {"pid": row.pid, **{code: data.get(code) for code in resource.fields},
-            "createdAt": rules.iso(row.created_at), "updatedAt": rules.iso(row.updated_at)}
-
-
-def basic_credentials(authorization: str | None) -> tuple[str, str] | None:
-    """client_id and client_secret of an ``Authorization: Basic`` header (form-urlencoded inside it)."""
-    if not authorization:
-        return None
-    scheme, _, value = authorization.partition(" ")
-    if scheme.lower() != "basic":
-        raise Refusal(400, "invalid_request",
-                      "Only Basic client authentication is accepted in the Authorization header.")
-    try:
-        user, sep, password = base64.b64decode(value.strip(), validate=True).decode().partition(":")
-    except (binascii.Error, UnicodeDecodeError):
-        raise errors.invalid_client() from None
-    if not sep:
-        raise errors.invalid_client()
-    return unquote(user), unquote(password)
 
 
 class OpenPlatform:
@@ -144,47 +112,10 @@ class OpenPlatform:
             return errors.open_error(refusal, request_id, oauth=True)
         return respond(200, body, {**NO_STORE, "X-Request-Id": request_id})
 
-    async def _client(self, request: Request) -> tuple[str | None, str | None, dict[str, str]]:
-        if FORBIDDEN_QUERY & set(request.query_params):
-            raise Refusal(400, "invalid_request", "Send token parameters in the form body, never in the query string.")
-        form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
-        basic = basic_credentials(request.headers.get("authorization"))
-        if basic is not None and ("client_id" in form or "client_secret" in form):
-            raise Refusal(400, "invalid_request", "Use one client authentication method, not both.")
-        client_id, secret = basic if basic is not None else (form.get("client_id"), form.get("client_secret"))
-        if not form.get("grant_type"):
-            raise Refusal(400, "invalid_request", "grant_type is required.",
-                          {"fieldErrors": {"grant_type": "required"}})
-        if form["grant_type"] != "client_credentials":
-            raise Refusal(400, "unsupported_grant_type", "Only the client_credentials grant is supported.")
-        return client_id, secret, form
-
     async def _issue(self, request: Request, request_id: str) -> dict[str, Any]:
-        """Credential and installation in one read, the secret's digest compared in constant time (against
-        a dummy for unknown clients), then the token and its audit entry in one write."""
-        client_id, secret, form = await self._client(request)
-        if not client_id or not secret or len(client_id) > rules.MAX_FIELD or len(secret) > rules.MAX_FIELD:
-            raise errors.invalid_client()
-        at = rules.now()
-        cred = await self.store.credential(client_id)
-        secret_ok = self.keys.matches(secret, cred.secret_digest if cred is not None else rules.NO_DIGEST)
-        if cred is None or not secret_ok or cred.status != "active" or cred.installation_status != "enabled" \
-                or (cred.expires_at is not None and at >= cred.expires_at):
-            await self.store.audit(Audit(rules.new_pid("aud"), cred.tenant_id if cred else None, None, client_id,
-                                         "oauth.token.denied", "credential", client_id, None, None, request_id,
-                                         cred.application_id if cred else None, at))
-            raise errors.invalid_client()
-        granted, requested = set(cred.granted_scopes), form.get("scope")
-        wanted = set(requested.split()) if requested and requested.strip() else granted
-        if not wanted <= granted:
-            raise Refusal(400, "invalid_scope", "The requested scope is not granted to this installation.",
-                          {"notGranted": sorted(wanted - granted)})
-        scopes, token, ttl = sorted(wanted), rules.new_access_token(), self.config.token_ttl_seconds
-        await self.store.issue(
-            NewToken(self.keys.digest(token), cred.id, cred.installation_id, scopes, at, at + timedelta(seconds=ttl)),
-            Audit(rules.new_pid("aud"), cred.tenant_id, None, client_id, "oauth.token.issue", "installation",
-                  cred.installation_pid, None, {"scopes": scopes}, request_id, cred.application_id, at))
-        return {"access_token": token, "token_type": "Bearer", "expires_in": ttl, "scope": " ".join(scopes)}
+        form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+        asked = grants.client(request.query_params, form, request.headers.get("authorization"))
+        return await grants.issue(self.store, self.keys, self.config.token_ttl_seconds, asked, request_id)
 
     # -- GET /api/open/v1/whoami -------------------------------------------------------------------
 
@@ -221,30 +152,9 @@ class OpenPlatform:
 
         return endpoint
 
-    def _position(self, call: Call, resource: Resource) -> tuple[int, tuple[int, int] | None, Refusal | None]:
-        """(page size, (installation, after id) from the cursor, the refusal for a bad parameter)."""
-        params = call.request.query_params
-        try:
-            size = int(params["limit"]) if "limit" in params else DEFAULT_LIMIT
-        except ValueError:
-            return DEFAULT_LIMIT, None, errors.invalid_request({"limit": "Must be an integer."})
-        if not 1 <= size <= MAX_LIMIT:  # worded as the published document's bounds are reported
-            message = "Must be at least 1." if size < 1 else f"Must be at most {MAX_LIMIT}."
-            return DEFAULT_LIMIT, None, errors.invalid_request({"limit": message})
-        if (cursor := params.get("cursor")) is None:
-            return size, None, None
-        try:
-            plain = self.keys.cursors.decrypt_at_time(cursor.encode("ascii"), CURSOR_TTL_SECONDS, int(time.time()))
-            bound, installation, after = json.loads(plain)
-        except (InvalidToken, UnicodeError, ValueError, TypeError):
-            return size, None, errors.invalid_cursor()
-        if bound != resource.name or not isinstance(after, int) or not isinstance(installation, int):
-            return size, None, errors.invalid_cursor()
-        return size, (installation, after), None
-
     async def _list(self, call: Call, resource: Resource) -> Response:
         """Keyset page by id: the token and the page of its tenant in one pipeline (one round trip)."""
-        size, position, problem = self._position(call, resource)
+        size, position, problem = published.position(self.keys, resource.name, call.request.query_params)
         after = position[1] if position else 0
         row, rows = await self.store.token_and_page(self.keys.digest(call.bearer_token()), resource.model.code,
                                                     after, size + 1)
@@ -256,8 +166,7 @@ class OpenPlatform:
         more, rows = len(rows) > size, rows[:size]
         cursor = None
         if more:
-            plain = json.dumps([resource.name, caller.installation_id, rows[-1].id], separators=(",", ":"))
-            cursor = self.keys.cursors.encrypt_at_time(plain.encode(), int(time.time())).decode("ascii")
+            cursor = published.seal(self.keys, resource.name, caller.installation_id, rows[-1].id)
         return respond(200, {"items": [present(resource, r) for r in rows], "nextCursor": cursor}, call.headers())
 
     # -- POST /api/open/v1/event-sources/{source}/events ------------------------------------------

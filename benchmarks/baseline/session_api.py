@@ -10,48 +10,25 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
-import jwt
 from starlette.requests import Request
 from starlette.responses import Response
 
-from baseline import checks, errors, listing, payloads, rules
+from baseline import checks, errors, listing, payloads, rules, sessions
 from baseline.config import Config, Keys
 from baseline.errors import Refusal, respond
 from baseline.registry import Registry, SessionCommand, events_of
+from baseline.sessions import Actor, present
 from baseline.store import Audit, Creation, Duplicate, SessionClaim, Store
 
 log = logging.getLogger("baseline.session")
-REQUIRED_CLAIMS = ["exp", "iat", "sub", "tid", "jti"]
-REPLAYED = "This request was already executed; the original result is returned."
-
-
-@dataclass(frozen=True)
-class Actor:
-    user_id: int
-    email: str
-    tenant_id: int
-    permissions: frozenset[str]
-
-    def require(self, permission: str) -> None:
-        if "*" not in self.permissions and permission not in self.permissions:
-            raise errors.forbidden(permission)
-
-
-def present(pid: str, data: dict[str, Any], created_at: datetime, updated_at: datetime) -> dict[str, Any]:
-    """A record as the session API shows it: public ``id``, its fields, timestamps."""
-    return {"id": pid, **data, "created_at": rules.iso(created_at), "updated_at": rules.iso(updated_at)}
 
 
 def ok(data: Any, request_id: str, replay: bool = False) -> Response:
-    body = {"code": "IDEMPOTENT_REPLAY", "message": REPLAYED, "data": data} if replay else {
-        "code": "0", "message": "OK", "data": data}
-    return respond(200, body, {"X-Request-Id": request_id})
+    return respond(200, sessions.ok_body(data, replay), {"X-Request-Id": request_id})
 
 
 class SessionApi:
@@ -69,30 +46,11 @@ class SessionApi:
             log.exception("unhandled error")
             return errors.session_error(Refusal(500, "INTERNAL_ERROR", "An internal error occurred."), request_id)
 
-    def claims(self, request: Request) -> dict[str, Any]:
-        token = rules.bearer(request.headers.get("authorization"))
-        try:
-            claims: dict[str, Any] = jwt.decode(
-                token or "", self.keys.jwt_key, algorithms=["HS256"], audience="tessera-session", issuer="tessera",
-                options={"require": REQUIRED_CLAIMS, "verify_exp": False, "verify_iat": False})
-        except jwt.PyJWTError:
-            raise errors.unauthorized() from None
-        if not isinstance(claims.get("sub"), str) or not isinstance(claims.get("tid"), str) \
-                or not isinstance(claims.get("exp"), int) or not isinstance(claims.get("iat"), int) \
-                or time.time() >= claims["exp"]:
-            raise errors.unauthorized()
-        return claims
-
     async def actor(self, request: Request) -> Actor:
         """The user acting in the token's tenant, or ``X-Tenant-Id``'s where they are a member."""
-        claims = self.claims(request)
+        claims = sessions.claims(request.headers.get("authorization"), self.keys.jwt_key)
         tenant = request.headers.get("x-tenant-id") or claims["tid"]
-        found = await self.store.principal(claims["sub"], tenant)
-        if found is None or found.status != "active":
-            raise errors.unauthorized()
-        if found.permissions is None or found.tenant_id is None:
-            raise errors.tenant_forbidden() if tenant != claims["tid"] else errors.unauthorized()
-        return Actor(found.user_id, found.email, found.tenant_id, found.permissions)
+        return sessions.judge(await self.store.principal(claims["sub"], tenant), tenant, claims)
 
     # -- GET /api/dynamic/{pageKey}/list -----------------------------------------------------------
 

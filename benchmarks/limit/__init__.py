@@ -15,8 +15,10 @@ It owes nothing to Tessera (``__main__`` refuses to start if ``tessera``, ``hand
 Starlette was imported) and shares the baseline's framework-free rules: keys and settings
 (``baseline.config``), the registries, ids, ETags, fingerprints and token validity
 (``baseline.rules``), body checks and model rules (``baseline.checks``, ``baseline.payloads``),
-refusals and envelopes (``baseline.refusals``), the batched call audit (``baseline.calls``) and, on
-SQLite, the baseline's connections (``baseline.lite``).
+refusals and envelopes (``baseline.refusals``), the client credentials grant (``baseline.grants``),
+published records, page sizes and cursors (``baseline.published``), the session JWT and actor
+(``baseline.sessions``), the batched call audit (``baseline.calls``) and, on SQLite, the baseline's
+connections (``baseline.lite``).
 
 Modules: ``web`` (ASGI requests and replies), ``app`` (routes, lifespan), ``oauth`` (token issue),
 ``open_api`` (whoami, reads, pages, inbound events), ``commands`` (create commands), ``session_api``

@@ -17,12 +17,13 @@ from datetime import datetime, timedelta
 from baseline import checks, payloads, refusals, rules
 from baseline.calls import CallAudit
 from baseline.config import Config, Keys
+from baseline.published import present
 from baseline.refusals import Refusal
 from baseline.registry import OpenCommand, Registry, events_of
 from baseline.rules import Caller
 from baseline.store import Duplicate, KeyRow, RecordRow
 
-from limit.open_api import Business, Call, present
+from limit.open_api import Business, Call
 from limit.store import OpenCreate, Store
 from limit.web import Reply
 

@@ -1,61 +1,18 @@
-"""``POST /oauth2/token``: the client credentials grant, as the baseline answers it.
-
-Why two statements and not one: the client's secret is compared in constant time in Python, against
-a dummy digest for an unknown client, as Tessera does, so the credential is read first; then the
-token and its ``oauth.token.issue`` audit row are one statement. A refused client leaves an
-``oauth.token.denied`` audit row, as in the baseline.
+"""``POST /oauth2/token`` on the limit: the baseline's client credentials grant (``baseline.grants``), read
+from and answered with ``limit.web``: the credential read, then the token and its audit row in one
+statement.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-from datetime import timedelta
 from typing import Any
-from urllib.parse import unquote
 
-from baseline import refusals, rules
+from baseline import grants, refusals, rules
 from baseline.config import Config, Keys
 from baseline.refusals import NO_STORE, Refusal
-from baseline.store import Audit, NewToken
 
 from limit.store import Store
 from limit.web import Reply, Request, json_reply
-
-FORBIDDEN_QUERY = frozenset({"client_id", "client_secret", "grant_type", "scope"})
-
-
-def basic_credentials(authorization: str | None) -> tuple[str, str] | None:
-    """client_id and client_secret of an ``Authorization: Basic`` header (form-urlencoded inside it)."""
-    if not authorization:
-        return None
-    scheme, _, value = authorization.partition(" ")
-    if scheme.lower() != "basic":
-        raise Refusal(400, "invalid_request",
-                      "Only Basic client authentication is accepted in the Authorization header.")
-    try:
-        user, sep, password = base64.b64decode(value.strip(), validate=True).decode().partition(":")
-    except (binascii.Error, UnicodeDecodeError):
-        raise refusals.invalid_client() from None
-    if not sep:
-        raise refusals.invalid_client()
-    return unquote(user), unquote(password)
-
-
-def client(request: Request) -> tuple[str | None, str | None, dict[str, str]]:
-    """(client id, secret, form), or the refusal of a malformed request."""
-    if FORBIDDEN_QUERY & set(request.query()):
-        raise Refusal(400, "invalid_request", "Send token parameters in the form body, never in the query string.")
-    form = request.form()
-    basic = basic_credentials(request.header("authorization"))
-    if basic is not None and ("client_id" in form or "client_secret" in form):
-        raise Refusal(400, "invalid_request", "Use one client authentication method, not both.")
-    client_id, secret = basic if basic is not None else (form.get("client_id"), form.get("client_secret"))
-    if not form.get("grant_type"):
-        raise Refusal(400, "invalid_request", "grant_type is required.", {"fieldErrors": {"grant_type": "required"}})
-    if form["grant_type"] != "client_credentials":
-        raise Refusal(400, "unsupported_grant_type", "Only the client_credentials grant is supported.")
-    return client_id, secret, form
 
 
 class TokenEndpoint:
@@ -71,27 +28,5 @@ class TokenEndpoint:
         return json_reply(200, body, {**NO_STORE, "X-Request-Id": request_id})
 
     async def _issue(self, request: Request, request_id: str) -> dict[str, Any]:
-        client_id, secret, form = client(request)
-        if not client_id or not secret or len(client_id) > rules.MAX_FIELD or len(secret) > rules.MAX_FIELD:
-            raise refusals.invalid_client()
-        at = rules.now()
-        cred = await self.store.credential(client_id)
-        secret_ok = self.keys.matches(secret, cred.secret_digest if cred is not None else rules.NO_DIGEST)
-        if cred is None or not secret_ok or cred.status != "active" or cred.installation_status != "enabled" \
-                or (cred.expires_at is not None and at >= cred.expires_at):
-            await self.store.audit(Audit(rules.new_pid("aud"), cred.tenant_id if cred else None, None, client_id,
-                                         "oauth.token.denied", "credential", client_id, None, None, request_id,
-                                         cred.application_id if cred else None, at))
-            raise refusals.invalid_client()
-        granted, requested = set(cred.granted_scopes), form.get("scope")
-        wanted = set(requested.split()) if requested and requested.strip() else granted
-        if not wanted <= granted:
-            raise Refusal(400, "invalid_scope", "The requested scope is not granted to this installation.",
-                          {"notGranted": sorted(wanted - granted)})
-        scopes, token = sorted(wanted), rules.new_access_token()
-        await self.store.issue(
-            NewToken(self.keys.digest(token), cred.id, cred.installation_id, scopes, at,
-                     at + timedelta(seconds=self.ttl)),
-            Audit(rules.new_pid("aud"), cred.tenant_id, None, client_id, "oauth.token.issue", "installation",
-                  cred.installation_pid, None, {"scopes": scopes}, request_id, cred.application_id, at))
-        return {"access_token": token, "token_type": "Bearer", "expires_in": self.ttl, "scope": " ".join(scopes)}
+        asked = grants.client(request.query(), request.form(), request.header("authorization"))
+        return await grants.issue(self.store, self.keys, self.ttl, asked, request_id)

@@ -12,28 +12,24 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from baseline import checks, refusals, rules
+from baseline import checks, published, refusals, rules
 from baseline.calls import CallAudit
 from baseline.config import Keys
+from baseline.published import present
 from baseline.refusals import Refusal
 from baseline.registry import Registry, Resource
 from baseline.rules import Caller, TokenRow
-from baseline.store import RecordRow
-from cryptography.fernet import InvalidToken
 
 from limit.store import Inbound, Store
 from limit.web import Reply, Request, json_reply
 
 log = logging.getLogger("limit.open")
 
-DEFAULT_LIMIT, MAX_LIMIT = 50, 200
-CURSOR_TTL_SECONDS = 24 * 3600
 
 
 @dataclass
@@ -62,13 +58,6 @@ class Call:
 
     def reply(self, status: int, body: Any, **headers: str) -> Reply:
         return json_reply(status, body, self.headers(**headers))
-
-
-def present(resource: Resource, row: RecordRow) -> dict[str, Any]:
-    """The published representation: pid, the exposed fields (null when unset), timestamps."""
-    data = row.data
-    return {"pid": row.pid, **{code: data.get(code) for code in resource.fields},
-            "createdAt": rules.iso(row.created_at), "updatedAt": rules.iso(row.updated_at)}
 
 
 Handler = Callable[[Call], Awaitable[Reply]]
@@ -131,30 +120,9 @@ class OpenPlatform(Business):
             raise refusals.record_not_found()
         return call.reply(200, present(resource, record), ETag=rules.etag(record.pid, record.version))
 
-    def _position(self, call: Call, resource: Resource) -> tuple[int, tuple[int, int] | None, Refusal | None]:
-        """(page size, (installation, after id) from the cursor, the refusal for a bad parameter)."""
-        params = call.request.query()
-        try:
-            size = int(params["limit"]) if "limit" in params else DEFAULT_LIMIT
-        except ValueError:
-            return DEFAULT_LIMIT, None, refusals.invalid_request({"limit": "Must be an integer."})
-        if not 1 <= size <= MAX_LIMIT:
-            message = "Must be at least 1." if size < 1 else f"Must be at most {MAX_LIMIT}."
-            return DEFAULT_LIMIT, None, refusals.invalid_request({"limit": message})
-        if (cursor := params.get("cursor")) is None:
-            return size, None, None
-        try:
-            plain = self.keys.cursors.decrypt_at_time(cursor.encode("ascii"), CURSOR_TTL_SECONDS, int(time.time()))
-            bound, installation, after = json.loads(plain)
-        except (InvalidToken, UnicodeError, ValueError, TypeError):
-            return size, None, refusals.invalid_cursor()
-        if bound != resource.name or not isinstance(after, int) or not isinstance(installation, int):
-            return size, None, refusals.invalid_cursor()
-        return size, (installation, after), None
-
     async def page(self, call: Call, resource: Resource) -> Reply:
         """Keyset page by id: the token and the page of its tenant in one statement."""
-        size, position, problem = self._position(call, resource)
+        size, position, problem = published.position(self.keys, resource.name, call.request.query())
         row, rows = await self.store.token_and_page(call.digest(self.keys), resource.model.code,
                                                     position[1] if position else 0, size + 1)
         caller = self.verify(call, row, resource.read_scope)
@@ -165,8 +133,7 @@ class OpenPlatform(Business):
         more, rows = len(rows) > size, rows[:size]
         cursor = None
         if more:
-            plain = json.dumps([resource.name, caller.installation_id, rows[-1].id], separators=(",", ":"))
-            cursor = self.keys.cursors.encrypt_at_time(plain.encode(), int(time.time())).decode("ascii")
+            cursor = published.seal(self.keys, resource.name, caller.installation_id, rows[-1].id)
         return call.reply(200, {"items": [present(resource, r) for r in rows], "nextCursor": cursor})
 
     async def event(self, call: Call, source_code: str) -> Reply:

@@ -12,43 +12,25 @@ from __future__ import annotations
 
 import json
 import logging
-import time
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-import jwt
-from baseline import checks, payloads, refusals, rules
+from baseline import checks, payloads, refusals, rules, sessions
 from baseline.config import Config, Keys
 from baseline.refusals import Refusal
 from baseline.registry import Registry, SessionCommand, events_of
-from baseline.store import Creation, Duplicate, Principal
+from baseline.sessions import Actor
+from baseline.store import Creation, Duplicate
 
 from limit.store import SessionCreate, Store
 from limit.web import Reply, Request, json_reply
 
 log = logging.getLogger("limit.session")
-REQUIRED_CLAIMS = ["exp", "iat", "sub", "tid", "jti"]
-REPLAYED = "This request was already executed; the original result is returned."
 TRIES = 5
 
 
-@dataclass(frozen=True)
-class Actor:
-    user_id: int
-    email: str
-    tenant_id: int
-    permissions: frozenset[str]
-
-    def require(self, permission: str) -> None:
-        if "*" not in self.permissions and permission not in self.permissions:
-            raise refusals.forbidden(permission)
-
-
 def ok(data: Any, request_id: str, replay: bool = False) -> Reply:
-    body = {"code": "IDEMPOTENT_REPLAY", "message": REPLAYED, "data": data} if replay else {
-        "code": "0", "message": "OK", "data": data}
-    return json_reply(200, body, {"X-Request-Id": request_id})
+    return json_reply(200, sessions.ok_body(data, replay), {"X-Request-Id": request_id})
 
 
 class SessionCommands:
@@ -67,31 +49,8 @@ class SessionCommands:
             return json_reply(*refusals.session_envelope(Refusal(500, "INTERNAL_ERROR", "An internal error occurred."),
                                                          request_id))
 
-    def claims(self, request: Request) -> dict[str, Any]:
-        token = rules.bearer(request.header("authorization"))
-        try:
-            claims: dict[str, Any] = jwt.decode(
-                token or "", self.keys.jwt_key, algorithms=["HS256"], audience="tessera-session", issuer="tessera",
-                options={"require": REQUIRED_CLAIMS, "verify_exp": False, "verify_iat": False})
-        except jwt.PyJWTError:
-            raise refusals.unauthorized() from None
-        if not isinstance(claims.get("sub"), str) or not isinstance(claims.get("tid"), str) \
-                or not isinstance(claims.get("exp"), int) or not isinstance(claims.get("iat"), int) \
-                or time.time() >= claims["exp"]:
-            raise refusals.unauthorized()
-        return claims
-
-    @staticmethod
-    def judge(found: Principal | None, tenant: str, claims: dict[str, Any]) -> Actor:
-        """The user acting in the token's tenant, or ``X-Tenant-Id``'s where they are a member."""
-        if found is None or found.status != "active":
-            raise refusals.unauthorized()
-        if found.permissions is None or found.tenant_id is None:
-            raise refusals.tenant_forbidden() if tenant != claims["tid"] else refusals.unauthorized()
-        return Actor(found.user_id, found.email, found.tenant_id, found.permissions)
-
     async def actor(self, tenant: str, claims: dict[str, Any]) -> Actor:
-        return self.judge(await self.store.principal(claims["sub"], tenant), tenant, claims)
+        return sessions.judge(await self.store.principal(claims["sub"], tenant), tenant, claims)
 
     @staticmethod
     def parse(request: Request, command: SessionCommand | None) -> tuple[SessionCommand, dict[str, Any], str | None]:
@@ -107,7 +66,7 @@ class SessionCommands:
     async def _execute(self, request: Request, request_id: str) -> Reply:
         """Every check that needs no database first; a request that fails one reads its actor before it is
         refused (the baseline's order: actor, command, permission, body, key, payload). Then one statement."""
-        claims = self.claims(request)
+        claims = sessions.claims(request.header("authorization"), self.keys.jwt_key)
         tenant = request.header("x-tenant-id") or claims["tid"]
         found = self.registry.session_commands.get(request.params["commandCode"])
         try:
@@ -139,7 +98,7 @@ class SessionCommands:
         (stored with its result), the record, its unique values, audit entry and outbox rows. A key already
         held replays its result (a concurrent holder is waited for by the database's unique index)."""
         model, at, pid = command.page.model, rules.now(), rules.new_pid("rec")
-        result = {"id": pid, **data, "created_at": rules.iso(at), "updated_at": rules.iso(at)}
+        result = sessions.present(pid, data, at, at)
         plan = SessionCreate(
             command.permission, model.code, pid, data, payloads.search_text(model, data), at,
             [(code, str(data[code])) for code in model.unique if data.get(code) is not None], rules.new_pid("aud"),
@@ -148,7 +107,7 @@ class SessionCommands:
             found, created = await self.store.session_create(claims["sub"], tenant, plan)
         except Duplicate as exc:
             raise refusals.validation_failed(dict.fromkeys(exc.fields, "This value is already used.")) from None
-        actor = self.judge(found, tenant, claims)
+        actor = sessions.judge(found, tenant, claims)
         actor.require(command.permission)
         if created:
             return ok(result, request_id)

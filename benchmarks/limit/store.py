@@ -18,14 +18,11 @@ from typing import Any, NamedTuple, Protocol
 from baseline.rules import TokenRow
 from baseline.store import (
     Audit,
+    Common,
     Creation,
-    CredentialRow,
     KeyRow,
-    NewToken,
     Principal,
-    RecordRow,
     SessionClaim,
-    SessionKeyRow,
 )
 
 
@@ -120,46 +117,14 @@ class SessionCreate:
                             found.user_id, self.key, self.request_hash, self.response))
 
 
-class Store(Protocol):
-    dialect: str
-
-    async def open(self) -> None: ...
-
-    async def close(self) -> None: ...
-
-    async def credential(self, client_id: str) -> CredentialRow | None: ...
-
-    async def audit(self, entry: Audit) -> None: ...
-
-    async def issue(self, token: NewToken, entry: Audit) -> None: ...
-
-    async def token(self, digest: str) -> TokenRow | None: ...
-
-    async def token_and_record(self, digest: str, model: str, pid: str) -> tuple[TokenRow | None,
-                                                                                  RecordRow | None]: ...
-
-    async def token_and_page(self, digest: str, model: str, after_id: int, limit: int) -> tuple[
-        TokenRow | None, list[RecordRow]]: ...
+class Store(Common, Protocol):
+    """The limit's: the baseline's questions, and the writes that check their token or actor themselves."""
 
     async def open_create(self, digest: str, plan: OpenCreate) -> Created: ...
-
-    async def key(self, installation_id: int, key: str) -> KeyRow | None: ...
-
-    async def forget_key(self, key_id: int, only_in_progress: bool) -> None: ...
 
     async def receive_checked(self, digest: str, event: Inbound) -> Received: ...
 
     async def seen_event(self, installation_id: int, key: str) -> tuple[str, str] | None: ...
 
-    async def principal(self, user_pid: str, tenant_code: str) -> Principal | None: ...
-
     async def session_create(self, user_pid: str, tenant_code: str, plan: SessionCreate) -> tuple[
         Principal | None, bool]: ...
-
-    async def create(self, change: Creation) -> bool: ...
-
-    async def session_key(self, tenant_id: int, user_id: int, key: str) -> SessionKeyRow | None: ...
-
-    async def forget_session_key(self, key_id: int) -> None: ...
-
-    async def record_calls(self, rows: list[tuple[Any, ...]]) -> None: ...
