@@ -26,7 +26,6 @@ keyword, a sort); this is the issue's question of how it behaves when a tenant's
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import secrets
@@ -38,7 +37,7 @@ from typing import Any
 
 import httpx
 import psycopg
-from harness import clients, cpu, log, results, seeding
+from harness import cli, clients, cpu, log, results, seeding
 from harness.databases import fresh
 from harness.servers import TESSERA, Server, running
 from harness.writers import Writer
@@ -160,21 +159,10 @@ def explain(url: str, tenant_id: int, scenario: Scenario) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rows", type=int, default=1_000_000, help="audit rows of the tenant (default 1000000)")
-    parser.add_argument("--duration", type=float, default=5.0, help="seconds of load per scenario")
-    parser.add_argument("--warmup", type=float, default=2.0,
-                        help="seconds of warm-up per scenario and target (default 2; 0: none)")
-    parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
-    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
-    parser.add_argument("--writes", default="0",
-                        help="writes per second beside the readers, a comma-separated list: every scenario is run "
-                             "at each (default 0; e.g. 1,10,50), by a writer of asset creates through the session "
-                             "API, each of which appends an audit entry (harness.writers)")
-    args = parser.parse_args()
-    if args.rows < PAGE_SIZE * DEEP_PAGE or args.duration <= 0 or args.concurrency < 1 or args.warmup < 0:
-        parser.error(f"--rows must be at least {PAGE_SIZE * DEEP_PAGE:,}; --duration and --concurrency positive, "
-                     "--warmup at least 0")
+    args = (cli.Arguments(__doc__, "audit_search")
+            .records(1_000_000, PAGE_SIZE * DEEP_PAGE, "--rows", "audit rows of the tenant").duration(5.0)
+            .warmup(2.0).concurrency(8).keep_db()
+            .writes("a writer of asset creates through the session API, each appending an audit entry")).parse()
 
     started = time.perf_counter()
     failures: list[str] = []
@@ -241,14 +229,11 @@ def main() -> int:
         for name, plan in plans.items():
             lines += ["", f"plans, {name}:", *(f"  {line}" for line in plan)]
         log("\n" + "\n".join(lines))
-    results.write("audit_search", args, {
+    return cli.conclude(args, {
         "versions": info, "config": {"warmup_s": args.warmup, "pageSize": PAGE_SIZE,
                                      "seed_seconds": round(seed_seconds, 1)},
         "paths": paths, "writes": writes, "results": [asdict(r) for r in found], "explain": plans,
-        "failures": failures,
-    }, lines)
-    return results.finish(failures, started)
-
+    }, lines, failures, started, printed=True)
 
 if __name__ == "__main__":
     sys.exit(main())

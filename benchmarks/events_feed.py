@@ -31,7 +31,6 @@ feed index). Results go to ``benchmarks/results/events_feed.json`` and ``.txt``.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -40,7 +39,7 @@ from typing import Any
 
 import httpx
 import psycopg
-from harness import cpu, log, results, seeding
+from harness import cli, cpu, log, seeding
 from harness.databases import PG_ADMIN_URL, fresh
 from harness.servers import TESSERA, running
 from psycopg import sql
@@ -256,13 +255,11 @@ def table(backend: str, report: dict[str, Any]) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
-    parser.add_argument("--backend", choices=("postgresql", "sqlite"), default="postgresql")
-    parser.add_argument("--events", type=int, default=1_000_000)
-    parser.add_argument("--outage-events", type=int, default=300)
-    parser.add_argument("--polls", type=int, default=2000)
-    parser.add_argument("--keep-db", action="store_true")
-    args = parser.parse_args()
+    args = (cli.Arguments(__doc__, "events_feed").backend()
+            .records(1_000_000, 1, "--events", "outbox events of the tenant")
+            .add("--outage-events", type=int, default=300, help="commands run while the consumer is down (default 300)")
+            .add("--polls", type=int, default=2000, help="polls at the head, and as many whoami (default 2000)")
+            .at_least("--outage-events", 1).at_least("--polls", 1).keep_db()).parse()
     started, failures = time.perf_counter(), list[str]()
     report: dict[str, Any] = {}
     postgres = args.backend == "postgresql"
@@ -286,12 +283,7 @@ def main() -> int:
                 ws.backend.label if postgres else None, failures)
         if postgres:
             report["plans"] = plans(rt, tenant_id, failures)
-    lines = table(args.backend, report)
-    for line in lines:
-        log(line)
-    results.write("events_feed", args, report, lines)
-    return results.finish(failures, started)
-
+    return cli.conclude(args, report, table(args.backend, report), failures, started)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -18,7 +18,6 @@ second. Exit status 1 when a value was not moved.
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import time
@@ -27,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from harness import RESULTS_DIR, log, results, seeding
+from harness import cli, log, seeding
 from harness.databases import BACKENDS, fresh
 from sqlalchemy import insert, text
 
@@ -106,20 +105,15 @@ def run_backend(backend: str, count: int) -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=BACKENDS, help="one backend (default: both)")
-    parser.add_argument("--records", type=int, default=1_000_000, help="vendors to seed (default 1,000,000)")
-    parser.add_argument("--results-file", type=Path, default=RESULTS_DIR / "field_rename.json")
-    args = parser.parse_args()
+    args = (cli.Arguments(__doc__, "field_rename").backend(default=None)
+            .records(1_000_000, 1, what="vendors to seed")).parse()
     started = time.perf_counter()
     runs = [run_backend(backend, args.records) for backend in ([args.backend] if args.backend else BACKENDS)]
     failures = [f"{run['backend']}: {run['left_under_old_name']} record(s) left under the old name, claims "
                 f"{run['claims']}" for run in runs if run["left_under_old_name"] or set(run["claims"]) != {"email"}]
     lines = [f"{run['backend']:<11} {run['records']:>9,} records: plan {run['plan_seconds']:.1f} s, migrate "
              f"{run['migrate_seconds']:.1f} s ({run['records_per_second']:,} records/s)" for run in runs]
-    results.write("field_rename", args, {"runs": runs, "failures": failures}, lines, path=args.results_file)
-    return results.finish(failures, started)
-
+    return cli.conclude(args, {"runs": runs}, lines, failures, started)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -81,14 +81,13 @@ import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import httpx
 import psycopg
-from harness import RESULTS_DIR, cpu, log, results, seeding, stats, tables
-from harness.databases import BACKENDS, Workspace, fresh, pg_activity
+from harness import cli, cpu, log, results, seeding, stats, tables
+from harness.databases import Workspace, fresh, pg_activity
 from harness.servers import Server, launch, launch_group, serve_command, stop_all, stop_group, wait_ready, worker
 from sqlalchemy import Engine, and_, func, select
 
@@ -716,34 +715,21 @@ def pg_xacts(ws: Workspace) -> int | None:
         return pg_activity(conn)[1]
 
 
-def arguments() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=BACKENDS, default="postgresql")
-    parser.add_argument("--events", type=int, default=10_000, help="events in the burst (default 10000)")
-    parser.add_argument("--concurrency", type=int, default=32, help="requests in flight (default 32)")
-    parser.add_argument("--workers", type=int, default=0,
-                        help="`tessera worker --tasks 1` processes beside the server; 0 (default): the worker task "
-                             "in the server process")
-    parser.add_argument("--http-processes", type=int, default=1, help="`tessera serve --workers` (default 1)")
-    parser.add_argument("--keep-up-seconds", type=float, default=5.0,
-                        help="longest drain after the last accept that still counts as keeping up (default 5)")
-    parser.add_argument("--keep-up-ratio", type=float, default=0.8,
-                        help="least runs/s over acceptance rate that still counts as keeping up (default 0.8)")
-    parser.add_argument("--drain-timeout", type=float, default=600.0,
-                        help="seconds after the burst before the watch gives up (default 600)")
-    parser.add_argument("--stall-seconds", type=float, default=120.0,
-                        help="seconds without progress after the burst before the watch gives up (default 120)")
-    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
-    parser.add_argument("--results-file", type=Path, default=None,
-                        help="JSON results (default benchmarks/results/inbound_burst-<backend>.json)")
-    args = parser.parse_args()
-    if args.events < 1 or args.concurrency < 1 or args.workers < 0 or args.http_processes < 1:
-        parser.error("--events, --concurrency and --http-processes must be positive, --workers at least 0")
-    return args
-
-
 def main() -> int:
-    args = arguments()
+    args = (cli.Arguments(__doc__, "inbound_burst-{backend}").backend()
+            .records(10_000, 1, "--events", "events in the burst").concurrency(32)
+            .add("--workers", type=int, default=0, help="`tessera worker --tasks 1` processes beside the server; 0 "
+                                                        "(default): the worker task in the server process")
+            .add("--http-processes", type=int, default=1, help="`tessera serve --workers` (default 1)")
+            .add("--keep-up-seconds", type=float, default=5.0,
+                 help="longest drain after the last accept that still counts as keeping up (default 5)")
+            .add("--keep-up-ratio", type=float, default=0.8,
+                 help="least runs/s over acceptance rate that still counts as keeping up (default 0.8)")
+            .add("--drain-timeout", type=float, default=600.0,
+                 help="seconds after the burst before the watch gives up (default 600)")
+            .add("--stall-seconds", type=float, default=120.0,
+                 help="seconds without progress after the burst before the watch gives up (default 120)")
+            .at_least("--workers", 0).at_least("--http-processes", 1).keep_db()).parse()
     started = time.perf_counter()
     lines: list[str] = []
     report: dict[str, Any] = {}
@@ -754,14 +740,8 @@ def main() -> int:
             lines, report, failures, kept_up = measure(ws, args)
     except (AssertionError, RuntimeError) as exc:
         failures.append(f"run aborted: {exc}")
-    lines += [f"FAILED: {f}" for f in failures]
-    log("\n" + "\n".join(lines))
-    results.write("inbound_burst", args, {**report, "failures": failures, "kept_up": kept_up}, lines,
-                  path=args.results_file or RESULTS_DIR / f"inbound_burst-{args.backend}.json")
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    if failures:
-        return 1
-    return 0 if kept_up else 2
+    status = cli.conclude(args, {**report, "kept_up": kept_up}, lines, failures, started)
+    return status or (0 if kept_up else 2)
 
 
 if __name__ == "__main__":

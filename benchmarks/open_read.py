@@ -64,7 +64,7 @@ from typing import Any
 
 import httpx
 import psycopg
-from harness import clients, cpu, log, results, seeding, tables
+from harness import cli, clients, cpu, log, results, seeding, tables
 from harness.clients import Load, Result, json_body
 from harness.databases import BACKENDS, Workspace, fresh
 from harness.seeding import Credential
@@ -483,37 +483,24 @@ def run_backend(name: str, args: argparse.Namespace) -> BackendReport:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=(*BACKENDS, "both"), default="postgresql",
-                        help="database to run against (default postgresql)")
-    parser.add_argument("--assets", type=int, default=10_000, help="live assets in the tenant (default 10000)")
-    parser.add_argument("--limit", type=int, default=op_resources.MAX_LIMIT,
-                        help=f"page size of the walks (default {op_resources.MAX_LIMIT}, the maximum)")
-    parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per scenario and target")
-    parser.add_argument("--warmup", type=float, default=2.0,
-                        help="seconds of warm-up per scenario and target (default 2; 0: none)")
-    parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
-    parser.add_argument("--solo-walks", type=int, default=5, help="complete one-client walks per target (default 5)")
-    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
-    args = parser.parse_args()
-    if args.assets < 1 or args.duration <= 0 or args.concurrency < 1 or args.solo_walks < 1 or args.warmup < 0:
-        parser.error("--assets, --duration, --concurrency and --solo-walks must be positive, --warmup at least 0")
-    if not 1 <= args.limit <= op_resources.MAX_LIMIT:
-        parser.error(f"--limit must be between 1 and {op_resources.MAX_LIMIT}")
-
+    args = (cli.Arguments(__doc__, "open_read").backend(both=True)
+            .records(10_000, 1, "--assets", "live assets in the tenant")
+            .add("--limit", type=int, default=op_resources.MAX_LIMIT,
+                 help=f"page size of the walks (default {op_resources.MAX_LIMIT}, the maximum)")
+            .check(lambda a: 1 <= a.limit <= op_resources.MAX_LIMIT, f"--limit must be 1 to {op_resources.MAX_LIMIT}")
+            .duration(10.0).warmup(2.0).concurrency(8)
+            .add("--solo-walks", type=int, default=5, help="complete one-client walks per target (default 5)")
+            .at_least("--solo-walks", 1).keep_db()).parse()
     started = time.perf_counter()
     backends = BACKENDS if args.backend == "both" else (args.backend,)
     reports = [run_backend(name, args) for name in backends]
     failures = [f for r in reports for f in r.failures]
-    lines = [line for r in reports for line in ["", *r.lines]][1:] + [f"FAILED: {f}" for f in failures]
-    log("\n" + "\n".join(lines))
-    results.write("open_read", args, {
+    lines = [line for r in reports for line in ["", *r.lines]][1:]
+    return cli.conclude(args, {
         "config": {"warmup_s": args.warmup, "credentials": CREDENTIALS, "tenant": TENANT, "scopes": SCOPES},
         "endpoints": {"read by pid": f"GET {LIST_PATH}/{{pid}}",
                       "walk": f"GET {LIST_PATH}?limit=L, then ?cursor=<nextCursor>&limit=L"},
-        "backends": {r.backend: r.report for r in reports}, "failures": failures}, lines)
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0
+        "backends": {r.backend: r.report for r in reports}}, lines, failures, started)
 
 
 if __name__ == "__main__":

@@ -30,10 +30,9 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
-from harness import RESULTS_DIR, log, results, seeding
+from harness import cli, log, results, seeding
 from harness.databases import BACKENDS, Workspace, fresh
 from sqlalchemy import Engine, Table, func, insert, select, text
 
@@ -229,23 +228,17 @@ def report_lines(all_found: list[Figures], args: argparse.Namespace) -> list[str
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=BACKENDS, help="one backend (default: both)")
-    parser.add_argument("--rows", type=int, default=200_000, help="expired rows to seed (default 200,000)")
-    parser.add_argument("--live", type=float, default=0.1, help="live rows per expired row, kept (default 0.1)")
-    parser.add_argument("--batch", type=int, default=None, help="rows per DELETE (default the setting, 1000)")
-    parser.add_argument("--keep-db", action="store_true", help="keep the databases afterwards and print them")
-    parser.add_argument("--results-file", type=Path, default=RESULTS_DIR / "retention.json")
-    args = parser.parse_args()
-    if args.rows < 100 or not 0 <= args.live <= 1 or (args.batch is not None and args.batch < 1):
-        parser.error("--rows must be at least 100, --live in [0, 1], --batch positive")
+    args = (cli.Arguments(__doc__, "retention").backend(default=None)
+            .records(200_000, 100, "--rows", "expired rows to seed")
+            .add("--live", type=float, default=0.1, help="live rows per expired row, kept (default 0.1)")
+            .add("--batch", type=int, default=None, help="rows per DELETE (default the setting, 1000)")
+            .check(lambda a: 0 <= a.live <= 1, "--live must be in [0, 1]")
+            .check(lambda a: a.batch is None or a.batch >= 1, "--batch must be positive").keep_db()).parse()
+    started = time.perf_counter()
     all_found = [measure(backend, args) for backend in ([args.backend] if args.backend else BACKENDS)]
     failures = [p for f in all_found for p in problems_of(f)]
-    lines = report_lines(all_found, args) + [f"FAILED: {p}" for p in failures]
-    log("\n" + "\n".join(lines))
-    results.write("retention", args, {"figures": [asdict(f) for f in all_found], "failures": failures}, lines,
-                  path=args.results_file)
-    return 1 if failures else 0
+    return cli.conclude(args, {"figures": [asdict(f) for f in all_found]}, report_lines(all_found, args), failures,
+                        started)
 
 
 if __name__ == "__main__":

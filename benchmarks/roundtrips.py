@@ -62,8 +62,8 @@ from urllib.parse import urlsplit
 
 import httpx
 import psycopg
+from harness import cli, log, tables
 from harness import endpoints as ep
-from harness import log, results, tables
 from harness.databases import PG_ADMIN_URL, fresh
 from harness.endpoints import SPECS, Fixture, Spec
 from harness.servers import BASELINE, LIMIT, LIMIT_PSYCOPG, TESSERA, Server, running
@@ -293,19 +293,18 @@ def report(found: list[Measure], requests: int) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--requests", type=int, default=40, help="sequential requests per endpoint and target")
-    parser.add_argument("--records", type=int, default=2000, help="assets of the tenant (default 2000)")
-    parser.add_argument("--only", default=",".join(s.key for s in SPECS), help="comma-separated endpoint keys")
-    parser.add_argument("--pg-log", type=Path, default=newest_log(), help="PostgreSQL's log file")
-    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards")
-    args = parser.parse_args()
+    keys = ",".join(s.key for s in SPECS)
+    args = (cli.Arguments(__doc__, "roundtrips").records(2000, ep.LIST_CURSORS)
+            .add("--requests", type=int, default=40, help="sequential requests per endpoint and target (default 40)")
+            .add("--only", default=keys, help=f"comma-separated endpoint keys, of {keys} (default all)")
+            .add("--pg-log", type=Path, default=newest_log(), help="PostgreSQL's log file").keep_db()
+            .at_least("--requests", 1)
+            .check(lambda a: {k.strip() for k in a.only.split(",")} <= set(keys.split(",")),
+                   f"--only: choose of {keys}")
+            .check(lambda _: shutil.which("strace") is not None, "needs strace on the PATH")
+            .check(lambda a: a.pg_log is not None and a.pg_log.is_file(), "needs a readable PostgreSQL log (--pg-log)")
+            ).parse()
     selected = [s for s in SPECS if s.key in {k.strip() for k in args.only.split(",")}]
-    if not selected or args.requests < 1 or args.records < ep.LIST_CURSORS:
-        parser.error(f"choose endpoints of {','.join(s.key for s in SPECS)}, --requests >= 1, "
-                     f"--records >= {ep.LIST_CURSORS}")
-    if shutil.which("strace") is None or args.pg_log is None or not args.pg_log.is_file():
-        parser.error("needs strace on the PATH and a readable PostgreSQL log (--pg-log)")
     if not HAS_ASYNCPG:
         log("note: asyncpg is not installed (requirements/bench.txt): the limit is left out (not limit-psycopg)")
     started = time.perf_counter()
@@ -325,15 +324,12 @@ def main() -> int:
                     found.append(m)
                     log(f"{spec.label:<24} {server.name:<9} {m.per_request:6.2f} round trips/req "
                         f"{m.statements_per_request:6.2f} statements/req" + (f"  {m.problems}" if m.problems else ""))
-    lines = report(found, args.requests)
-    log("\n" + "\n".join(lines))
     failures = [p for m in found for p in m.problems]
     info: dict[str, Any] = {"pg_log": str(args.pg_log), "targets": {t.name: list(t.command) for t in TARGETS}}
-    results.write("roundtrips", args, {"config": info, "measures": [
+    return cli.conclude(args, {"config": info, "measures": [
         {**asdict(m), "round_trips_per_request": round(m.per_request, 3),
-         "statements_per_request": round(m.statements_per_request, 3)} for m in found], "failures": failures}, lines)
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0
+         "statements_per_request": round(m.statements_per_request, 3)} for m in found]},
+        report(found, args.requests), failures, started)
 
 
 if __name__ == "__main__":

@@ -106,7 +106,7 @@ from typing import Any
 import httpx
 import psycopg
 import redis
-from harness import cpu, log, results, seeding, stats, tables, wrk
+from harness import cli, cpu, log, results, seeding, stats, tables, wrk
 from harness import deliveries as dv
 from harness import endpoints as ep
 from harness.clients import json_body
@@ -695,7 +695,6 @@ def report_lines(report: dict[str, Any], failures: list[str]) -> list[str]:
                   f"{lat['p99']:,.0f} ms (outbox occurred_at to receiver, backlog included; worker poll "
                   f"{d['poll_seconds']:g} s)"]
     lines += ["", "result: " + ("PASS" if not failures else "FAIL")]
-    lines += [f"FAILED: {f}" for f in failures]
     return lines
 
 
@@ -710,30 +709,18 @@ def guarded(failures: list[str], label: str, step: Callable[[], Any]) -> Any:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--records", type=int, default=20_000, help="assets of the tenant (default 20000)")
-    parser.add_argument("--duration", type=float, default=10.0, help="seconds per throughput run (default 10)")
-    parser.add_argument("--connections", type=int, default=16, help="wrk connections in all, even (default 16)")
-    parser.add_argument("--warmup", type=float, default=2.0, help="seconds of warm-up per endpoint (default 2)")
-    parser.add_argument("--keys", type=int, default=50, help="idempotency keys per endpoint in part 3 (default 50)")
-    parser.add_argument("--delivery-seconds", type=float, default=15.0,
-                        help="seconds of commands in part 4 (default 15)")
-    parser.add_argument("--endpoints", type=int, default=1, help="endpoints subscribed to the event (default 1)")
-    parser.add_argument("--poll", type=float, default=1.0,
-                        help="TESSERA_WORKER_POLL_SECONDS of the workers (default 1, the service's)")
-    args = parser.parse_args()
-    if args.connections < 2 or args.connections % 2:
-        parser.error("--connections must be even and at least 2")
-    if args.duration <= 0 or args.warmup <= 0 or args.delivery_seconds <= 0 or args.keys < 1 or args.endpoints < 1:
-        parser.error("--duration, --warmup, --delivery-seconds, --keys and --endpoints must be positive")
-    if not wrk.whole_seconds(args.duration, args.warmup, args.delivery_seconds):
-        parser.error("--duration, --warmup and --delivery-seconds are wrk's, in whole seconds")
-    if args.records < ep.LIST_CURSORS:
-        parser.error(f"--records must be at least {ep.LIST_CURSORS}")
-    if args.poll < 0.01:
-        parser.error("--poll must be at least 0.01 (the service's minimum)")
-    if not wrk.available():
-        parser.error("wrk is not on the PATH (the Debian package: apt-get install wrk)")
+    args = (cli.Arguments(__doc__, "scaleout").records(20_000, ep.LIST_CURSORS)
+            .duration(10.0, "seconds per throughput run")
+            .connections(16).check(lambda a: a.connections >= 2 and a.connections % 2 == 0,
+                                   "--connections must be even (half to each API process)")
+            .warmup(2.0).check(lambda a: a.warmup > 0, "--warmup must be positive")
+            .add("--keys", type=int, default=50, help="idempotency keys per endpoint in part 3 (default 50)")
+            .add("--delivery-seconds", type=float, default=15.0, help="seconds of commands in part 4 (default 15)")
+            .add("--endpoints", type=int, default=1, help="endpoints subscribed to the event (default 1)")
+            .add("--poll", type=float, default=1.0,
+                 help="TESSERA_WORKER_POLL_SECONDS of the workers (default 1, the service's)")
+            .at_least("--keys", 1).at_least("--endpoints", 1).at_least("--poll", 0.01)
+            .wrk("--duration", "--warmup", "--delivery-seconds")).parse()
 
     started = time.perf_counter()
     failures: list[str] = []
@@ -744,7 +731,7 @@ def main() -> int:
     try:
         redis_client.ping()
     except redis.RedisError as exc:
-        parser.error(f"Redis at {redis_url} does not answer: {exc}")
+        sys.exit(f"Redis at {redis_url} does not answer: {exc}")
     report: dict[str, Any] = {
         "config": {**vars(args), "order": list(ORDER), "pinning": "none", "redis": redis_url, "redis_prefix": prefix},
     }
@@ -775,17 +762,11 @@ def main() -> int:
     finally:
         for key in redis_client.scan_iter(match=f"{prefix}*", count=500):
             redis_client.delete(key)
-    report["failures"] = failures
-    report["total_seconds"] = round(time.perf_counter() - started)
     try:
         lines = report_lines(report, failures)
     except (KeyError, TypeError, IndexError) as exc:
-        lines = [f"(the tables could not be printed: {exc!r}; see the JSON)", "result: FAIL",
-                 *[f"FAILED: {f}" for f in failures]]
-    log("\n" + "\n".join(lines))
-    results.write("scaleout", args, report, lines)
-    log(f"total time {report['total_seconds']} s")
-    return 1 if failures else 0
+        lines = [f"(the tables could not be printed: {exc!r}; see the JSON)", "result: FAIL"]
+    return cli.conclude(args, report, lines, failures, started)
 
 
 if __name__ == "__main__":

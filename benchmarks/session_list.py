@@ -34,7 +34,6 @@ at least 5,000 matches in the seeded data (see ``KEYWORD_CANDIDATES``), unless `
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import random
@@ -51,7 +50,7 @@ from typing import Any, TypeVar, overload
 
 import httpx
 import psycopg
-from harness import clients, cpu, log, results, seeding
+from harness import cli, clients, cpu, log, results, seeding
 from harness.clients import Load
 from harness.databases import fresh
 from harness.servers import BASELINE, TESSERA, Server, running
@@ -482,34 +481,23 @@ def print_plans(plans: dict[str, Any]) -> list[str]:
 # -- the run ----------------------------------------------------------------------------------------
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--records", type=int, default=100_000, help="asset records to seed (default 100000)")
-    parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per scenario and target")
-    parser.add_argument("--warmup", type=float, default=2.0,
-                        help="seconds of warm-up per scenario and target (default 2; 0: none)")
-    parser.add_argument("--concurrency", type=int, default=8, help="concurrent clients (default 8)")
-    parser.add_argument("--keyword", help="keyword to search (default: chosen from the data, see the docstring)")
-    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
-    parser.add_argument("--seed", choices=("sql", "python"), default="sql",
-                        help="seed in one INSERT ... SELECT (default) or row by row through Python")
-    parser.add_argument("--backend", choices=("postgresql", "sqlite"), default="postgresql")
-    parser.add_argument("--scenarios", choices=("main", "all"), default="main",
-                        help="the main scenario only (default), or also EXTRA_SCENARIOS: no keyword, each sort, "
-                             "each operator")
-    parser.add_argument("--writes", default="0",
-                        help="writes per second beside the readers, a comma-separated list: every scenario is run "
-                             "at each (default 0; e.g. 1,10,50), by a writer of creates, renames, status changes "
-                             "and deletes through Tessera's session API (harness.writers)")
-    parser.add_argument("--targets", default="tessera,baseline",
-                        help="targets to measure, comma-separated (default tessera,baseline)")
-    parser.add_argument("--execute", type=float, default=0.0,
-                        help="seconds of command execute (creates from --concurrency clients) to measure after the "
-                             "lists (default 0: none)")
-    parser.add_argument("--no-declared-indexes", action="store_true",
-                        help="skip the index sync of tessera migrate (the figures before it existed)")
-    args = parser.parse_args()
-    if args.records < 1 or args.duration <= 0 or args.concurrency < 1 or args.warmup < 0:
-        parser.error("--records, --duration and --concurrency must be positive, --warmup at least 0")
+    args = (cli.Arguments(__doc__, "session_list").backend().records(100_000, 1, what="asset records to seed")
+            .duration(10.0).warmup(2.0).concurrency(8)
+            .add("--keyword", help="keyword to search (default: chosen from the data, see the docstring)")
+            .add("--seed", choices=("sql", "python"), default="sql",
+                 help="seed in one INSERT ... SELECT (default) or row by row through Python")
+            .add("--scenarios", choices=("main", "all"), default="main",
+                 help="the main scenario only (default), or also EXTRA_SCENARIOS: no keyword, each sort, each operator")
+            .writes("a writer of creates, renames, status changes and deletes through Tessera's session API "
+                    "(harness.writers)")
+            .add("--targets", default="tessera,baseline", help="targets to measure, comma-separated (default "
+                                                                "tessera,baseline)")
+            .check(lambda a: set(a.targets.split(",")) <= {t.name for t in TARGETS},
+                   f"--targets: choose of {','.join(t.name for t in TARGETS)}")
+            .add("--execute", type=float, default=0.0, help="seconds of command execute (creates from --concurrency "
+                                                            "clients) to measure after the lists (default 0: none)")
+            .add("--no-declared-indexes", action="store_true",
+                 help="skip the index sync of tessera migrate (the figures before it existed)").keep_db()).parse()
 
     started = time.perf_counter()
     failures: list[str] = []
@@ -595,7 +583,7 @@ def main() -> int:
         warnings = print_plans(plans) if postgres else []
         log("")
         log("\n".join(f"WARNING: {w}" for w in warnings) or "No sequential scan over records in any plan.")
-    results.write("session_list", args, {
+    return cli.conclude(args, {
         "versions": info,
         "config": {"warmup_s": args.warmup, "keyword": keyword, "matches": matches, "filters": STATUS_FILTER,
                    "sortField": "name", "sortOrder": "asc", "pageSize": PAGE_SIZE,
@@ -603,9 +591,8 @@ def main() -> int:
                    "index_sync_seconds": None if index_seconds is None else round(index_seconds, 1)},
         "paths": paths, "first_after_write_ms": after_write, "writes": writes,
         "results": [asdict(r) for r in found], "ratios": ratios, "explain": plans,
-        "plan_warnings": warnings, "failures": failures,
-    }, lines)
-    return results.finish(failures, started)
+        "plan_warnings": warnings,
+    }, lines, failures, started, printed=True)
 
 
 if __name__ == "__main__":

@@ -45,9 +45,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness import cpu, log, results, wrk
+from harness import cli, cpu, log, wrk
 from harness import endpoints as ep
-from harness.databases import BACKENDS, fresh
+from harness.databases import fresh
 from harness.servers import TESSERA, Pinning, Server, start
 
 PER_ENDPOINT = 500  # entries of each endpoint in the mixed rotation
@@ -248,31 +248,20 @@ def report_lines(report: dict[str, Any], failures: list[str]) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=BACKENDS, default="postgresql")
-    parser.add_argument("--minutes", type=float, default=10.0, help="length of the load (default 10)")
-    parser.add_argument("--records", type=int, default=20_000, help="assets of the tenant (default 20000)")
-    parser.add_argument("--connections", type=int, default=16, help="wrk connections (default 16)")
-    parser.add_argument("--slice", type=float, default=30.0, help="seconds per wrk run (default 30)")
-    parser.add_argument("--sample", type=float, default=5.0, help="seconds between RSS samples (default 5)")
-    parser.add_argument("--warmup-minutes", type=float, default=1.0, help="minutes before the reference sample")
-    parser.add_argument("--limit-pct", type=float, default=10.0, help="allowed growth after warm-up (default 10)")
-    parser.add_argument("--tracemalloc", action="store_true",
-                        help="trace the server's Python allocations and list the lines that grew (slower)")
-    args = parser.parse_args()
-    if args.warmup_minutes >= args.minutes:
-        parser.error("--warmup-minutes must be shorter than --minutes")
-    if args.records < ep.LIST_CURSORS:
-        parser.error(f"--records must be at least {ep.LIST_CURSORS}")
-    if not wrk.available():
-        parser.error("wrk is not on the PATH (the Debian package: apt-get install wrk)")
+    args = (cli.Arguments(__doc__, "soak-{backend}").backend().records(20_000, ep.LIST_CURSORS).connections(16)
+            .add("--minutes", type=float, default=10.0, help="length of the load (default 10)")
+            .add("--slice", type=float, default=30.0, help="seconds per wrk run (default 30)")
+            .add("--sample", type=float, default=5.0, help="seconds between RSS samples (default 5)")
+            .add("--warmup-minutes", type=float, default=1.0, help="minutes before the reference sample (default 1)")
+            .add("--limit-pct", type=float, default=10.0, help="allowed growth after warm-up (default 10)")
+            .add("--tracemalloc", action="store_true",
+                 help="trace the server's Python allocations and list the lines that grew (slower)")
+            .check(lambda a: 0 < a.warmup_minutes < a.minutes, "--warmup-minutes must be positive and shorter than "
+                                                               "--minutes")
+            .check(lambda a: a.sample > 0, "--sample must be positive").wrk("--slice")).parse()
     started = time.perf_counter()
     report, failures = soak(args)
-    lines = report_lines(report, failures)
-    log("\n" + "\n".join(lines))
-    results.write(f"soak-{args.backend}", args, {**report, "failures": failures}, lines)
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0
+    return cli.conclude(args, report, report_lines(report, failures), failures, started)
 
 
 if __name__ == "__main__":

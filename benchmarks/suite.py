@@ -137,7 +137,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from harness import BENCH_DIR, RESULTS_DIR, ROOT, cpu, log, results, tables, wrk
+from harness import BENCH_DIR, RESULTS_DIR, ROOT, cli, cpu, log, results, tables, wrk
 from harness import endpoints as ep
 from harness.databases import BACKENDS, fresh
 from harness.endpoints import (
@@ -573,37 +573,22 @@ def report_lines(out: BackendReport, args: argparse.Namespace, pinning: Pinning)
         lines.append("peak resident set size (VmHWM, process and children) at the end: "
                      + ", ".join(f"{t} {'-' if v is None else f'{v:,.1f} MiB'}" for t, v in rss.items()))
     lines += [f"note, {row.label}: {row.note}" for row in out.rows if row.note]
-    lines += [f"FAILED: {failure}" for failure in out.failures]
     return lines
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=(*BACKENDS, "both"), default="both")
-    parser.add_argument("--duration", type=float, default=10.0, help="seconds per measured run (default 10)")
-    parser.add_argument("--connections", type=int, default=16, help="wrk connections (default 16)")
-    parser.add_argument("--threads", type=int, default=1, help="wrk threads (default 1: wrk has one CPU)")
-    parser.add_argument("--records", type=int, default=100_000, help="assets of the tenant (default 100000)")
-    parser.add_argument("--only", default=",".join(KEYS), help=f"comma-separated, of: {','.join(KEYS)} (default all)")
-    parser.add_argument("--rounds", type=int, default=1, help="ABBA rounds per endpoint (default 1: 2 runs per target)")
-    parser.add_argument("--warmup", type=float, default=2.0, help="seconds of warm-up per endpoint and target")
-    parser.add_argument("--webhook-events", type=int, default=2000, help="webhooks.py --events (default 2000)")
-    parser.add_argument("--webhook-duration", type=float, default=20.0, help="webhooks.py --duration (default 20)")
-    parser.add_argument("--keep-db", action="store_true", help="keep the databases afterwards")
-    args = parser.parse_args()
+    args = (cli.Arguments(__doc__, "suite-{backend}").backend("both", both=True)
+            .records(100_000, ep.LIST_CURSORS).duration(10.0).warmup(2.0).connections(16)
+            .add("--threads", type=int, default=1, help="wrk threads (default 1: wrk has one CPU)")
+            .check(lambda a: 1 <= a.threads <= a.connections, "--threads must be 1 to --connections")
+            .add("--only", default=",".join(KEYS), help=f"comma-separated, of: {','.join(KEYS)} (default all)")
+            .check(lambda a: {k.strip() for k in a.only.split(",") if k.strip()} <= set(KEYS),
+                   f"--only: choose of {', '.join(KEYS)}")
+            .add("--rounds", type=int, default=1, help="ABBA rounds per endpoint (default 1: 2 runs per target)")
+            .add("--webhook-events", type=int, default=2000, help="webhooks.py --events (default 2000)")
+            .add("--webhook-duration", type=float, default=20.0, help="webhooks.py --duration (default 20)")
+            .at_least("--rounds", 1).keep_db().wrk("--duration", "--warmup")).parse()
     only = [k.strip() for k in args.only.split(",") if k.strip()]
-    if unknown := sorted(set(only) - set(KEYS)):
-        parser.error(f"--only: unknown {', '.join(unknown)}; choose from {', '.join(KEYS)}")
-    if args.duration <= 0 or args.warmup <= 0 or args.connections < 1 or args.threads < 1 or args.rounds < 1:
-        parser.error("--duration, --warmup, --connections, --threads and --rounds must be positive")
-    if not wrk.whole_seconds(args.duration, args.warmup):
-        parser.error("--duration and --warmup are wrk's, in whole seconds")
-    if args.connections < args.threads:
-        parser.error("--connections must be at least --threads")
-    if args.records < ep.LIST_CURSORS:
-        parser.error(f"--records must be at least {ep.LIST_CURSORS}")
-    if not wrk.available():
-        parser.error("wrk is not on the PATH (the Debian package: apt-get install wrk)")
     args.webhooks = WEBHOOKS in only
     selected = [s for s in SPECS if s.key in only]
 
@@ -623,19 +608,15 @@ def main() -> int:
         lines += [*([""] if lines else []), *out.lines]
     if args.webhooks and "postgresql" not in backends:
         lines.append("webhooks: not run (benchmarks/webhooks.py runs on PostgreSQL only)")
-    log("\n" + "\n".join(lines))
     failures = [f for out in reports for f in out.failures]
-    results.write(f"suite-{args.backend}", args, {
+    return cli.conclude(args, {
         "config": {"order": "ABBA", "pinning": pinning.describe(),
                    "targets": {t.name: t.command for t in targets(args.connections)},
                    "endpoints": {s.label: s.request for s in selected}, "scopes": ep.SCOPES},
         "backends": {out.backend: {**{k: v for k, v in out.info.items() if k != "webhooks"},
                                    "rows": [asdict(r) for r in out.rows], "table": out.lines,
                                    "webhooks_report": out.info.get("webhooks")} for out in reports},
-        "failures": failures,
-    }, lines)
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0
+    }, lines, failures, started)
 
 
 if __name__ == "__main__":

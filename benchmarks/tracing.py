@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from harness import log, results, seeding
+from harness import cli, log, seeding
 from harness.clients import Load, Result, drive, gets, measure
 from harness.databases import fresh
 from harness.servers import TESSERA, Server, Target, running
@@ -176,14 +176,9 @@ def table(found: list[Result], names: list[str], args: argparse.Namespace) -> li
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--backend", choices=("postgresql", "sqlite"), default="postgresql")
-    parser.add_argument("--duration", type=float, default=6.0)
-    parser.add_argument("--warmup", type=float, default=2.0)
-    parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument("--checkout", type=checkout, action="append", default=[], metavar="NAME=PATH",
-                        help="another checkout served with tracing off (the code before tracing, say); repeatable")
-    args = parser.parse_args()
+    args = (cli.Arguments(__doc__, "tracing").backend().duration(6.0).warmup(2.0).concurrency(8)
+            .add("--checkout", type=checkout, action="append", default=[], metavar="NAME=PATH",
+                 help="another checkout served with tracing off (the code before tracing, say); repeatable")).parse()
     started, failures = time.perf_counter(), []
     found: list[Result] = []
     with fresh(args.backend, "tracing") as ws, seeding.runtime(ws.env) as rt, sink() as spans:
@@ -214,10 +209,8 @@ def main() -> int:
         failures.append("an untraced target exported spans")
     if not exported.get("on 1.0") or not exported.get("on 0.1"):
         failures.append("a traced target exported nothing")
-    for line in lines:
-        log(line)
-    results.write("tracing", args, {"results": [r.__dict__ for r in found], "exported_spans": exported}, lines)
-    return results.finish(failures, started)
+    return cli.conclude(args, {"results": [r.__dict__ for r in found], "exported_spans": exported}, lines,
+                        failures, started)
 
 
 if __name__ == "__main__":

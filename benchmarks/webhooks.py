@@ -74,7 +74,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import psycopg
-from harness import RESULTS_DIR, ROOT, cpu, log, results, seeding, stats, tables
+from harness import ROOT, cli, cpu, log, results, seeding, stats, tables
 from harness.databases import fresh, pg_activity
 from harness.deliveries import (
     PEERS,
@@ -523,21 +523,14 @@ def measure_all(ctx: Context, costs: dict[str, float]) -> tuple[list[str], dict[
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--events", type=int, default=2000, help="outbox rows per throughput run (default 2000)")
-    parser.add_argument("--endpoints", type=int, default=2, help="endpoints subscribed to the event (default 2)")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes of the second row (default 2)")
-    parser.add_argument("--rate", type=float, default=50.0, help="commands a second in the latency run (default 50)")
-    parser.add_argument("--duration", type=float, default=20.0, help="seconds of the latency run (default 20)")
-    parser.add_argument("--poll", type=float, default=0.05, help="TESSERA_WORKER_POLL_SECONDS (default 0.05)")
-    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
-    parser.add_argument("--results-file", type=Path, default=RESULTS_DIR / "webhooks.json",
-                        help="where to write the JSON results (default benchmarks/results/webhooks.json)")
-    args = parser.parse_args()
-    if args.events < 1 or args.endpoints < 1 or args.workers < 1 or args.rate <= 0 or args.duration <= 0:
-        parser.error("--events, --endpoints, --workers, --rate and --duration must be positive")
-    if args.poll < 0.01:
-        parser.error("--poll must be at least 0.01 (the service's minimum)")
+    args = (cli.Arguments(__doc__, "webhooks").records(2000, 1, "--events", "outbox rows per throughput run")
+            .add("--endpoints", type=int, default=2, help="endpoints subscribed to the event (default 2)")
+            .add("--workers", type=int, default=2, help="worker processes of the second row (default 2)")
+            .add("--rate", type=float, default=50.0, help="commands a second in the latency run (default 50)")
+            .duration(20.0, "seconds of the latency run")
+            .add("--poll", type=float, default=0.05, help="TESSERA_WORKER_POLL_SECONDS (default 0.05)")
+            .at_least("--endpoints", 1).at_least("--workers", 1).check(lambda a: a.rate > 0, "--rate must be positive")
+            .at_least("--poll", 0.01).keep_db()).parse()
 
     started = time.perf_counter()
     failures: list[str] = []
@@ -562,11 +555,7 @@ def main() -> int:
                             "noisy_threshold_pct": NOISY_PCT, "setup_seconds": round(setup.seconds, 1)}
     except (AssertionError, RuntimeError) as exc:
         failures.append(f"run aborted: {exc}")
-    lines += [f"FAILED: {f}" for f in failures]
-    log("\n" + "\n".join(lines))
-    results.write("webhooks", args, {**report, "failures": failures}, lines, path=args.results_file)
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0
+    return cli.conclude(args, report, lines, failures, started)
 
 
 if __name__ == "__main__":

@@ -54,11 +54,10 @@ from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
-from harness import RESULTS_DIR, log, results, seeding
-from harness.databases import BACKENDS, Workspace, fresh
+from harness import cli, log, seeding
+from harness.databases import Workspace, fresh
 from harness.servers import HOST, Server, Target, launch, stop_all, wait_ready, worker
 from sqlalchemy import Engine, func, select
 
@@ -370,25 +369,22 @@ def report_lines(f: Figures, args: argparse.Namespace) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=BACKENDS, default="postgresql")
-    parser.add_argument("--deliveries", type=int, default=100, help="deliveries leased when the worker dies "
-                                                                    "(default 100, at most 200: one lease)")
-    parser.add_argument("--answer-first", type=float, default=0.1,
-                        help="fraction of the deliveries the receiver answers 200 before holding (default 0.1)")
-    parser.add_argument("--timeout", type=float, default=5.0, help="TESSERA_WEBHOOK_TIMEOUT_SECONDS (default 5)")
-    parser.add_argument("--concurrency", type=int, default=200, help="TESSERA_WEBHOOK_CONCURRENCY (default 200)")
-    parser.add_argument("--poll", type=float, default=0.2, help="TESSERA_WORKER_POLL_SECONDS (default 0.2)")
-    parser.add_argument("--lease-margin", type=float, default=None,
-                        help="seconds a lease outlasts the attempts' deadline, set in the worker processes "
-                             f"(default the service's sending.LEASE_MARGIN_SECONDS, {sending.LEASE_MARGIN_SECONDS})")
-    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards and print its URL")
-    parser.add_argument("--results-file", type=Path, default=RESULTS_DIR / "worker_kill.json")
-    args = parser.parse_args()
-    if not 1 <= args.deliveries <= 200 or not 0 <= args.answer_first < 1 or args.concurrency < 1:
-        parser.error("--deliveries must be 1..200, --answer-first in [0, 1), --concurrency positive")
-    if args.timeout < 1 or args.poll < 0.01 or (args.lease_margin is not None and args.lease_margin < 1):
-        parser.error("--timeout and --lease-margin must be at least 1 s and --poll at least 0.01")
+    args = (cli.Arguments(__doc__, "worker_kill").backend()
+            .records(100, 1, "--deliveries", "deliveries leased when the worker dies (at most 200: one lease)")
+            .check(lambda a: a.deliveries <= 200, "--deliveries must be at most 200 (one lease)")
+            .add("--answer-first", type=float, default=0.1,
+                 help="fraction of the deliveries the receiver answers 200 before holding (default 0.1)")
+            .check(lambda a: 0 <= a.answer_first < 1, "--answer-first must be in [0, 1)")
+            .add("--timeout", type=float, default=5.0, help="TESSERA_WEBHOOK_TIMEOUT_SECONDS (default 5)")
+            .add("--concurrency", type=int, default=200, help="TESSERA_WEBHOOK_CONCURRENCY (default 200)")
+            .at_least("--concurrency", 1)
+            .add("--poll", type=float, default=0.2, help="TESSERA_WORKER_POLL_SECONDS (default 0.2)")
+            .add("--lease-margin", type=float, default=None,
+                 help="seconds a lease outlasts the attempts' deadline, set in the worker processes "
+                      f"(default the service's sending.LEASE_MARGIN_SECONDS, {sending.LEASE_MARGIN_SECONDS})")
+            .at_least("--timeout", 1).at_least("--poll", 0.01)
+            .check(lambda a: a.lease_margin is None or a.lease_margin >= 1, "--lease-margin must be at least 1")
+            .keep_db()).parse()
 
     started = time.perf_counter()
     env = {"TESSERA_WEBHOOK_ALLOW_LOOPBACK": "true", "TESSERA_WEBHOOK_TIMEOUT_SECONDS": str(args.timeout),
@@ -396,13 +392,7 @@ def main() -> int:
     with fresh(args.backend, "worker_kill", args.keep_db, **env) as ws, \
             holding_receiver(round(args.deliveries * args.answer_first)) as hook:
         found = run(ws, args, hook)
-    failures = problems_of(found)
-    lines = report_lines(found, args) + [f"FAILED: {p}" for p in failures]
-    log("\n" + "\n".join(lines))
-    results.write("worker_kill", args, {"figures": asdict(found), "failures": failures}, lines,
-                  path=args.results_file)
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0
+    return cli.conclude(args, {"figures": asdict(found)}, report_lines(found, args), problems_of(found), started)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ Modules, each named for what it does: ``databases`` (fresh databases, the server
 ``seeding`` (fixtures through the services, records in bulk), ``servers`` (targets, processes,
 pinning), ``serving`` (what a server process runs), ``wrk`` and ``clients`` (load: wrk, and httpx
 clients that check every answer), ``cpu`` (``/proc`` accounting), ``order`` (ABBA), ``stats``,
-``tables``, ``results``, and two catalogues used by more than one script: ``endpoints`` (the suite's
-eight endpoints) and ``deliveries`` (the webhook receiver and the delivery checks).
+``tables``, ``results``, ``cli`` (the shared options and a run's end), and two catalogues used by
+more than one script: ``endpoints`` (the suite's eight endpoints) and ``deliveries`` (the webhook
+receiver and the delivery checks).
 
 Importing the package puts this checkout's root first on ``sys.path``. A script run as
 ``python benchmarks/<name>.py`` has ``benchmarks/`` first instead, and ``tessera``, ``storage`` and

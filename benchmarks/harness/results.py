@@ -16,7 +16,6 @@ import platform
 import sqlite3
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
@@ -70,10 +69,3 @@ def write(name: str, args: argparse.Namespace, report: dict[str, Any], lines: li
     log(f"results written to {shown}" + (f" and {shown.with_suffix('.txt')}" if lines is not None else ""))
     return target
 
-
-def finish(failures: list[str], started: float) -> int:
-    """A run's end: each failure and the total time logged; the exit status (1 when anything failed)."""
-    if failures:
-        log("\n".join(f"FAILED: {f}" for f in failures))
-    log(f"total time {time.perf_counter() - started:.0f} s")
-    return 1 if failures else 0

@@ -5,7 +5,8 @@ report written. The figures of so small a run mean nothing; the exit status says
 
 The test command (``scripts/test.sh``, which CI runs) installs wrk and strace, so the wrk-driven
 ``scaleout.py`` and ``soak.py`` run here too; a benchmark never skips for a missing tool (each stops at
-once and says what is missing). ``suite.py`` has no tiny run here. ``roundtrips.py`` needs strace and
+once and says what is missing). ``suite.py`` has no tiny run here: it needs the peers' packages
+(``requirements/bench.txt``), which the test command does not install. ``roundtrips.py`` needs strace and
 PostgreSQL's log file, which the test command provides; without them it fails and says so.
 """
 
@@ -31,6 +32,9 @@ TINY_RUNS = {
     # One read and one write: the strace decoding and the statement log, not every endpoint.
     "round trips (strace, log_statement)": ["roundtrips.py", "--records", "200", "--requests", "2",
                                             "--only", "whoami,command"],
+    # A consumer's catch-up across an outage, the cost of a poll at the head (its statements counted in
+    # PostgreSQL's log) and the feed index in the plans.
+    "events feed": ["events_feed.py", "--events", "2000", "--outage-events", "10", "--polls", "20"],
     # Batches of 50: the 800 expired call-audit rows take more than one purge's ten batches, so the purge
     # runs pass after pass as it does on a backlog; on PostgreSQL and SQLite.
     "retention purge": ["retention.py", "--rows", "2000", "--batch", "50"],
