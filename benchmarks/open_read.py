@@ -28,9 +28,9 @@ Steps:
    deleted assets of ``bench`` (``--assets``/20), stock-ins of ``bench`` (``--assets``/20) and assets
    of ``other`` (``--assets``/10). The live pids and their ETags are read back: the walks are checked
    against that set.
-2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/baseline``, the suite's: bare
-   Starlette, psycopg 3 async or aiosqlite, hand-written SQL on the same tables, the token read with
-   the record or the page in one round trip, the same batched call audit; nothing of Tessera's code),
+2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/baseline``, the suite's: a bare
+   ASGI callable, psycopg 3 async or aiosqlite, hand-written SQL on the same tables, the token read
+   with the record or the page in one statement, the same batched call audit; nothing of Tessera's code),
    one uvicorn worker each in its own process on 127.0.0.1.
 3. One bearer token per credential from Tessera's ``POST /oauth2/token``. Both targets must answer
    alike: the same record and ETag for a pid, 404 for a deleted asset and for another tenant's, 401

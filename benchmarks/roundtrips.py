@@ -7,9 +7,9 @@ from outside.
 Why: a request's latency on a fast database is mostly its round trips to it (each one a wait on the
 network and a wake-up of both processes), and no server's code can be trusted to say how many
 it makes, so they are counted on the wire and in PostgreSQL's own log, for whatever Tessera is in
-this checkout (the suite's ``_serve.py`` target), the independent baseline (``benchmarks/baseline``) and
-the limit (``benchmarks/limit``, on asyncpg and, as ``limit-psycopg``, on psycopg 3; the session list,
-which it does not answer, is skipped for it).
+this checkout (the suite's ``_serve.py`` target), the independent baseline (``benchmarks/baseline``, on
+psycopg 3) and the limit (the baseline on asyncpg; the session list, which the suite does not measure
+on it, is skipped for it).
 
 How a round trip is counted: ``strace -f -yy -xx -e trace=network,write`` is attached to the server
 process (every thread, and threads started meanwhile; ``write`` because uvloop, the limit's event loop,
@@ -27,8 +27,9 @@ page of results fills its send buffer.) The total is divided by the number of re
 what the server writes in the background for those requests within the window (Tessera's and the
 baseline's batched call audit, amortised over the requests of a batch). A warm-up of
 ``WARMUP_REQUESTS`` per endpoint and target comes first, so connections are open and statements
-server-side prepared (psycopg prepares on a statement's 6th execution on a connection, one extra
-round trip, once; asyncpg, the limit's driver, prepares every statement on its first execution) before
+server-side prepared (psycopg, as Tessera uses it, prepares on a statement's 6th execution on a
+connection, one extra round trip, once; the baseline prepares every statement on its first execution,
+on either driver) before
 the window: the figure is the steady state, give or take the preparation of a statement run less
 than once per request (a call-audit batch).
 
@@ -66,15 +67,15 @@ from harness import cli, log, tables
 from harness import endpoints as ep
 from harness.databases import PG_ADMIN_URL, fresh
 from harness.endpoints import SPECS, Fixture, Spec
-from harness.servers import BASELINE, LIMIT, LIMIT_PSYCOPG, TESSERA, Server, running
+from harness.servers import BASELINE, LIMIT, TESSERA, Server, running
 from harness.wrk import Call
 from psycopg import sql
 
 # The limit runs on asyncpg, which requirements/bench.txt installs and the test lock does not: without it
-# (the test command's smoke run) the limit is left out, and the output says so. Its psycopg twin always runs.
+# (the test command's smoke run) the limit is left out, and the output says so. The baseline (psycopg) always
+# runs.
 HAS_ASYNCPG = importlib.util.find_spec("asyncpg") is not None
-TARGETS = (TESSERA, BASELINE, *((LIMIT,) if HAS_ASYNCPG else ()), LIMIT_PSYCOPG)
-FLOORS = (LIMIT.name, LIMIT_PSYCOPG.name)
+TARGETS = (TESSERA, BASELINE, *((LIMIT,) if HAS_ASYNCPG else ()))
 # Before the window, per endpoint and target: enough requests that every pooled connection (the
 # baseline's 10) has run each statement past psycopg's prepare threshold (server-side prepare on the
 # 6th execution costs one extra round trip, once per connection and statement).
@@ -306,7 +307,7 @@ def main() -> int:
             ).parse()
     selected = [s for s in SPECS if s.key in {k.strip() for k in args.only.split(",")}]
     if not HAS_ASYNCPG:
-        log("note: asyncpg is not installed (requirements/bench.txt): the limit is left out (not limit-psycopg)")
+        log("note: asyncpg is not installed (requirements/bench.txt): the limit is left out")
     started = time.perf_counter()
     found: list[Measure] = []
     with fresh("postgresql", "roundtrips", args.keep_db) as ws:
@@ -318,7 +319,7 @@ def main() -> int:
         with running(TARGETS, ws.env, ws.tmp) as servers:
             for spec in selected:
                 for server in servers.values():
-                    if server.name in FLOORS and not spec.limit:
+                    if server.name == LIMIT.name and not spec.limit:
                         continue
                     m = measure(spec, server, fx, args, database, port, ws.tmp)
                     found.append(m)

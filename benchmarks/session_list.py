@@ -12,10 +12,10 @@
    of the tenant's assets, ``storage.record_cache``). Then the indexes that follow ``models.yaml`` are synced as
    ``tessera migrate`` does (``storage.schema.record_indexes``), timed: the migration's run time on this table
    (``--no-declared-indexes`` skips it, for the figures before).
-2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/baseline``: bare Starlette and
-   psycopg 3 async, the JWT verified, the user's membership and permissions in one query, the list's
-   count and page in one pipeline, written by hand; nothing of Tessera's code), one uvicorn worker
-   each in its own process.
+2. Tessera (``benchmarks/_serve.py``) and the baseline (``benchmarks/baseline``: a bare ASGI callable
+   and psycopg 3 async or aiosqlite, the JWT verified, the user's membership and permissions in one
+   query, the list's count and page in one pipeline, written by hand; nothing of Tessera's code), one
+   uvicorn worker each in its own process.
 3. Log in through ``POST /api/auth/login``; check both targets answer every scenario with 200 and the
    same records; then per scenario and target (ABBA order), ``--warmup`` seconds of warm-up (2 s) and
    ``--duration`` seconds from ``--concurrency`` httpx clients (``harness.clients``); with ``--writes``,

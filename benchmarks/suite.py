@@ -18,9 +18,9 @@ run, minutes apart, on the same data and CPU, is what the targets are written in
 nothing to Tessera (it used to call Tessera's own service functions, which measured only the
 framework layers and hid Tessera's data path): ``benchmarks/baseline`` answers the same requests
 with the same rules and the same rows, written by hand with the fewest round trips
-(``benchmarks/roundtrips.py`` counts them). The limit (``benchmarks/limit``) answers the same way
-with nothing left to take away: a bare ASGI callable, asyncpg, one statement per request; Tessera's
-ratio to it says how much of what Python can do at all Tessera delivers. The peers
+(``benchmarks/roundtrips.py`` counts them), on psycopg as Tessera must. The limit is the same
+server on asyncpg, with nothing left to take away; Tessera's ratio to it says how much of what Python
+can do at all Tessera delivers. The peers
 (``benchmarks/peers``) are what a team would build instead of Tessera's token endpoint and protected
 calls: Authlib's client credentials grant on Flask under gunicorn, and FastAPI with SQLAlchemy's
 asyncio extension. The issue's figures came from
@@ -32,18 +32,17 @@ environment; another server is one more entry there and gets its own lines):
 ==========  ========================================================================================
 tessera     the real app from ``create_app`` (``benchmarks/_serve.py``), one uvicorn worker, request
             validation on as always, response validation off as in production, JSON logs at WARNING
-baseline    ``python -m baseline``: bare Starlette, psycopg 3 async with a fixed pool opened at start
-            (aiosqlite on SQLite), hand-written SQL on Tessera's tables, one uvicorn worker
-limit       ``python -m limit``: a bare ASGI callable on uvicorn (uvloop, httptools, no access log),
-            asyncpg (aiosqlite on SQLite), one statement per read (the bearer digest joined to
-            credential, installation, application, tenant and the record or page), a token and its
-            audit row in one statement, a command's token check, key, record, audit entry and outbox
-            rows in one, the call audit queued and written every 50 ms; every endpoint below but
-            session-list and webhooks
-limit-      the same limit on psycopg 3 async (``LIMIT_DRIVER=psycopg``: a fixed pool opened full,
-psycopg     autocommit, statements prepared on first use, binary rows), PostgreSQL only, on the limit's
-            endpoints: Tessera must use psycopg, whose round trip costs about twice asyncpg's CPU, and
-            Tessera/limit-psycopg (no target, informational) leaves that cost out of the comparison
+baseline    ``python -m baseline``: a bare ASGI callable on uvicorn (uvloop, httptools, no access log),
+            psycopg 3 async (Tessera's driver: a fixed pool opened full, autocommit, statements
+            prepared on first use, binary rows; aiosqlite on SQLite), hand-written SQL on Tessera's
+            tables, one statement per request: a read is the bearer digest joined to credential,
+            installation, application, tenant and the record or page, a token and its audit row one
+            statement, a command's token check, key, record, audit entry and outbox rows one; the call
+            audit queued and written every 50 ms; one uvicorn worker
+limit       the same server on asyncpg (``BASELINE_DRIVER=asyncpg``), PostgreSQL only: its round trip
+            costs about half psycopg's CPU, so it is the floor under any Python service on these tables;
+            every endpoint below but session-list and webhooks. On SQLite both would run aiosqlite, so
+            there the baseline is the limit too
 authlib     ``gunicorn 'peers.authlib_flask:create_app()'``: one gthread worker with ``--connections``
             threads, Authlib's AuthorizationServer, ClientCredentialsGrant and ResourceProtector,
             SQLAlchemy ORM (sync) on Tessera's tables
@@ -94,8 +93,7 @@ Steps, per backend:
    record's pid and timestamps, a sealed cursor aside; the request's own unique key put back as
    ``@KEY@``), and for list each target's ``nextCursor`` followed on every target to the same page.
    Then a ``--warmup`` wrk run per target; then ``--rounds`` rounds in ABBA order over the endpoint's
-   targets (Tessera, baseline[, limit, limit-psycopg][, authlib, fastapi, fastapi, authlib][, limit-psycopg,
-   limit], baseline, Tessera) of
+   targets (Tessera, baseline[, limit][, authlib, fastapi, fastapi, authlib][, limit], baseline, Tessera) of
    ``--duration`` runs, so a drift over the run (caches, tables growing with the writes) favours none.
    wrk (``harness/wrk.lua`` with a requests file generated per endpoint) runs ``--threads`` threads
    and ``--connections`` connections with a 30 s timeout; every request rotates over the endpoint's
@@ -112,8 +110,8 @@ Steps, per backend:
    Tessera/baseline with its target (token issue, whoami, read by pid, list page of 50, inbound event
    and session list >= 0.5x; command execute and session command >= 0.4x), Tessera/limit with the
    issue's target (>= 0.5x on token issue, whoami, read by pid, list page of 50, command execute,
-   inbound event and session command create; ``LIMIT_TARGET``; Tessera/limit-psycopg on its line, no
-   target), Tessera/peer with the target >= 2.0x
+   inbound event and session command create; ``LIMIT_TARGET``; on SQLite on the baseline's line, which
+   is the limit there), Tessera/peer with the target >= 2.0x
    (``PEER_TARGET``), and Tessera's p99/p50 (target <= 3 at 16 connections, ``TAIL_TARGET``; shown
    without a target at other connection counts); then the webhook rows (PostgreSQL) and each server's
    peak resident set size (``VmHWM``). Everything, per-run figures included (server CPU ms per request, host CPU, rows,
@@ -156,7 +154,6 @@ from harness.servers import (
     BASELINE,
     FASTAPI_PEER,
     LIMIT,
-    LIMIT_PSYCOPG,
     TESSERA,
     Pinning,
     Server,
@@ -168,24 +165,22 @@ from harness.servers import (
 from sqlalchemy import Engine
 
 SUBJECT, REFERENCE = TESSERA.name, BASELINE.name  # the ratio of the targets is subject/reference
-FLOOR = LIMIT.name  # the limit: Tessera/limit against LIMIT_TARGET
-DRIVER_FLOOR = LIMIT_PSYCOPG.name  # the limit on psycopg (PostgreSQL only): Tessera/limit-psycopg, no target
-FLOORS = (FLOOR, DRIVER_FLOOR)
+FLOOR = LIMIT.name  # the limit (PostgreSQL only; on SQLite the baseline): Tessera/limit against LIMIT_TARGET
 PEERS = ("authlib", FASTAPI_PEER.name)
 WEBHOOKS = "webhooks"
 KEYS = (*(s.key for s in SPECS), WEBHOOKS)
 
 
 def targets(connections: int) -> tuple[Target, ...]:
-    """Tessera, the independent baseline, the limit (on asyncpg and on psycopg) and the two peers (gunicorn's
+    """Tessera, the independent baseline, the limit (the baseline on asyncpg) and the two peers (gunicorn's
     threads: one per wrk connection)."""
-    return TESSERA, BASELINE, LIMIT, LIMIT_PSYCOPG, authlib_peer(connections), FASTAPI_PEER
+    return TESSERA, BASELINE, LIMIT, authlib_peer(connections), FASTAPI_PEER
 
 
 def measured(spec: Spec, backend: str) -> list[str]:
     """The targets an endpoint runs on: Tessera and the baseline always, the limit and the peers where
-    they answer it (the limit on psycopg on PostgreSQL only: on SQLite both limits are aiosqlite)."""
-    floors = (FLOORS if backend == "postgresql" else (FLOOR,)) if spec.limit else ()
+    they answer it (the limit on PostgreSQL only: on SQLite the baseline is the limit)."""
+    floors = (FLOOR,) if spec.limit and backend == "postgresql" else ()
     return [SUBJECT, REFERENCE, *floors, *(PEERS if spec.peers else ())]
 
 
@@ -338,13 +333,15 @@ def warm_up(spec: Spec, servers: dict[str, Server], requests_file: Path, engine:
 
 
 def verdicts(spec: Spec, stats: dict[str, Stats], connections: int) -> tuple[dict[str, Verdict], Verdict]:
-    """Tessera/baseline against the endpoint's target, Tessera/limit against ``LIMIT_TARGET``, Tessera/peer
-    against ``PEER_TARGET``, Tessera/limit-psycopg against none, and Tessera's p99/p50 (its target applies at
-    ``TAIL_CONNECTIONS`` connections)."""
+    """Tessera/baseline against the endpoint's target, Tessera/limit against ``LIMIT_TARGET`` (over the
+    baseline where the limit did not run: on SQLite, where they are one), Tessera/peer against
+    ``PEER_TARGET``, and Tessera's p99/p50 (its target applies at ``TAIL_CONNECTIONS`` connections)."""
     subject = stats[SUBJECT]
-    wanted = {REFERENCE: spec.target, FLOOR: LIMIT_TARGET, DRIVER_FLOOR: None}
+    wanted = {REFERENCE: spec.target, FLOOR: LIMIT_TARGET}
     versus = {name: Verdict(round(subject.rps / s.rps, 3) if s.rps else None, wanted.get(name, PEER_TARGET))
               for name, s in stats.items() if name != SUBJECT}
+    if spec.limit and FLOOR not in stats and REFERENCE in versus:
+        versus[FLOOR] = Verdict(versus[REFERENCE].value, LIMIT_TARGET)
     tail = round(subject.p99_ms / subject.p50_ms, 2) if subject.p50_ms else None
     return versus, Verdict(tail, TAIL_TARGET if connections == TAIL_CONNECTIONS else None, most=True)
 
@@ -456,8 +453,8 @@ def _verdict_columns(header: str, pick: Any, value_text: Any, target_text: Any) 
 def table(rows: list[Row]) -> list[str]:
     """Per endpoint, one line per target: requests per second, latency percentiles and server CPU per
     request (medians of the runs); Tessera over the baseline or a peer with its target (``Tessera/x``), over
-    the limit with its own (``Tessera/limit``, on the limit's line; on limit-psycopg's, Tessera over it with no
-    target); Tessera's p99/p50 with its target."""
+    the limit with its own (``Tessera/limit``, on the limit's line, or on the baseline's where the limit did not
+    run); Tessera's p99/p50 with its target."""
     lines = [Line(row, name, i == 0) for row in rows for i, name in enumerate(row.stats)]
 
     def stat(attr: str, digits: int) -> tables.Column:
@@ -475,9 +472,9 @@ def table(rows: list[Row]) -> list[str]:
     times = lambda v: "-" if v is None else f"{v:.2f}x"  # noqa: E731 - a formatter, named for reading
     at_least = lambda v: "" if v is None else f">={v:g}x"  # noqa: E731
     columns += _verdict_columns("Tessera/x", lambda line: line.row.versus.get(line.target)
-                                if line.target not in FLOORS else None, times, at_least)
-    columns += _verdict_columns("Tessera/limit", lambda line: line.row.versus.get(line.target)
-                                if line.target in FLOORS else None, times, at_least)
+                                if line.target != FLOOR else None, times, at_least)
+    columns += _verdict_columns("Tessera/limit", lambda line: line.row.versus.get(FLOOR) if line.target == FLOOR or (
+        line.target == REFERENCE and FLOOR not in line.row.stats) else None, times, at_least)
     columns += _verdict_columns("p99/p50", lambda line: line.row.tail if line.target == SUBJECT else None,
                                 lambda v: "" if v is None else f"{v:.2f}", lambda v: "" if v is None else f"<={v:g}")
     return tables.render(columns, lines)
@@ -556,17 +553,15 @@ def report_lines(out: BackendReport, args: argparse.Namespace, pinning: Pinning)
                      f"{OTHER_TENANT!r}) | wrk {args.threads} thread(s), {args.connections} connections | "
                      f"{args.duration:g} s per run, {args.rounds} round(s) of ABBA (median of {2 * args.rounds} runs "
                      f"per target) after {args.warmup:g} s warm-up | {pinning.describe()}")
-        lines.append("targets: tessera (the service, one uvicorn worker) | baseline (benchmarks/baseline: Starlette, "
-                     "psycopg/aiosqlite, hand-written SQL, one uvicorn worker) | limit (benchmarks/limit: bare ASGI "
-                     "on uvicorn with uvloop and httptools, asyncpg/aiosqlite, one statement per request) | "
-                     "limit-psycopg (the limit on psycopg 3 async: Tessera's driver) | "
-                     "authlib (benchmarks/peers: Authlib + "
+        lines.append("targets: tessera (the service, one uvicorn worker) | baseline (benchmarks/baseline: bare ASGI "
+                     "on uvicorn with uvloop and httptools, psycopg/aiosqlite, hand-written SQL, one statement per "
+                     "request) | limit (the baseline on asyncpg; PostgreSQL only, on SQLite the baseline is the "
+                     "limit) | authlib (benchmarks/peers: Authlib + "
                      f"Flask, gunicorn 1 gthread worker x {args.connections} threads) | fastapi (benchmarks/peers: "
                      "FastAPI + SQLAlchemy async, one uvicorn worker); CPU ms/req: the server process and its "
                      "children per 2xx response (the database's CPU is not in it)")
     lines += table([r for r in out.rows if r.key != WEBHOOKS])
-    lines.append("Tessera/x and Tessera/limit: Tessera's requests per second over this line's target's (medians; on "
-                 "limit-psycopg's line Tessera/limit-psycopg, no target: the driver's cost left out); "
+    lines.append("Tessera/x and Tessera/limit: Tessera's requests per second over this line's target's (medians); "
                  f"p99/p50: Tessera's (its target applies at {TAIL_CONNECTIONS} connections)")
     lines += webhook_table([r for r in out.rows if r.key == WEBHOOKS])
     if rss := info.get("peak_rss_mib"):

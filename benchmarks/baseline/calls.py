@@ -26,7 +26,7 @@ log = logging.getLogger("baseline.calls")
 
 
 class Sink(Protocol):
-    """Where batches go: any store that writes call-audit rows (the baseline's, and the limit's)."""
+    """Where batches go: any store that writes call-audit rows."""
 
     async def record_calls(self, rows: list[tuple[Any, ...]]) -> None: ...
 

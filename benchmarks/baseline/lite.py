@@ -4,7 +4,10 @@ Why this shape: SQLite has one writer at a time, so writes queue on an ``asyncio
 process (instead of on the file lock, retried by ``busy_timeout``) and run on the one writer
 connection inside ``BEGIN IMMEDIATE`` ... ``COMMIT``; reads go to whichever reader connection is free,
 in autocommit (WAL readers never wait). There are no round trips to save (the database is in the
-process), so each write is plain statements in one transaction. The connections are set up as
+process), only statements (each one a hop to aiosqlite's thread and back): a read is one statement
+(the token joined to the record or the page, as on PostgreSQL), and a command or an inbound event
+checks its token and writes in one ``BEGIN IMMEDIATE`` transaction, the command's key inserted
+already completed, so it is never claimed in a transaction of its own. The connections are set up as
 Tessera's (WAL, foreign keys, 30 s busy timeout, ``synchronous=NORMAL``) and values are stored as
 SQLAlchemy stores them there: timestamps as ``YYYY-MM-DD HH:MM:SS.ffffff`` UTC text, JSON as text.
 """
@@ -21,7 +24,7 @@ from typing import Any
 
 import aiosqlite
 
-from baseline.rules import TokenRow
+from baseline.rules import TokenRow, caller_of
 from baseline.store import (
     AUDIT_COLUMNS,
     CALL_COLUMNS,
@@ -29,14 +32,18 @@ from baseline.store import (
     TOKEN_COLUMNS,
     TOKEN_JOINS,
     Audit,
+    Created,
     Creation,
     CredentialRow,
     Duplicate,
+    Inbound,
     KeyRow,
-    NewEvent,
     NewToken,
+    OpenCreate,
     Principal,
+    Received,
     RecordRow,
+    SessionCreate,
     SessionKeyRow,
     sql,
 )
@@ -45,10 +52,6 @@ PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA busy_tim
            "PRAGMA synchronous=NORMAL")
 RECORD_COLUMNS = "r.id, r.pid, r.version, r.data, r.created_at, r.updated_at"
 TOKEN = f"SELECT {TOKEN_COLUMNS} FROM {TOKEN_JOINS} WHERE t.token_digest = ?"
-RECORD = (f"SELECT {RECORD_COLUMNS} FROM records r WHERE r.tenant_id = ? AND r.model = ? AND r.pid = ? "
-          "AND r.deleted_at IS NULL")
-PAGE_AFTER = (f"SELECT {RECORD_COLUMNS} FROM records r WHERE r.tenant_id = ? AND r.model = ? AND r.deleted_at IS NULL "
-              "AND r.id > ? ORDER BY r.id LIMIT ?")
 AUDIT = f"INSERT INTO audit_log ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 PRINCIPAL = ("SELECT u.id, u.email, u.status, te.id, te.code, CASE WHEN r.id IS NULL THEN NULL ELSE "
              "(SELECT json_group_array(p.permission) FROM role_permissions p WHERE p.role_id = r.id) END FROM users u "
@@ -61,12 +64,21 @@ INBOUND = sql("""
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (installation_id, idempotency_key) DO NOTHING RETURNING pid""")
 SEEN_EVENT = "SELECT pid, request_hash FROM inbound_events WHERE installation_id = ? AND idempotency_key = ?"
-CLAIM_KEY = sql("""
-    INSERT INTO open_idempotency_keys (installation_id, key, request_hash, state, locked_until, created_at)
-    VALUES (?, ?, ?, 'in_progress', ?, ?) ON CONFLICT (installation_id, key) DO NOTHING RETURNING id""")
 SESSION_CLAIM = sql("""
     INSERT INTO idempotency_keys (tenant_id, user_id, key, request_hash, status_code, response, created_at)
     VALUES (?, ?, ?, ?, 200, ?, ?) ON CONFLICT (tenant_id, user_id, key) DO NOTHING RETURNING id""")
+TOKEN_AND_RECORD = (f"SELECT {TOKEN_COLUMNS}, {RECORD_COLUMNS} FROM {TOKEN_JOINS} LEFT JOIN records r "
+                    "ON r.tenant_id = i.tenant_id AND r.model = ? AND r.pid = ? AND r.deleted_at IS NULL "
+                    "WHERE t.token_digest = ?")
+# SQLite has no LATERAL: the page is the records whose id is in the token tenant's next ids.
+TOKEN_AND_PAGE = (f"SELECT {TOKEN_COLUMNS}, {RECORD_COLUMNS} FROM {TOKEN_JOINS} LEFT JOIN records r "
+                  "ON r.id IN (SELECT x.id FROM records x WHERE x.tenant_id = i.tenant_id AND x.model = ? "
+                  "AND x.deleted_at IS NULL AND x.id > ? ORDER BY x.id LIMIT ?) "
+                  "WHERE t.token_digest = ? ORDER BY r.id")
+COMPLETED_KEY = ("INSERT INTO open_idempotency_keys (installation_id, key, request_hash, state, response, etag, "
+                 "locked_until, created_at) VALUES (?, ?, ?, 'completed', ?, ?, ?, ?) "
+                 "ON CONFLICT (installation_id, key) DO NOTHING RETURNING id")
+
 
 
 def stored(value: datetime) -> str:
@@ -106,8 +118,14 @@ def audit_values(entry: Audit) -> tuple[Any, ...]:
     return tuple(values)
 
 
+def scoped(row: TokenRow | None, scope: str, at: datetime) -> bool:
+    """The token's rules (``caller_of``) and the scope: what the PostgreSQL statement checks in SQL."""
+    caller = caller_of(row, at)
+    return caller is not None and scope in caller.scopes
+
+
 class SqliteStore:
-    """The endpoints' queries on reader connections and one writer."""
+    """The endpoints' statements on reader connections and one writer."""
 
     dialect = "sqlite"
 
@@ -183,46 +201,84 @@ class SqliteStore:
         return token_row(await self._one(TOKEN, (digest,)))
 
     async def token_and_record(self, digest: str, model: str, pid: str) -> tuple[TokenRow | None, RecordRow | None]:
-        async with self.reader() as conn:
-            async with conn.execute(TOKEN, (digest,)) as cursor:
-                token = token_row(await cursor.fetchone())
-            if token is None:
-                return None, None
-            async with conn.execute(RECORD, (token.tenant_id, model, pid)) as cursor:
-                row = await cursor.fetchone()
-        return token, (record_row(row) if row is not None else None)
+        row = await self._one(TOKEN_AND_RECORD, (model, pid, digest))
+        if row is None:
+            return None, None
+        return token_row(row), (record_row(row[18:]) if row[18] is not None else None)
 
     async def token_and_page(self, digest: str, model: str, after_id: int, limit: int) -> tuple[
             TokenRow | None, list[RecordRow]]:
-        async with self.reader() as conn:
-            async with conn.execute(TOKEN, (digest,)) as cursor:
-                token = token_row(await cursor.fetchone())
-            if token is None:
-                return None, []
-            async with conn.execute(PAGE_AFTER, (token.tenant_id, model, after_id, limit)) as cursor:
-                rows = await cursor.fetchall()
-        return token, [record_row(r) for r in rows]
+        async with self.reader() as conn, conn.execute(TOKEN_AND_PAGE, (model, after_id, limit, digest)) as cursor:
+            rows = list(await cursor.fetchall())
+        if not rows:
+            return None, []
+        return token_row(rows[0]), [record_row(r[18:]) for r in rows if r[18] is not None]
 
-    async def receive(self, event: NewEvent) -> tuple[str, str | None]:
+    async def open_create(self, digest: str, plan: OpenCreate) -> Created:
+        row = await self.token(digest)
+        if not scoped(row, plan.scope, plan.now):
+            return Created(row, False, None)
+        assert row is not None
+        change = Creation(
+            row.tenant_id, plan.model, plan.pid, plan.data, plan.search_text, None, plan.now, plan.claims,
+            Audit(plan.audit_pid, row.tenant_id, None, row.client_id, plan.action, plan.model, plan.pid, None,
+                  plan.data, plan.request_id, row.application_id, plan.now),
+            plan.events)
         async with self.transaction() as conn:
-            async with conn.execute(INBOUND,
-                    (event.pid, event.installation_id, event.tenant_id, event.source, event.event_type,
-                     event.schema_version, stored(event.occurred_at), js(event.data), event.idempotency_key,
-                     event.request_hash, event.request_id, stored(event.received_at))) as cursor:
+            async with conn.execute(COMPLETED_KEY, (row.installation_id, plan.key, plan.request_hash,
+                                                    js(plan.response), plan.etag, stored(plan.lock),
+                                                    stored(plan.now))) as cursor:
+                claimed = await cursor.fetchone()
+            if claimed is not None:
+                await self._write_record(conn, change)
+        if claimed is not None:
+            return Created(row, True, None)
+        return Created(row, False, await self.key(row.installation_id, plan.key))
+
+    async def _write_record(self, conn: aiosqlite.Connection, change: Creation) -> None:
+        """The record, its unique values, audit entry and outbox rows, on the writer in its transaction."""
+        async with conn.execute(
+                "INSERT INTO records (tenant_id, model, pid, version, data, search_text, created_by, created_at, "
+                "updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING id",
+                (change.tenant_id, change.model, change.pid, js(change.data), change.search_text, change.created_by,
+                 stored(change.now), stored(change.now))) as cursor:
+            (record_id,) = await cursor.fetchone()  # type: ignore[misc]
+        await self._claim_values(conn, change, record_id)
+        await conn.execute(AUDIT, audit_values(change.audit))
+        if change.events:
+            await conn.executemany(
+                "INSERT INTO outbox_events (event_id, tenant_id, event_type, payload, request_id, occurred_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)", [(event_id, change.tenant_id, event_type, js(payload),
+                                              change.audit.request_id, stored(change.now))
+                                             for event_id, event_type, payload in change.events])
+
+    async def receive_checked(self, digest: str, event: Inbound) -> Received:
+        row = await self.token(digest)
+        if not scoped(row, event.scope, event.received_at):
+            return Received(row, None, None)
+        assert row is not None
+        async with self.transaction() as conn:
+            async with conn.execute(INBOUND, (
+                    event.pid, row.installation_id, row.tenant_id, event.source, event.event_type,
+                    event.schema_version, stored(event.occurred_at), js(event.data), event.key, event.request_hash,
+                    event.request_id, stored(event.received_at))) as cursor:
                 inserted = await cursor.fetchone()
             if inserted is not None:
-                return inserted[0], None
-            async with conn.execute(SEEN_EVENT, (event.installation_id, event.idempotency_key)) as cursor:
+                return Received(row, inserted[0], None)
+            async with conn.execute(SEEN_EVENT, (row.installation_id, event.key)) as cursor:
                 seen = await cursor.fetchone()
-        assert seen is not None, "an inbound event neither stored nor found"
-        return seen[0], seen[1]
+        return Received(row, seen[0] if seen else None, seen[1] if seen else None)
 
-    async def claim_key(self, installation_id: int, key: str, request_hash: str, lock: datetime,
-                        now: datetime) -> int | None:
-        async with self.transaction() as conn, conn.execute(CLAIM_KEY,
-                (installation_id, key, request_hash, stored(lock), stored(now))) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else int(row[0])
+    async def session_create(self, user_pid: str, tenant_code: str, plan: SessionCreate) -> tuple[
+            Principal | None, bool]:
+        found = await self.principal(user_pid, tenant_code)
+        if found is None or not plan.allows(found):
+            return found, False
+        return found, await self.create(plan.creation(found))
+
+    async def seen_event(self, installation_id: int, key: str) -> tuple[str, str] | None:
+        row = await self._one(SEEN_EVENT, (installation_id, key))
+        return None if row is None else (row[0], row[1])
 
     async def key(self, installation_id: int, key: str) -> KeyRow | None:
         row = await self._one("SELECT id, request_hash, state, response, etag, locked_until, created_at FROM "
@@ -237,33 +293,12 @@ class SqliteStore:
         async with self.transaction() as conn:
             await conn.execute(f"DELETE FROM open_idempotency_keys WHERE id = ?{extra}", (key_id,))
 
-    async def take_over(self, key_id: int, previous: datetime, lock: datetime) -> bool:
-        async with self.transaction() as conn, conn.execute(
-                "UPDATE open_idempotency_keys SET locked_until = ? WHERE id = ? AND state = 'in_progress' "
-                "AND locked_until = ?", (stored(lock), key_id, stored(previous))) as cursor:
-            return cursor.rowcount == 1
-
     async def create(self, change: Creation) -> bool:
+        """A session create for a known actor: its key claimed (when it has one), then the record."""
         async with self.transaction() as conn:
             if change.session_key is not None and not await self._claim_session_key(conn, change):
                 return False
-            async with conn.execute(
-                    "INSERT INTO records (tenant_id, model, pid, version, data, search_text, created_by, created_at, "
-                    "updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING id",
-                    (change.tenant_id, change.model, change.pid, js(change.data), change.search_text, change.created_by,
-                     stored(change.now), stored(change.now))) as cursor:
-                (record_id,) = await cursor.fetchone()  # type: ignore[misc]
-            await self._claim_values(conn, change, record_id)
-            await conn.execute(AUDIT, audit_values(change.audit))
-            for event_id, event_type, payload in change.events:
-                await conn.execute("INSERT INTO outbox_events (event_id, tenant_id, event_type, payload, request_id, "
-                                   "occurred_at) VALUES (?, ?, ?, ?, ?, ?)", (event_id, change.tenant_id, event_type,
-                                                                            js(payload), change.audit.request_id,
-                                                                            stored(change.now)))
-            if change.open_key is not None:
-                done = change.open_key
-                await conn.execute("UPDATE open_idempotency_keys SET state = 'completed', response = ?, etag = ? "
-                                   "WHERE id = ?", (js(done.response), done.etag, done.key_id))
+            await self._write_record(conn, change)
         return True
 
     @staticmethod

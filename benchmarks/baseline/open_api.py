@@ -1,10 +1,11 @@
-"""The Open Platform endpoints: token issue, whoami, reads, pages, inbound events, create commands.
+"""The Open Platform's business calls: whoami, read by pid, a page, an inbound event (commands are
+in ``commands``), each one statement on the happy path.
 
-Each keeps Tessera's rules in Tessera's order (token, scope, parameters, body, key, write) and the
-same answers; what it leaves out is the framework: no routing or validation from the OpenAPI
-document, no middleware stack, no rate limiter. Every business call under ``/api/open/`` leaves a
-call-audit row, queued (``calls.py``), with the verified caller when there is one. A token's digest
-is looked up with everything it needs in the same round trip as the data the call reads.
+Why the checks run before the statement: a request's own checks (its key, its body) need no
+database, so they run first, and the token is checked by the one statement that also reads or
+writes. A request that fails its own checks reads the token alone before it is refused, so a bad
+token is still refused first, as Tessera refuses it. Every call is audited through
+the batched call audit (``calls``: queued, written every 50 ms).
 """
 
 from __future__ import annotations
@@ -13,33 +14,21 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime
 from typing import Any
 
-from starlette.requests import Request
-from starlette.responses import Response
-
-from baseline import checks, errors, grants, payloads, published, rules
+from baseline import checks, published, refusals, rules
 from baseline.calls import CallAudit
-from baseline.config import Config, Keys
-from baseline.errors import NO_STORE, Refusal, respond
+from baseline.config import Keys
 from baseline.published import present
-from baseline.registry import OpenCommand, Registry, Resource, events_of
+from baseline.refusals import Refusal
+from baseline.registry import Registry, Resource
 from baseline.rules import Caller, TokenRow
-from baseline.store import (
-    Audit,
-    Creation,
-    Duplicate,
-    KeyRow,
-    NewEvent,
-    OpenCompletion,
-    RecordRow,
-    Store,
-)
+from baseline.store import Inbound, Store
+from baseline.web import Reply, Request, json_reply
 
 log = logging.getLogger("baseline.open")
 
-CLAIM_LEASE = timedelta(seconds=30)
 
 
 @dataclass
@@ -50,228 +39,124 @@ class Call:
     request_id: str
     caller: Caller | None = None
 
-    def bearer_token(self) -> str:
-        """The bearer token, or ``invalid_token`` without a usable one."""
-        token = rules.bearer(self.request.headers.get("authorization"))
+    def digest(self, keys: Keys) -> str:
+        """The bearer token's digest, or ``invalid_token`` without a usable token."""
+        token = rules.bearer(self.request.header("authorization"))
         if not token or len(token) > rules.MAX_FIELD:
-            raise errors.invalid_token()
-        return token
+            raise refusals.invalid_token()
+        return keys.digest(token)
 
-    async def json(self) -> Any:
+    def json(self) -> Any:
         try:
-            return json.loads(await self.request.body())
+            return json.loads(self.request.body)
         except ValueError:
-            raise errors.invalid_request({"body": "Must be a JSON document."}) from None
+            raise refusals.invalid_request({"body": "Must be a JSON document."}) from None
 
     def headers(self, **extra: str) -> dict[str, str]:
         return {"X-Request-Id": self.request_id, **extra}
 
+    def reply(self, status: int, body: Any, **headers: str) -> Reply:
+        return json_reply(status, body, self.headers(**headers))
 
-class OpenPlatform:
-    """The endpoints, on one store."""
 
-    def __init__(self, store: Store, keys: Keys, registry: Registry, config: Config, calls: CallAudit) -> None:
-        self.store, self.keys, self.registry, self.config, self.calls = store, keys, registry, config, calls
+Handler = Callable[[Call], Awaitable[Reply]]
 
-    # -- the frame every business call runs in -----------------------------------------------------
 
-    async def business(self, request: Request, handler: Callable[[Call], Awaitable[Response]]) -> Response:
-        """Run ``handler``; a refusal becomes the Open Platform envelope; the call is audited either way."""
-        call = Call(request, rules.request_id(request.headers.get("x-request-id")))
+class Business:
+    """The frame of every business call: the Open Platform envelope for a refusal, the call audited."""
+
+    def __init__(self, store: Store, keys: Keys, calls: CallAudit) -> None:
+        self.store, self.keys, self.calls = store, keys, calls
+
+    async def run(self, request: Request, handler: Handler) -> Reply:
+        call = Call(request, rules.request_id(request.header("x-request-id")))
         try:
-            response = await handler(call)
+            reply = await handler(call)
         except Refusal as refusal:
-            response = errors.open_error(refusal, call.request_id)
+            reply = json_reply(*refusals.open_envelope(refusal, call.request_id))
         except Exception:
             log.exception("unhandled error")
-            response = errors.open_error(Refusal(500, "internal_error", "An internal error occurred."), call.request_id)
-        self.calls.record(call.caller, request.method, request.scope["path"], response.status_code, call.request_id)
-        return response
+            reply = json_reply(*refusals.open_envelope(Refusal(500, "internal_error", "An internal error occurred."),
+                                                       call.request_id))
+        self.calls.record(call.caller, request.method, request.path, reply.status, call.request_id)
+        return reply
 
-    def verify(self, call: Call, row: TokenRow | None, scope: str | None = None) -> Caller:
-        """The caller behind the token row (else ``invalid_token``), holding ``scope`` (else 403)."""
-        caller = rules.caller_of(row, rules.now())
+    @staticmethod
+    def verify(call: Call, row: TokenRow | None, scope: str | None = None, at: datetime | None = None) -> Caller:
+        """The caller behind the token row (else ``invalid_token``), holding ``scope`` (else 403), judged
+        at ``at`` (a write's statement judged it at the same moment) or now."""
+        caller = rules.caller_of(row, at or rules.now())
         if caller is None:
-            raise errors.invalid_token()
+            raise refusals.invalid_token()
         call.caller = caller
         if scope is not None and scope not in caller.scopes:
-            raise errors.insufficient_scope(scope)
+            raise refusals.insufficient_scope(scope)
         return caller
 
-    async def authenticated(self, call: Call, scope: str) -> Caller:
-        """A call that reads nothing before its checks: the token alone, one query."""
-        return self.verify(call, await self.store.token(self.keys.digest(call.bearer_token())), scope)
+    async def token_first(self, call: Call, digest: str, scope: str) -> None:
+        """Before refusing a request for its own faults: the token's refusal, if it has one, comes first."""
+        self.verify(call, await self.store.token(digest), scope)
 
-    # -- POST /oauth2/token ------------------------------------------------------------------------
 
-    async def issue_token(self, request: Request) -> Response:
-        request_id = rules.request_id(request.headers.get("x-request-id"))
-        try:
-            body = await self._issue(request, request_id)
-        except Refusal as refusal:
-            return errors.open_error(refusal, request_id, oauth=True)
-        return respond(200, body, {**NO_STORE, "X-Request-Id": request_id})
+class OpenPlatform(Business):
+    """whoami, reads, pages and inbound events."""
 
-    async def _issue(self, request: Request, request_id: str) -> dict[str, Any]:
-        form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
-        asked = grants.client(request.query_params, form, request.headers.get("authorization"))
-        return await grants.issue(self.store, self.keys, self.config.token_ttl_seconds, asked, request_id)
+    def __init__(self, store: Store, keys: Keys, calls: CallAudit, registry: Registry) -> None:
+        super().__init__(store, keys, calls)
+        self.registry = registry
 
-    # -- GET /api/open/v1/whoami -------------------------------------------------------------------
+    async def whoami(self, call: Call) -> Reply:
+        caller = self.verify(call, await self.store.token(call.digest(self.keys)))
+        return call.reply(200, rules.whoami(caller))
 
-    async def whoami(self, request: Request) -> Response:
-        return await self.business(request, self._whoami)
-
-    async def _whoami(self, call: Call) -> Response:
-        caller = self.verify(call, await self.store.token(self.keys.digest(call.bearer_token())))
-        return respond(200, rules.whoami(caller), call.headers())
-
-    # -- GET /api/open/v1/resources/{name}/{pid} ---------------------------------------------------
-
-    def reader(self, resource: Resource) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            return await self.business(request, lambda call: self._read(call, resource))
-
-        return endpoint
-
-    async def _read(self, call: Call, resource: Resource) -> Response:
+    async def read(self, call: Call, resource: Resource) -> Reply:
         """The token and the record of its tenant in one statement; checked in Tessera's order."""
-        pid = call.request.path_params["pid"]
-        row, record = await self.store.token_and_record(self.keys.digest(call.bearer_token()), resource.model.code,
+        pid = call.request.params["pid"]
+        row, record = await self.store.token_and_record(call.digest(self.keys), resource.model.code,
                                                         pid if rules.storable(pid) else "")
         self.verify(call, row, resource.read_scope)
         if record is None:
-            raise errors.record_not_found()
-        return respond(200, present(resource, record), call.headers(ETag=rules.etag(record.pid, record.version)))
+            raise refusals.record_not_found()
+        return call.reply(200, present(resource, record), ETag=rules.etag(record.pid, record.version))
 
-    # -- GET /api/open/v1/resources/{name}?limit=&cursor= ------------------------------------------
-
-    def lister(self, resource: Resource) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            return await self.business(request, lambda call: self._list(call, resource))
-
-        return endpoint
-
-    async def _list(self, call: Call, resource: Resource) -> Response:
-        """Keyset page by id: the token and the page of its tenant in one pipeline (one round trip)."""
-        size, position, problem = published.position(self.keys, resource.name, call.request.query_params)
-        after = position[1] if position else 0
-        row, rows = await self.store.token_and_page(self.keys.digest(call.bearer_token()), resource.model.code,
-                                                    after, size + 1)
+    async def page(self, call: Call, resource: Resource) -> Reply:
+        """Keyset page by id: the token and the page of its tenant in one statement."""
+        size, position, problem = published.position(self.keys, resource.name, call.request.query())
+        row, rows = await self.store.token_and_page(call.digest(self.keys), resource.model.code,
+                                                    position[1] if position else 0, size + 1)
         caller = self.verify(call, row, resource.read_scope)
         if problem is not None:
             raise problem
         if position is not None and position[0] != caller.installation_id:
-            raise errors.invalid_cursor()
+            raise refusals.invalid_cursor()
         more, rows = len(rows) > size, rows[:size]
         cursor = None
         if more:
             cursor = published.seal(self.keys, resource.name, caller.installation_id, rows[-1].id)
-        return respond(200, {"items": [present(resource, r) for r in rows], "nextCursor": cursor}, call.headers())
+        return call.reply(200, {"items": [present(resource, r) for r in rows], "nextCursor": cursor})
 
-    # -- POST /api/open/v1/event-sources/{source}/events ------------------------------------------
-
-    def event_receiver(self, source_code: str) -> Callable[[Request], Awaitable[Response]]:
+    async def event(self, call: Call, source_code: str) -> Reply:
+        """The key and the body checked, then one statement: the token checked, the event stored unless
+        its key was seen (whose pid and fingerprint it returns instead)."""
         source = self.registry.event_sources[source_code]
-
-        async def endpoint(request: Request) -> Response:
-            return await self.business(request, lambda call: self._event(call, source_code, source.scope))
-
-        return endpoint
-
-    async def _event(self, call: Call, source_code: str, scope: str) -> Response:
-        """Check, then one statement that stores the event unless its key was seen (which it returns)."""
-        caller = await self.authenticated(call, scope)
-        key = checks.idempotency_key(call.request.headers.get("idempotency-key"))
-        body = await call.json()
-        event_type, version, occurred, data = checks.event(self.registry.event_sources[source_code], body)
-        request_hash = rules.fingerprint(source_code, body)
-        pid, seen_hash = await self.store.receive(NewEvent(
-            rules.new_pid("evt"), caller.installation_id, caller.tenant_id, source_code, event_type, version, occurred,
-            data, key, request_hash, call.request_id, rules.now()))
-        if seen_hash is not None and seen_hash != request_hash:
-            raise errors.key_conflict()
-        return respond(202, {"eventId": pid, "duplicate": seen_hash is not None}, call.headers())
-
-    # -- POST /api/open/v1/commands/{code}:execute (create commands) -------------------------------
-
-    def executor(self, command: OpenCommand) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            return await self.business(request, lambda call: self._execute(call, command))
-
-        return endpoint
-
-    async def _claim(self, caller: Caller, key: str, request_hash: str) -> tuple[int, KeyRow | None]:
-        """Claim the key in a committed statement of its own (row id, None), or return the stored result of
-        an earlier run (0, row). Another body is 409 ``idempotency_key_conflict``; a run still holding its
-        lease is 409 ``idempotency_in_progress``; a lapsed lease is taken over; an expired key starts afresh."""
-        at = rules.now()
-        lock, ttl = at + CLAIM_LEASE, timedelta(seconds=self.config.idempotency_ttl_seconds)
-        for _ in range(3):
-            claimed = await self.store.claim_key(caller.installation_id, key, request_hash, lock, at)
-            if claimed is not None:
-                return claimed, None
-            seen = await self.store.key(caller.installation_id, key)
-            if seen is None:
-                continue  # released meanwhile: claim again
-            if seen.created_at < at - ttl:
-                await self.store.forget_key(seen.id, only_in_progress=False)
-                continue
-            if seen.request_hash != request_hash:
-                raise errors.key_conflict()
-            if seen.state == "completed":
-                return 0, seen
-            if seen.locked_until > at or not await self.store.take_over(seen.id, seen.locked_until, lock):
-                raise errors.in_progress()
-            return seen.id, None
-        raise errors.in_progress()
-
-    async def _execute(self, call: Call, command: OpenCommand) -> Response:
-        caller = await self.authenticated(call, command.scope)
-        key = checks.idempotency_key(call.request.headers.get("idempotency-key"))
-        body = await call.json()
-        given = checks.command_input(command, body)
-        key_id, stored = await self._claim(caller, key, rules.fingerprint(command.code, body))
-        if stored is not None:
-            return respond(200, {**stored.response, "idempotentReplay": True},
-                           call.headers(ETag=stored.etag or "", **{"Idempotent-Replayed": "true"}))
+        digest = call.digest(self.keys)
         try:
-            result, tag = await self._create(call, caller, command, given, key_id)
-        except BaseException:
-            try:  # nothing of the command committed: free the key so a corrected retry can use it
-                await self.store.forget_key(key_id, only_in_progress=True)
-            except Exception:
-                log.exception("could not release idempotency key %s", key_id)
+            key = checks.idempotency_key(call.request.header("idempotency-key"))
+            body = call.json()
+            event_type, version, occurred, data = checks.event(source, body)
+        except Refusal:
+            await self.token_first(call, digest, source.scope)
             raise
-        return respond(200, {**result, "idempotentReplay": False}, call.headers(ETag=tag))
-
-    async def _create(self, call: Call, caller: Caller, command: OpenCommand, given: dict[str, Any],
-                      key_id: int) -> tuple[dict[str, Any], str]:
-        """The record, its unique-value claims, audit entry and outbox rows, and the key completed: one write."""
-        model = command.resource.model
-        try:
-            data = payloads.for_create(model, command.changes(given))
-        except payloads.Invalid as exc:
-            raise errors.invalid_request(self._input_names(command, exc.field_errors)) from None
-        at, pid = rules.now(), rules.new_pid("rec")
-        record = RecordRow(0, pid, 1, data, at, at)
-        result, tag = {"commandCode": command.code, "record": present(command.resource, record)}, rules.etag(pid, 1)
-        change = Creation(
-            caller.tenant_id, model.code, pid, data, payloads.search_text(model, data), None, at,
-            [(code, str(data[code])) for code in model.unique if data.get(code) is not None],
-            Audit(rules.new_pid("aud"), caller.tenant_id, None, caller.client_id, f"open.command.{command.code}",
-                  model.code, pid, None, data, call.request_id, caller.row.application_id, at),
-            events_of(self.registry, model.code, pid, data),
-            open_key=OpenCompletion(key_id, result, tag))
-        try:
-            await self.store.create(change)
-        except Duplicate as exc:
-            raise errors.invalid_request(
-                self._input_names(command, dict.fromkeys(exc.fields, "This value is already used."))) from None
-        return result, tag
-
-    @staticmethod
-    def _input_names(command: OpenCommand, field_errors: dict[str, str]) -> dict[str, str]:
-        """Model-rule errors named after the input property that fed the field, when there is one."""
-        return {f"input.{command.apply.get(f, {})['input']}" if "input" in command.apply.get(f, {}) else f: message
-                for f, message in field_errors.items()}
+        request_hash, at = rules.fingerprint(source_code, body), rules.now()
+        row, pid, seen_hash = await self.store.receive_checked(digest, Inbound(
+            source.scope, rules.new_pid("evt"), source_code, event_type, version, occurred, data, key, request_hash,
+            call.request_id, at))
+        caller = self.verify(call, row, source.scope, at)
+        if pid is None:  # a concurrent duplicate committed after the statement's snapshot: read it now
+            found = await self.store.seen_event(caller.installation_id, key)
+            if found is None:
+                raise RuntimeError("an inbound event neither stored nor found")
+            pid, seen_hash = found
+        if seen_hash is not None and seen_hash != request_hash:
+            raise refusals.key_conflict()
+        return call.reply(202, {"eventId": pid, "duplicate": seen_hash is not None})

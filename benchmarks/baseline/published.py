@@ -1,10 +1,9 @@
-"""Published resources without a web framework, the baseline's and the limit's: a record as
-integrators read it, a page's size and its keyset cursor.
+"""Published resources: a record as integrators read it, a page's size and its keyset cursor.
 
 Why one module: the representation (pid, the exposed fields, timestamps), the page size's bounds and
 their messages, and the sealed cursor (bound to the resource and the installation, valid a day) are
-the contract integrators read; both hand-written servers must answer them as Tessera does, so they
-share these rules and differ only in how they read the query and reply.
+the contract integrators read, answered as Tessera answers it by the reads, the pages and the
+commands alike.
 """
 
 from __future__ import annotations

@@ -2,9 +2,7 @@
 
 Why the same envelopes: the suite and the other benchmarks compare answers, refusals included (a
 wrong secret is 401 ``invalid_client``, an unknown token 401 ``invalid_token``, another tenant's
-record 404 ``resource_not_found``). Messages are Tessera's English ones. Nothing here imports a web
-framework, so the limit (``benchmarks/limit``, a bare ASGI callable) answers with the same envelopes;
-``errors`` turns them into Starlette responses for the baseline.
+record 404 ``resource_not_found``). Messages are Tessera's English ones.
 """
 
 from __future__ import annotations
@@ -48,10 +46,6 @@ def invalid_client() -> Refusal:
 def insufficient_scope(scope: str) -> Refusal:
     return Refusal(403, "insufficient_scope", "The access token lacks the scope this call needs.",
                    {"requiredScope": scope})
-
-
-def not_published() -> Refusal:
-    return Refusal(404, "open_api_capability_not_found", "No published capability answers this route.")
 
 
 def record_not_found() -> Refusal:

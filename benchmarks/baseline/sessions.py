@@ -1,4 +1,4 @@
-"""The session API's caller and answers, without a web framework: the baseline's and the limit's.
+"""The session API's caller and answers, without a web framework.
 
 Why one module: the JWT is verified as Tessera verifies it (PyJWT, HS256 under the ``session-jwt``
 key, audience ``tessera-session``, issuer ``tessera``, ``exp``/``iat``/``sub``/``tid``/``jti`` required,

@@ -1,9 +1,13 @@
 """What the endpoints ask of the database, as one interface with two implementations.
 
-``pg.PostgresStore`` (psycopg 3 async, a fixed pool opened at start, autocommit: a read is one
-statement with no BEGIN/COMMIT, a write one statement or one pipeline) and ``lite.SqliteStore``
-(aiosqlite: reader connections and one writer). The endpoints see only this module's types, so the
-HTTP side is written once and the SQL of each dialect sits in its own module.
+``pg.PostgresStore`` (one pool of psycopg 3 or asyncpg, autocommit: every request one statement)
+and ``lite.SqliteStore`` (aiosqlite: reader connections and one writer). The endpoints see only this
+module's types, so the HTTP side is written once and the SQL of each dialect sits in its own module.
+Why the writes take the token's digest or the session's user rather than a checked caller: the
+statement itself checks the token (valid, holding the scope) or the actor (an active member holding
+the permission) before it writes anything, so a command or an inbound event is one round trip; the
+caller still judges the row it gets back with ``rules.caller_of`` or ``sessions.judge``, so the
+refusals are the same as if it had been checked first.
 """
 
 from __future__ import annotations
@@ -120,33 +124,6 @@ class NewToken:
 
 
 @dataclass(frozen=True)
-class NewEvent:
-    """An inbound event to store (deduplicated on installation and key)."""
-
-    pid: str
-    installation_id: int
-    tenant_id: int
-    source: str
-    event_type: str
-    schema_version: int
-    occurred_at: datetime
-    data: Any
-    idempotency_key: str
-    request_hash: str
-    request_id: str
-    received_at: datetime
-
-
-@dataclass(frozen=True)
-class OpenCompletion:
-    """The Open Platform key a create completes in its own transaction."""
-
-    key_id: int
-    response: Any
-    etag: str
-
-
-@dataclass(frozen=True)
 class SessionClaim:
     """The session key a create claims in its own transaction (stored completed with the result)."""
 
@@ -159,7 +136,7 @@ class SessionClaim:
 @dataclass(frozen=True)
 class Creation:
     """A new record with everything committed with it: unique-value claims, audit entry, outbox
-    events and the idempotency key (``open_key`` completed, or ``session_key`` claimed)."""
+    events and the session's idempotency key, claimed with its result."""
 
     tenant_id: int
     model: str
@@ -171,7 +148,6 @@ class Creation:
     claims: list[tuple[str, str]]  # (unique field, value)
     audit: Audit
     events: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)  # (event id, type, payload)
-    open_key: OpenCompletion | None = None
     session_key: SessionClaim | None = None
 
 
@@ -181,8 +157,99 @@ class Duplicate(Exception):
         self.fields = fields
 
 
-class Common(Protocol):
-    """What the baseline's endpoints and the limit's both ask of the database."""
+@dataclass(frozen=True)
+class OpenCreate:
+    """An Open Platform create command, everything but its caller: the statement takes the tenant,
+    installation, client and application from the token it checks."""
+
+    scope: str
+    model: str
+    pid: str
+    data: dict[str, Any]
+    search_text: str
+    now: datetime
+    claims: list[tuple[str, str]]  # (unique field, value)
+    audit_pid: str
+    action: str
+    request_id: str
+    events: list[tuple[str, str, dict[str, Any]]]  # (event id, type, payload)
+    key: str
+    request_hash: str
+    response: Any  # stored with the key, completed in the same statement
+    etag: str
+    lock: datetime
+
+
+class Created(NamedTuple):
+    """The token row (None: unknown), whether the command was written, and the key found instead."""
+
+    row: TokenRow | None
+    created: bool
+    seen: KeyRow | None
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """An inbound event to store for the token's installation and tenant, deduplicated on its key."""
+
+    scope: str
+    pid: str
+    source: str
+    event_type: str
+    schema_version: int
+    occurred_at: datetime
+    data: Any
+    key: str
+    request_hash: str
+    request_id: str
+    received_at: datetime
+
+
+class Received(NamedTuple):
+    """The token row, and the event's pid with the request hash of an earlier one (None: stored now)."""
+
+    row: TokenRow | None
+    pid: str | None
+    seen_hash: str | None
+
+
+@dataclass(frozen=True)
+class SessionCreate:
+    """A session create command, everything but its actor: the statement reads the user, their
+    membership of the tenant and its permissions, and writes only for an active member allowed to."""
+
+    permission: str
+    model: str
+    pid: str
+    data: dict[str, Any]
+    search_text: str
+    now: datetime
+    claims: list[tuple[str, str]]  # (unique field, value)
+    audit_pid: str
+    action: str
+    request_id: str
+    events: list[tuple[str, str, dict[str, Any]]]  # (event id, type, payload)
+    key: str | None  # the idempotency key, claimed with the result
+    request_hash: str
+    response: Any
+
+    def allows(self, found: Principal | None) -> bool:
+        """What the statement checks before it writes: an active user, a member, holding the permission."""
+        return found is not None and found.status == "active" and found.tenant_id is not None \
+            and found.permissions is not None and bool({"*", self.permission} & found.permissions)
+
+    def creation(self, found: Principal) -> Creation:
+        """This write as ``create`` takes it, for the actor found: the second try after a key was held."""
+        assert found.tenant_id is not None
+        return Creation(found.tenant_id, self.model, self.pid, self.data, self.search_text, found.user_id, self.now,
+                        self.claims, Audit(self.audit_pid, found.tenant_id, found.user_id, found.email, self.action,
+                                           self.model, self.pid, None, self.data, self.request_id, None, self.now),
+                        self.events, session_key=None if self.key is None else SessionClaim(
+                            found.user_id, self.key, self.request_hash, self.response))
+
+
+class Store(Protocol):
+    """What the endpoints ask of the database."""
 
     dialect: str
 
@@ -204,9 +271,20 @@ class Common(Protocol):
     async def token_and_page(self, digest: str, model: str, after_id: int, limit: int) -> tuple[
         TokenRow | None, list[RecordRow]]: ...
 
+    async def open_create(self, digest: str, plan: OpenCreate) -> Created: ...
+
     async def key(self, installation_id: int, key: str) -> KeyRow | None: ...
 
     async def forget_key(self, key_id: int, only_in_progress: bool) -> None: ...
+
+    async def receive_checked(self, digest: str, event: Inbound) -> Received: ...
+
+    async def seen_event(self, installation_id: int, key: str) -> tuple[str, str] | None: ...
+
+    async def principal(self, user_pid: str, tenant_code: str) -> Principal | None: ...
+
+    async def session_create(self, user_pid: str, tenant_code: str, plan: SessionCreate) -> tuple[
+        Principal | None, bool]: ...
 
     async def create(self, change: Creation) -> bool: ...
 
@@ -214,20 +292,7 @@ class Common(Protocol):
 
     async def forget_session_key(self, key_id: int) -> None: ...
 
-    async def principal(self, user_pid: str, tenant_code: str) -> Principal | None: ...
-
-    async def record_calls(self, rows: list[tuple[Any, ...]]) -> None: ...
-
-
-class Store(Common, Protocol):
-    """The baseline's: a token checked, then each write in statements of its own."""
-
-    async def receive(self, event: NewEvent) -> tuple[str, str | None]: ...
-
-    async def claim_key(self, installation_id: int, key: str, request_hash: str, lock: datetime,
-                        now: datetime) -> int | None: ...
-
-    async def take_over(self, key_id: int, previous: datetime, lock: datetime) -> bool: ...
-
     async def list_page(self, count: tuple[str, dict[str, Any]], page: tuple[str, dict[str, Any]]) -> tuple[
         int, list[RecordRow]]: ...
+
+    async def record_calls(self, rows: list[tuple[Any, ...]]) -> None: ...

@@ -67,7 +67,7 @@ class Spec:
     target: float  # minimum Tessera/baseline ratio of requests per second
     request: str  # what is sent, for the report
     peers: bool = False  # the peers (Authlib on Flask, FastAPI) answer it too
-    limit: bool = False  # the limit (benchmarks/limit) answers it too, against LIMIT_TARGET
+    limit: bool = False  # measured on the limit (the baseline on asyncpg) too, against LIMIT_TARGET
 
 
 # The minimum Tessera/limit and Tessera/peer ratios of requests per second, and the most Tessera's p99

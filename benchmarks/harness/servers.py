@@ -63,14 +63,12 @@ def package(name: str, module: str, *options: str) -> Target:
                   env={"PYTHONPATH": str(BENCH_DIR)})
 
 
-# Tessera's endpoints written by hand on the same tables: Starlette, psycopg/aiosqlite, no Tessera code.
+# Tessera's endpoints written by hand on the same tables (``benchmarks/baseline``): a bare ASGI callable on
+# uvicorn (uvloop, httptools), psycopg 3 (Tessera's driver; aiosqlite on SQLite), one statement per request.
 BASELINE = package("baseline", "baseline")
-# The floor under any such service: a bare ASGI callable on uvicorn (uvloop, httptools), asyncpg/aiosqlite,
-# one statement per request (``benchmarks/limit``).
-LIMIT = package("limit", "limit")
-# The same limit on psycopg 3 async (Tessera's driver) instead of asyncpg: Tessera/limit-psycopg is Tessera's
-# ratio with the driver's cost taken out of the comparison (PostgreSQL only).
-LIMIT_PSYCOPG = replace(LIMIT, name="limit-psycopg", env={**LIMIT.env, "LIMIT_DRIVER": "psycopg"})
+# The same server on asyncpg, whose round trip costs about half psycopg's CPU: the floor under any Python
+# service on these tables (PostgreSQL only; on SQLite both would be aiosqlite).
+LIMIT = replace(BASELINE, name="limit", env={**BASELINE.env, "BASELINE_DRIVER": "asyncpg"})
 # What a team would pick instead, for token issue, whoami and read by pid (``benchmarks/peers/``).
 FASTAPI_PEER = package("fastapi", "peers.fastapi_app")
 

@@ -1,10 +1,10 @@
-"""The limit on psycopg 3 async (``LIMIT_DRIVER=psycopg``): the same statements as on asyncpg, to tell
-the driver's cost from the framework's (Tessera must use psycopg).
+"""The baseline's PostgreSQL driver by default: psycopg 3 async, Tessera's driver (``BASELINE_DRIVER``
+unset or ``psycopg``), with the same statements as on asyncpg (``pg_asyncpg``, the limit).
 
 Its fastest modes for one statement per request: a fixed ``AsyncConnectionPool`` opened full and kept
 full, autocommit connections, raw cursors (``$n`` placeholders, as asyncpg takes them: the same SQL
 text), every statement prepared on its first execution on a connection (``prepare_threshold=0``, as
-asyncpg prepares), rows asked for in binary. No pipeline: one statement is one round trip either way.
+asyncpg prepares), rows asked for in binary. A pipeline only for the session list's count and page.
 JSON and jsonb come back as Python values (psycopg's default loaders); JSON parameters go as the text
 asyncpg's encoder writes (``json.dumps``), sent untyped so that the statement's ``::jsonb`` (or the
 column) types them.
@@ -19,7 +19,7 @@ from psycopg import AsyncConnection, AsyncRawCursor
 from psycopg.errors import UniqueViolation
 from psycopg_pool import AsyncConnectionPool
 
-from limit.pg import Driver, Queries
+from baseline.pg import Driver, Queries, Sent
 
 Row = tuple[Any, ...]
 
@@ -65,4 +65,14 @@ def constraint(exc: Exception) -> str | None:
     return exc.diag.constraint_name if isinstance(exc, UniqueViolation) else None
 
 
-DRIVER = Driver("psycopg", connect, UniqueViolation, constraint, json.dumps)
+async def pair(pool: Queries, first: Sent, second: Sent) -> tuple[list[Row], list[Row]]:
+    """Two statements in one pipeline: one round trip."""
+    assert isinstance(pool, Pool)
+    async with pool.pool.connection() as conn:
+        async with conn.pipeline():
+            one = await conn.execute(first[0], first[1], binary=True)
+            two = await conn.execute(second[0], second[1], binary=True)
+        return await one.fetchall(), await two.fetchall()
+
+
+DRIVER = Driver("psycopg", connect, UniqueViolation, constraint, json.dumps, pair)

@@ -1,13 +1,13 @@
 """``POST /api/open/v1/commands/{code}:execute`` for create commands: one statement when all is well.
 
-Why the key is written completed: the baseline claims its key in a committed statement of its own
-(so a concurrent duplicate sees it in progress), then writes the record and completes the key. Here
-the key, the record, its audit entry and its outbox rows commit together in one statement, so no
-other request can ever see the key in progress: a concurrent duplicate waits on the key's unique
-index and then finds it completed (the statement's snapshot predates it, so it asks once more). A
-key found instead of claimed gets the baseline's answers: replayed when completed with the same
-body, 409 for another body or a run still holding its lease, started afresh when expired or when
-the run holding it died (its lease lapsed).
+Why the key is written completed: Tessera claims its key in a committed statement of its own (so a
+concurrent duplicate sees it in progress), then writes the record and completes the key. Here the
+key, the record, its audit entry and its outbox rows commit together in one statement, so no other
+request can ever see the key in progress: a concurrent duplicate waits on the key's unique index and
+then finds it completed (the statement's snapshot predates it, so it asks once more). A key found
+instead of claimed gets Tessera's answers: replayed when completed with the same body, 409 for
+another body or a run still holding its lease, started afresh when expired or when the run holding
+it died (its lease lapsed).
 """
 
 from __future__ import annotations
@@ -17,15 +17,13 @@ from datetime import datetime, timedelta
 from baseline import checks, payloads, refusals, rules
 from baseline.calls import CallAudit
 from baseline.config import Config, Keys
+from baseline.open_api import Business, Call
 from baseline.published import present
 from baseline.refusals import Refusal
 from baseline.registry import OpenCommand, Registry, events_of
 from baseline.rules import Caller
-from baseline.store import Duplicate, KeyRow, RecordRow
-
-from limit.open_api import Business, Call
-from limit.store import OpenCreate, Store
-from limit.web import Reply
+from baseline.store import Duplicate, KeyRow, OpenCreate, RecordRow, Store
+from baseline.web import Reply
 
 CLAIM_LEASE = timedelta(seconds=30)
 TRIES = 3
@@ -55,7 +53,7 @@ class Commands(Business):
         model = command.resource.model
         try:
             data = payloads.for_create(model, command.changes(given))
-        except payloads.Invalid as exc:  # the baseline claims the key first: its answers come before this one
+        except payloads.Invalid as exc:  # Tessera claims the key first: its answers come before this one
             caller = self.verify(call, await self.store.token(digest), command.scope)
             if (stored := await self._found(call, caller, key, request_hash)) is not None:
                 return stored
@@ -98,7 +96,7 @@ class Commands(Business):
         return None
 
     async def _found(self, call: Call, caller: Caller, key: str, request_hash: str) -> Reply | None:
-        """For a body the model refuses: a live key's answer, as the baseline gives it before judging the body
-        (an expired key or a dead run's is cleared, as the baseline's claim and release would leave it)."""
+        """For a body the model refuses: a live key's answer, as Tessera gives it before judging the body
+        (an expired key or a dead run's is cleared, as Tessera's claim and release would leave it)."""
         seen = await self.store.key(caller.installation_id, key)
         return None if seen is None else await self._answer(call, seen, request_hash, rules.now())

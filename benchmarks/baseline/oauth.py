@@ -1,12 +1,10 @@
-"""``POST /oauth2/token``'s client credentials grant, without a web framework: the baseline's and the limit's.
+"""``POST /oauth2/token``: the client credentials grant, read from and answered with ``web``.
 
-Why one module: the grant is a business rule (the form's fields, Basic or body authentication, the
-secret compared in constant time against a dummy digest for an unknown client, the denied and issued
-audit rows, the scopes) and both hand-written servers must answer it as Tessera does; each only
-reads the request its own way (Starlette's, or ``limit.web``'s) and writes the reply.
-
-Why two statements and not one: the secret is compared in Python, so the credential is read first;
-then the token and its ``oauth.token.issue`` audit row are one write.
+The grant is Tessera's: the form's fields (never in the query string), Basic or body authentication
+(not both), the secret compared in constant time against a dummy digest for an unknown client, an
+``oauth.token.denied`` audit row for a refused client, the scopes (the installation's granted ones, or
+the asked subset). Why two statements and not one: the secret is compared in Python, so the credential
+is read first; then the token and its ``oauth.token.issue`` audit row are one write.
 """
 
 from __future__ import annotations
@@ -19,9 +17,10 @@ from typing import Any
 from urllib.parse import unquote
 
 from baseline import refusals, rules
-from baseline.config import Keys
-from baseline.refusals import Refusal
-from baseline.store import Audit, Common, NewToken
+from baseline.config import Config, Keys
+from baseline.refusals import NO_STORE, Refusal
+from baseline.store import Audit, NewToken, Store
+from baseline.web import Reply, Request, json_reply
 
 FORBIDDEN_QUERY = frozenset({"client_id", "client_secret", "grant_type", "scope"})
 
@@ -60,7 +59,7 @@ def client(query: Iterable[str], form: dict[str, str],
     return client_id, secret, form
 
 
-async def issue(store: Common, keys: Keys, ttl: int, asked: tuple[str | None, str | None, dict[str, str]],
+async def issue(store: Store, keys: Keys, ttl: int, asked: tuple[str | None, str | None, dict[str, str]],
                 request_id: str) -> dict[str, Any]:
     """The token response for ``asked`` (``client()``'s answer), or the refusal; a refused client
     leaves an ``oauth.token.denied`` audit row, as in Tessera."""
@@ -87,3 +86,20 @@ async def issue(store: Common, keys: Keys, ttl: int, asked: tuple[str | None, st
         Audit(rules.new_pid("aud"), cred.tenant_id, None, client_id, "oauth.token.issue", "installation",
               cred.installation_pid, None, {"scopes": scopes}, request_id, cred.application_id, at))
     return {"access_token": token, "token_type": "Bearer", "expires_in": ttl, "scope": " ".join(scopes)}
+
+
+class TokenEndpoint:
+    def __init__(self, store: Store, keys: Keys, config: Config) -> None:
+        self.store, self.keys, self.ttl = store, keys, config.token_ttl_seconds
+
+    async def __call__(self, request: Request) -> Reply:
+        request_id = rules.request_id(request.header("x-request-id"))
+        try:
+            body = await self._issue(request, request_id)
+        except Refusal as refusal:
+            return json_reply(*refusals.open_envelope(refusal, request_id, oauth=True))
+        return json_reply(200, body, {**NO_STORE, "X-Request-Id": request_id})
+
+    async def _issue(self, request: Request, request_id: str) -> dict[str, Any]:
+        asked = client(request.query(), request.form(), request.header("authorization"))
+        return await issue(self.store, self.keys, self.ttl, asked, request_id)

@@ -1,4 +1,4 @@
-"""The limit's PostgreSQL driver by default: asyncpg (``LIMIT_DRIVER`` unset or ``asyncpg``).
+"""The limit: the baseline on asyncpg (``BASELINE_DRIVER=asyncpg``), the least client work per statement.
 
 Its pool is the query interface itself (``fetchrow``, ``fetch``, ``fetchval``, ``execute`` with ``$n``
 placeholders), so the store calls asyncpg's own methods with nothing in between.
@@ -11,7 +11,7 @@ from typing import Any
 
 import asyncpg
 
-from limit.pg import Driver, Queries
+from baseline.pg import Driver, Queries, Sent
 
 
 async def _kept(_conn: asyncpg.Connection) -> None:
@@ -39,5 +39,12 @@ def constraint(exc: Exception) -> str | None:
     return name if isinstance(name, str) else None
 
 
+async def pair(pool: Queries, first: Sent, second: Sent) -> tuple[list[Any], list[Any]]:
+    """Two statements on one connection, one after the other (asyncpg has no pipeline)."""
+    assert isinstance(pool, asyncpg.Pool)
+    async with pool.acquire() as conn:
+        return await conn.fetch(first[0], *first[1]), await conn.fetch(second[0], *second[1])
+
+
 # JSON parameters go as Python values: the codecs above encode them.
-DRIVER = Driver("asyncpg", connect, asyncpg.UniqueViolationError, constraint, None)
+DRIVER = Driver("asyncpg", connect, asyncpg.UniqueViolationError, constraint, None, pair)

@@ -1,6 +1,6 @@
-"""The HTTP side of the limit, on ASGI itself: a request read whole, a response sent in one body.
+"""The HTTP side of the baseline, on ASGI itself: a request read whole, a response sent in one body.
 
-Why no framework: the limit is the floor a Python service on uvicorn can reach, so between uvicorn
+Why no framework: the baseline is the least a Python service on uvicorn can do, so between uvicorn
 and the handlers there is only what every answer needs: the body read, headers and query string
 decoded (first header wins, last query parameter wins, as Starlette's ``Headers`` and
 ``QueryParams`` do), and a JSON body sent with its length.
