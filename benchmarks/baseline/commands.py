@@ -20,7 +20,7 @@ from baseline.config import Config, Keys
 from baseline.open_api import Business, Call
 from baseline.published import present
 from baseline.refusals import Refusal
-from baseline.registry import OpenCommand, Registry, events_of
+from baseline.registry import OpenCommand, Registry
 from baseline.rules import Caller
 from baseline.store import Duplicate, KeyRow, OpenCreate, RecordRow, Store
 from baseline.web import Reply
@@ -62,10 +62,9 @@ class Commands(Business):
         record = present(command.resource, RecordRow(0, pid, 1, data, at, at))
         result, tag = {"commandCode": command.code, "record": record}, rules.etag(pid, 1)
         plan = OpenCreate(
-            command.scope, model.code, pid, data, payloads.search_text(model, data), at,
-            [(code, str(data[code])) for code in model.unique if data.get(code) is not None],
-            rules.new_pid("aud"), f"open.command.{command.code}", call.request_id,
-            events_of(self.registry, model.code, pid, data), key, request_hash, result, tag, at + CLAIM_LEASE)
+            **payloads.new_record(self.registry, model, pid, data, at), action=f"open.command.{command.code}",
+            request_id=call.request_id, request_hash=request_hash, response=result, scope=command.scope, key=key,
+            etag=tag, lock=at + CLAIM_LEASE)
         for _ in range(TRIES):
             try:
                 row, created, seen = await self.store.open_create(digest, plan)

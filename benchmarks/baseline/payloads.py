@@ -14,8 +14,9 @@ import re
 from datetime import UTC, date, datetime
 from typing import Any
 
-from baseline.registry import FieldRule, Model
-from baseline.rules import BAD_TEXT, storable
+from baseline.registry import FieldRule, Model, Registry, events_of
+from baseline.rules import BAD_TEXT, new_pid, storable
+from baseline.store import Parts
 
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -147,3 +148,10 @@ def for_create(model: Model, payload: Any) -> dict[str, Any]:
 def search_text(model: Model, data: dict[str, Any]) -> str:
     """The searchable fields' values, lower-cased, one per line: what keyword search matches."""
     return "\n".join(str(data[code]).lower() for code in model.searchable if data.get(code) is not None)
+
+
+def new_record(registry: Registry, model: Model, pid: str, data: dict[str, Any], at: datetime) -> Parts:
+    """A create's record, unique-value claims, audit entry pid and outbox events, for either surface."""
+    return Parts(model=model.code, pid=pid, data=data, search_text=search_text(model, data), now=at,
+                 claims=[(code, str(data[code])) for code in model.unique if data.get(code) is not None],
+                 audit_pid=new_pid("aud"), events=events_of(registry, model.code, pid, data))

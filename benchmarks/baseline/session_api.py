@@ -24,7 +24,7 @@ from typing import Any
 from baseline import checks, listing, payloads, refusals, rules, sessions
 from baseline.config import Config, Keys
 from baseline.refusals import Refusal
-from baseline.registry import Registry, SessionCommand, events_of
+from baseline.registry import Registry, SessionCommand
 from baseline.sessions import Actor
 from baseline.store import Creation, Duplicate, SessionCreate, Store
 from baseline.web import Reply, Request, json_reply
@@ -129,9 +129,8 @@ class SessionApi:
         model, at, pid = command.page.model, rules.now(), rules.new_pid("rec")
         result = sessions.present(pid, data, at, at)
         plan = SessionCreate(
-            command.permission, model.code, pid, data, payloads.search_text(model, data), at,
-            [(code, str(data[code])) for code in model.unique if data.get(code) is not None], rules.new_pid("aud"),
-            command.code, request_id, events_of(self.registry, model.code, pid, data), key, request_hash, result)
+            **payloads.new_record(self.registry, model, pid, data, at), action=command.code, request_id=request_id,
+            request_hash=request_hash, response=result, permission=command.permission, key=key)
         try:
             found, created = await self.store.session_create(claims["sub"], tenant, plan)
         except Duplicate as exc:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypedDict
 
 from baseline.rules import TokenRow
 
@@ -157,12 +157,24 @@ class Duplicate(Exception):
         self.fields = fields
 
 
-@dataclass(frozen=True)
-class OpenCreate:
-    """An Open Platform create command, everything but its caller: the statement takes the tenant,
-    installation, client and application from the token it checks."""
+class Parts(TypedDict):
+    """What any create derives from the model and the payload alone (``payloads.new_record``)."""
 
-    scope: str
+    model: str
+    pid: str
+    data: dict[str, Any]
+    search_text: str
+    now: datetime
+    claims: list[tuple[str, str]]
+    audit_pid: str
+    events: list[tuple[str, str, dict[str, Any]]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewRecord:
+    """A create, everything but who makes it: the record, its unique-value claims, its audit entry's
+    pid and action, its outbox events, and the result stored with its idempotency key."""
+
     model: str
     pid: str
     data: dict[str, Any]
@@ -173,9 +185,17 @@ class OpenCreate:
     action: str
     request_id: str
     events: list[tuple[str, str, dict[str, Any]]]  # (event id, type, payload)
-    key: str
     request_hash: str
-    response: Any  # stored with the key, completed in the same statement
+    response: Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpenCreate(NewRecord):
+    """An Open Platform create command: the statement takes the tenant, installation, client and
+    application from the token it checks, and completes its key with the record."""
+
+    scope: str
+    key: str
     etag: str
     lock: datetime
 
@@ -213,25 +233,13 @@ class Received(NamedTuple):
     seen_hash: str | None
 
 
-@dataclass(frozen=True)
-class SessionCreate:
-    """A session create command, everything but its actor: the statement reads the user, their
-    membership of the tenant and its permissions, and writes only for an active member allowed to."""
+@dataclass(frozen=True, kw_only=True)
+class SessionCreate(NewRecord):
+    """A session create command: the statement reads the user, their membership of the tenant and its
+    permissions, and writes only for an active member allowed to."""
 
     permission: str
-    model: str
-    pid: str
-    data: dict[str, Any]
-    search_text: str
-    now: datetime
-    claims: list[tuple[str, str]]  # (unique field, value)
-    audit_pid: str
-    action: str
-    request_id: str
-    events: list[tuple[str, str, dict[str, Any]]]  # (event id, type, payload)
     key: str | None  # the idempotency key, claimed with the result
-    request_hash: str
-    response: Any
 
     def allows(self, found: Principal | None) -> bool:
         """What the statement checks before it writes: an active user, a member, holding the permission."""
