@@ -3,8 +3,8 @@
 Why a dict and not a router: the measured paths are known at start (one list and one read per
 published resource, one path per create command and event source), so a request costs one dict
 lookup, or a prefix split for the three paths that carry a parameter (a record's pid, a session
-command's code, a dynamic page's key). An unknown path is 404 and a known one with another method 405, in plain text, as
-Starlette answers them.
+command's code, a dynamic page's key). An unknown path is 404 and a known one with another method
+405, in plain text, as Starlette answers them.
 """
 
 from __future__ import annotations
