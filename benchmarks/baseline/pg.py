@@ -40,6 +40,7 @@ from baseline.store import (
     Duplicate,
     Inbound,
     KeyRow,
+    NewRecord,
     NewToken,
     OpenCreate,
     Principal,
@@ -310,6 +311,15 @@ def principal_of(row: Any) -> Principal | None:
     return Principal(row[0], row[1], row[2], row[3], row[4], None if row[5] is None else frozenset(row[5]))
 
 
+def record_params(plan: NewRecord) -> dict[str, Any]:
+    """The parameters every create statement takes, by name."""
+    return {"model": plan.model, "pid": plan.pid, "data": plan.data, "search_text": plan.search_text,
+            "now": stored(plan.now), "claims": [{"field": f, "value": v} for f, v in plan.claims],
+            "audit_pid": plan.audit_pid, "action": plan.action, "request_id": plan.request_id,
+            "events": [{"event_id": i, "event_type": t, "payload": p} for i, t, p in plan.events],
+            "request_hash": plan.request_hash, "response": plan.response}
+
+
 def audit_args(entry: Audit, encode: Encode | None) -> list[Any]:
     values = list(entry.values())
     values[11] = stored(entry.created_at)
@@ -379,13 +389,8 @@ class PostgresStore:
         return token_row(rows[0]), [record_row(r, 18) for r in rows[1:]]
 
     async def open_create(self, digest: str, plan: OpenCreate) -> Created:
-        params = {
-            "digest": digest, "now": stored(plan.now), "scope": plan.scope, "key": plan.key,
-            "request_hash": plan.request_hash, "response": plan.response, "etag": plan.etag,
-            "lock": stored(plan.lock), "model": plan.model, "pid": plan.pid, "data": plan.data,
-            "search_text": plan.search_text, "claims": [{"field": f, "value": v} for f, v in plan.claims],
-            "audit_pid": plan.audit_pid, "action": plan.action, "request_id": plan.request_id,
-            "events": [{"event_id": i, "event_type": t, "payload": p} for i, t, p in plan.events]}
+        params = {**record_params(plan), "digest": digest, "scope": plan.scope, "key": plan.key, "etag": plan.etag,
+                  "lock": stored(plan.lock)}
         try:
             row = await self.pool.fetchrow(OPEN_CREATE.text, *OPEN_CREATE.args(params, self.json))
         except self.unique as exc:
@@ -430,13 +435,8 @@ class PostgresStore:
 
     async def session_create(self, user_pid: str, tenant_code: str, plan: SessionCreate) -> tuple[
             Principal | None, bool]:
-        params = {
-            "user": user_pid, "tenant": tenant_code, "permission": plan.permission, "keyed": plan.key is not None,
-            "key": plan.key, "request_hash": plan.request_hash, "response": plan.response, "now": stored(plan.now),
-            "model": plan.model, "pid": plan.pid, "data": plan.data, "search_text": plan.search_text,
-            "claims": [{"field": f, "value": v} for f, v in plan.claims], "audit_pid": plan.audit_pid,
-            "action": plan.action, "request_id": plan.request_id,
-            "events": [{"event_id": i, "event_type": t, "payload": p} for i, t, p in plan.events]}
+        params = {**record_params(plan), "user": user_pid, "tenant": tenant_code, "permission": plan.permission,
+                  "keyed": plan.key is not None, "key": plan.key}
         try:
             row = await self.pool.fetchrow(SESSION_CREATE.text, *SESSION_CREATE.args(params, self.json))
         except self.unique as exc:
